@@ -1,0 +1,292 @@
+import {
+  ACTIONS,
+  PERMISSIONS,
+  ROLE,
+  ROLE_NAMES,
+  roleMay,
+  type Action,
+  type RoleName,
+} from '@logoschool/contract';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { UserRow, WorkspaceRow } from '../db/schema/index.ts';
+import { useTestApp } from '../test/app.ts';
+import {
+  addMembership,
+  bearer,
+  buildMember,
+  buildUser,
+  buildWorkspace,
+  tokenFor,
+} from '../test/factories.ts';
+
+const t = useTestApp();
+
+/** What a request for an action needs: the project it acts in, the role it acts as, a target user. */
+interface RequestContext {
+  workspaceId: number;
+  roleId: number;
+  target: UserRow;
+}
+
+/**
+ * One real request per action of the permission table. A workspace action names its project and
+ * the role it acts as; a global action ignores both.
+ */
+const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = {
+  'workspaces.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/workspaces/${ctx.workspaceId}?role_id=${ctx.roleId}`,
+  }),
+  'auth.loginAsUser': (ctx) => ({
+    method: 'POST',
+    url: '/api/login-as-user',
+    payload: { user_id: ctx.target.id },
+  }),
+  'settings.write': () => ({
+    method: 'POST',
+    url: '/api/storage/app_settings',
+    payload: { vacancy_url: 'https://x.test' },
+  }),
+  'auditLog.read': () => ({ method: 'GET', url: '/api/audit-log' }),
+  'workspaces.manage': () => ({ method: 'GET', url: '/api/workspaces' }),
+  'workspaces.archive': (ctx) => ({
+    method: 'POST',
+    url: `/api/workspaces/${ctx.workspaceId}/archive?role_id=${ctx.roleId}`,
+  }),
+  'clients.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/clients?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'dashboard.read': () => ({ method: 'GET', url: '/api/dashboard' }),
+  'users.list': (ctx) => ({
+    method: 'GET',
+    url: `/api/users?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'users.manage': (ctx) => ({
+    method: 'PUT',
+    url: `/api/users/user?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { user_id: ctx.target.id, roles: ['teacher'], is_active: true },
+  }),
+  'users.changeEnvironment': (ctx) => ({
+    method: 'POST',
+    url: '/api/users/user/environment',
+    payload: { user_id: ctx.target.id, env_id: 2 },
+  }),
+};
+
+const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');
+
+/** A caller holding one role: root is a root user, every other role a member of the project. */
+async function callerWith(role: RoleName, workspace: WorkspaceRow) {
+  return role === 'root' ? buildUser(t.db, { isRoot: true }) : buildMember(t.db, workspace, [role]);
+}
+
+async function send(action: Action, ctx: RequestContext, token: string | null) {
+  const options = ACTION_REQUESTS[action](ctx);
+  return t.app.inject({ ...options, headers: token ? bearer(token) : {} });
+}
+
+async function context(workspace: WorkspaceRow, roleId: number): Promise<RequestContext> {
+  return { workspaceId: workspace.id, roleId, target: await buildMember(t.db, workspace, ['teacher']) };
+}
+
+/**
+ * How a project the caller cannot act in at all is refused: named in the path, it is an object the
+ * caller cannot see (404); named in the query (`workspace_id`), a role not held there (403).
+ */
+function refusedProject(action: Action, ctx: RequestContext) {
+  return String(ACTION_REQUESTS[action](ctx).url).includes('workspace_id=')
+    ? { status: 403, code: 'role_not_held' }
+    : { status: 404, code: 'not_found' };
+}
+
+describe('the request table', () => {
+  it('has one request for every action of the permission table', () => {
+    expect(Object.keys(ACTION_REQUESTS).sort()).toEqual([...ACTIONS].sort());
+  });
+});
+
+/**
+ * Every role × every action, each role acting as itself (`role_id` of that role). Admin and
+ * diagnostician may what the table gives them or their base role; acting as the base role itself
+ * is tested below.
+ */
+describe.each(ACTIONS)('%s', (action) => {
+  it.each(ROLE_NAMES)(`as %s: allowed exactly when the permission table says so`, async (role) => {
+    const workspace = await buildWorkspace(t.db);
+    const caller = await callerWith(role, workspace);
+    const response = await send(action, await context(workspace, ROLE[role]), await tokenFor(t.db, caller));
+    if (roleMay(role, action)) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toHaveProperty('data');
+    } else {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('forbidden');
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    const workspace = await buildWorkspace(t.db);
+    const response = await send(action, await context(workspace, ROLE.root), null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('unauthenticated');
+  });
+
+  it('answers 401 for an unknown token', async () => {
+    const workspace = await buildWorkspace(t.db);
+    const response = await send(action, await context(workspace, ROLE.root), 'x'.repeat(43));
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('does not let an assignment that lists the root role act as root', async () => {
+    const workspace = await buildWorkspace(t.db);
+    const caller = await buildMember(t.db, workspace, ['root']);
+    const ctx = await context(workspace, ROLE.root);
+    const response = await send(action, ctx, await tokenFor(t.db, caller));
+    // A workspace action sees no role held there at all; a global one is refused (403).
+    expect(response.statusCode).toBe(
+      PERMISSIONS[action].scope === 'workspace' ? refusedProject(action, ctx).status : 403,
+    );
+  });
+});
+
+describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
+  const withRole = (workspace: WorkspaceRow, roleId: number) => context(workspace, roleId);
+
+  it.each([
+    ['admin', 'manager'],
+    ['diagnostician', 'teacher'],
+  ] as const)('lets a %s act as a %s', async (role, base) => {
+    const workspace = await buildWorkspace(t.db);
+    const caller = await buildMember(t.db, workspace, [role]);
+    const token = await tokenFor(t.db, caller);
+    const response = await send(action, await withRole(workspace, ROLE[base]), token);
+    expect(response.statusCode).toBe(roleMay(base, action) ? 200 : 403);
+  });
+
+  it('refuses a project the caller is not a member of (404 when the path names it)', async () => {
+    const own = await buildWorkspace(t.db);
+    const other = await buildWorkspace(t.db);
+    const caller = await buildMember(t.db, own, ['manager']);
+    const ctx = await withRole(other, ROLE.manager);
+    const response = await send(action, ctx, await tokenFor(t.db, caller));
+    expect(response.statusCode).toBe(refusedProject(action, ctx).status);
+    expect(response.json().code).toBe(refusedProject(action, ctx).code);
+  });
+
+  it('answers 403 role_not_held for a role the caller does not hold there', async () => {
+    const workspace = await buildWorkspace(t.db);
+    const other = await buildWorkspace(t.db);
+    const caller = await buildMember(t.db, workspace, ['teacher']);
+    await addMembership(t.db, caller, other, ['manager']);
+    const token = await tokenFor(t.db, caller);
+    for (const role of ['manager', 'moderator', 'author', 'admin', 'diagnostician', 'root'] as const) {
+      const response = await send(action, await withRole(workspace, ROLE[role]), token);
+      expect(response.statusCode, role).toBe(403);
+      expect(response.json().code, role).toBe('role_not_held');
+    }
+    // Root acts only as root, in every project.
+    const root = await buildUser(t.db, { isRoot: true });
+    const asManager = await send(action, await withRole(workspace, ROLE.manager), await tokenFor(t.db, root));
+    expect(asManager.statusCode).toBe(403);
+    expect(asManager.json().code).toBe('role_not_held');
+  });
+
+  it('answers 422 for a role_id that is no role', async () => {
+    const workspace = await buildWorkspace(t.db);
+    const caller = await buildMember(t.db, workspace, ['manager']);
+    const response = await send(action, await withRole(workspace, 99), await tokenFor(t.db, caller));
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['role_id']);
+  });
+
+  it.each([
+    ['an inactive assignment', { isActive: false }],
+    ['an archived assignment', { archived: true }],
+  ])('refuses %s as a project the caller is not in', async (_case, options) => {
+    const workspace = await buildWorkspace(t.db);
+    const caller = await buildMember(t.db, workspace, ['manager'], options);
+    // Another project keeps the caller able to sign in at all.
+    await addMembership(t.db, caller, await buildWorkspace(t.db), ['teacher']);
+    const ctx = await withRole(workspace, ROLE.manager);
+    const response = await send(action, ctx, await tokenFor(t.db, caller));
+    expect(response.statusCode).toBe(refusedProject(action, ctx).status);
+    expect(response.json().code).toBe(refusedProject(action, ctx).code);
+  });
+
+  it('refuses a member of an archived project as one not in it', async () => {
+    const workspace = await buildWorkspace(t.db, { archived: true });
+    const caller = await buildMember(t.db, workspace, ['manager']);
+    const ctx = await withRole(workspace, ROLE.manager);
+    const response = await send(action, ctx, await tokenFor(t.db, caller));
+    expect(response.statusCode).toBe(refusedProject(action, ctx).status);
+  });
+
+  it('lets root into any existing project, archived or not, and answers 404 for a missing one', async () => {
+    const root = await buildUser(t.db, { isRoot: true });
+    const token = await tokenFor(t.db, root);
+    for (const workspace of [await buildWorkspace(t.db), await buildWorkspace(t.db, { archived: true })]) {
+      const response = await send(action, await withRole(workspace, ROLE.root), token);
+      // Root is let in, and the permission table decides; archiving a project that already is
+      // archived is then refused for its state.
+      const refusedForState = action === 'workspaces.archive' && workspace.archived;
+      const expected = !roleMay('root', action) ? 403 : refusedForState ? 409 : 200;
+      expect(response.statusCode, response.body).toBe(expected);
+    }
+    const missingCtx = { workspaceId: 2_000_000_000, roleId: ROLE.root, target: await buildUser(t.db) };
+    const missing = await send(action, missingCtx, token);
+    expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);
+    expect(missing.json().code).toBe(refusedProject(action, missingCtx).code);
+  });
+});
+
+describe('a workspace id in the path', () => {
+  it.each(['abc', '-1', '0', '1.5', '2147483648', '99999999999999999999'])(
+    'answers 404 for %j',
+    async (id) => {
+      const root = await buildUser(t.db, { isRoot: true });
+      const response = await t.app.inject({
+        url: `/api/workspaces/${id}?role_id=${ROLE.root}`,
+        headers: bearer(await tokenFor(t.db, root)),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    },
+  );
+});
+
+describe('without role_id', () => {
+  it('acts as the highest role held in the named project, not in another', async () => {
+    const school = await buildWorkspace(t.db);
+    const second = await buildWorkspace(t.db);
+    const caller = await buildMember(t.db, school, ['moderator']);
+    await addMembership(t.db, caller, second, ['diagnostician']);
+    const token = await tokenFor(t.db, caller);
+    for (const workspace of [school, second]) {
+      const response = await t.app.inject({ url: `/api/workspaces/${workspace.id}`, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.workspaceId).toBe(workspace.id);
+    }
+    const asModerator = await t.app.inject({
+      url: `/api/workspaces/${second.id}?role_id=${ROLE.moderator}`,
+      headers: bearer(token),
+    });
+    expect(asModerator.json().code).toBe('role_not_held');
+  });
+});
+
+describe('global actions', () => {
+  it.each(ACTIONS.filter((action) => PERMISSIONS[action].scope === 'global'))(
+    '%s: refused to a manager and admin of every project, allowed to root without any project',
+    async (action) => {
+      const school = await buildWorkspace(t.db);
+      const manager = await buildMember(t.db, school, ['manager', 'admin']);
+      await addMembership(t.db, manager, await buildWorkspace(t.db), ['manager', 'admin']);
+      const ctx = await context(school, ROLE.manager);
+      expect((await send(action, ctx, await tokenFor(t.db, manager))).statusCode).toBe(403);
+      const root = await buildUser(t.db, { isRoot: true });
+      expect((await send(action, ctx, await tokenFor(t.db, root))).statusCode).toBe(200);
+    },
+  );
+});

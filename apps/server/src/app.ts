@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { JSON_BODY_MAX_BYTES, STORAGE_SUBKEY_MAX, pickLanguage, type Language } from '@logoschool/contract';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { authorizePlugin } from './access/authorize.ts';
+import { authenticatePlugin } from './auth/authenticate.ts';
+import { LoginLimiter, memoryCounterStore, redisCounterStore } from './auth/login-limiter.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { FileStore } from './files/files.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin, sendAppError } from './plugins/errors.ts';
+import { AppError } from './errors/app-error.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    loginLimiter: LoginLimiter;
+    files: FileStore;
+  }
+  interface FastifyRequest {
+    /** The language of messages for this request (Accept-Language, default ru). */
+    lang: Language;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Shared counters for rate limits across instances; null keeps them in this process. */
+  redis?: Redis | null;
+  /** Where the app logs; none when absent (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the Fastify app: plugins in order (external, app, modules), then the web app. No listen. */
+export async function buildApp({ config, database, redis = null, logger }: AppOptions) {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // The router's default limit (100) is shorter than the longest storage subkey the contract allows.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: STORAGE_SUBKEY_MAX },
+    return503OnClosing: true,
+    // Errors the router raises before any hook runs (a bad %-escape, an overlong parameter).
+    // A parameter longer than any id or key names nothing: the same 404 as an unknown path.
+    frameworkErrors: (error, request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      const appError =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError('route_not_found', { method: request.method, url })
+          : new AppError('bad_request');
+      return sendAppError(reply, appError, pickLanguage(request.headers['accept-language']));
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('files', new FileStore(path.join(config.dataDir, 'files')));
+  app.decorate(
+    'loginLimiter',
+    new LoginLimiter(
+      redis ? redisCounterStore(redis) : memoryCounterStore(),
+      config.LOGIN_RATE_LIMIT_EMAIL,
+      config.LOGIN_LOCK_SECONDS * 1000,
+    ),
+  );
+  app.decorateRequest('lang', 'ru');
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { redis });
+  await app.register(docsPlugin);
+  await app.register(authenticatePlugin);
+  await app.register(authorizePlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(storageRoutes);
+      await api.register(workspacesRoutes);
+      await api.register(auditRoutes);
+      await api.register(usersRoutes);
+      await api.register(clientsRoutes);
+      await api.register(dashboardRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

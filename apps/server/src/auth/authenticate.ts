@@ -1,0 +1,50 @@
+import type { User } from '@logoschool/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error.ts';
+import { toUserView } from '../modules/users/users.service.ts';
+import { resolveSession, type ActiveSession } from './sessions.ts';
+
+export interface AuthState {
+  user: User;
+  session: ActiveSession;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user and session; set by `app.authenticate`. */
+    auth: AuthState | null;
+  }
+  interface FastifyInstance {
+    /**
+     * preValidation hook: requires a live bearer token (401 otherwise). It runs after the rate limit
+     * (onRequest) and before validation, so an anonymous caller learns nothing about the input.
+     */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user of a request that passed `app.authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthState {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}
+
+export const authenticatePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthenticated');
+    const resolved = await resolveSession(app.db, token, app.config.SESSION_TTL);
+    if (!resolved) throw new AppError('session_expired');
+    request.auth = { user: await toUserView(app.db, resolved.user), session: resolved.session };
+  });
+});

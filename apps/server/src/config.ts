@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .url()
+        .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+          message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+        })
+        .optional(),
+    )
+    .optional();
+
+/** Environment variables, parsed once at start (DESIGN §1 config.ts). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; unset → the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** Seed the demo school into an empty database (never with NODE_ENV=production). */
+  DEMO: flag.optional(),
+  /** How long a session lives without use, in seconds (sliding). */
+  SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 24 * 3600)
+    .default(7 * 24 * 3600),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  /** The address people open; used in links sent by mail. */
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Comma-separated origins allowed to call the API from another site. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  /** Requests per minute per client address across the API. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Login attempts per minute from one address. */
+  LOGIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(20),
+  /** Failed login attempts for one e-mail before it must wait LOGIN_LOCK_SECONDS. */
+  LOGIN_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Trust X-Forwarded-* from a proxy in front (needed for per-address rate limits behind one). */
+  TRUST_PROXY: flag.default(false),
+  /** The built web app to serve at `/`; unset → apps/web/dist when it exists. */
+  WEB_DIST: z.string().trim().min(1).optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** Whether demo data is seeded into an empty database. */
+  demo: boolean;
+  dataDir: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The configuration from environment variables. A wrong value throws one ConfigError that names
+ * every wrong variable, so a bad deploy stops at once with the whole list. An empty variable counts
+ * as unset (`PORT=` would otherwise coerce to 0, a random port).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value.trim() === '' ? [] : [[key, value]];
+    }),
+  );
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const production = config.NODE_ENV === 'production';
+  if (production && config.DEMO) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DEMO=${JSON.stringify(env.DEMO)}: demo data is never seeded with NODE_ENV=production`,
+    );
+  }
+  return {
+    ...config,
+    demo: !production && (config.DEMO ?? !config.DATABASE_URL),
+    dataDir: path.resolve(config.DATA_DIR),
+    // fileURLToPath, not URL.pathname: the checkout's path may hold spaces or Cyrillic letters.
+    webDist: path.resolve(config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  };
+}

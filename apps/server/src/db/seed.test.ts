@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.ts';
+import { bearer } from '../test/factories.ts';
+import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
+import { users } from './schema/index.ts';
+
+const t = useTestApp();
+
+describe('the demo school', () => {
+  it('is created once into an empty database, and a second run adds nothing', async () => {
+    expect(await isEmpty(t.db)).toBe(true);
+    expect(await seedDemo(t.db)).toBe(DEMO_USERS.length);
+    expect(await isEmpty(t.db)).toBe(false);
+    expect(await seedDemo(t.db)).toBe(0);
+    const [row] = await t.db.select({ count: sql<number>`count(*)::int` }).from(users);
+    expect(row?.count).toBe(DEMO_USERS.length);
+  });
+
+  it.each(DEMO_USERS.map((user) => [user.email, user] as const))(
+    '%s signs in and check-token lists their projects and roles',
+    async (email, demo) => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      const me = await t.app.inject({ url: '/api/check-token', headers: bearer(login.json().data.token) });
+      expect(me.statusCode).toBe(200);
+      const user = me.json().data;
+      expect(user.is_root).toBe(demo.isRoot ?? false);
+      const held = Object.fromEntries(
+        user.assignments.map((a: { workspaceTitle: string; roles: string[] }) => [a.workspaceTitle, a.roles]),
+      );
+      expect(held).toEqual(demo.roles);
+    },
+  );
+
+  it('gives every environment its app settings', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'root@demo.test', password: DEMO_PASSWORD },
+    });
+    const token = login.json().data.token;
+    for (const envId of [1, 2]) {
+      const settings = await t.app.inject({
+        url: '/api/storage/app_settings',
+        headers: { ...bearer(token), 'x-env-id': String(envId) },
+      });
+      expect(settings.json().data).toHaveProperty('vacancy_url');
+    }
+  });
+});

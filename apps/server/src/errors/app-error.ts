@@ -1,0 +1,45 @@
+import type { ErrorCode } from '@logoschool/contract';
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  malformed_json: 400,
+  validation_failed: 422,
+  unauthenticated: 401,
+  session_expired: 401,
+  invalid_credentials: 401,
+  user_inactive: 403,
+  forbidden: 403,
+  role_not_held: 403,
+  environment_not_allowed: 403,
+  not_found: 404,
+  route_not_found: 404,
+  storage_key_unknown: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  too_many_login_attempts: 429,
+  internal_error: 500,
+};
+
+/**
+ * An error the API answers on purpose: a stable code, its HTTP status, values for the message
+ * and, for validation, messages per field. The error handler turns it into the envelope.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly fieldErrors?: Record<string, string[]>,
+    /** Seconds until a rate-limited caller may retry (Retry-After). */
+    readonly retryAfter?: number,
+  ) {
+    super(code);
+    this.statusCode = STATUS[code];
+  }
+}
+
+export const notFound = () => new AppError('not_found');
+export const forbidden = () => new AppError('forbidden');

@@ -1,0 +1,274 @@
+import type { ErrorCode, Language } from '@logoschool/contract';
+
+/**
+ * The message of every error code in every language (spec §9: uk, ru, en, pl). `{name}` marks a
+ * value filled in at run time.
+ */
+export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
+  bad_request: {
+    uk: 'Некоректний запит.',
+    ru: 'Некорректный запрос.',
+    en: 'The request is not valid.',
+    pl: 'Nieprawidłowe żądanie.',
+  },
+  malformed_json: {
+    uk: 'Тіло запиту не є коректним JSON.',
+    ru: 'Тело запроса не является корректным JSON.',
+    en: 'The request body is not valid JSON.',
+    pl: 'Treść żądania nie jest poprawnym JSON.',
+  },
+  validation_failed: {
+    uk: 'Перевірте введені дані.',
+    ru: 'Проверьте введённые данные.',
+    en: 'Please check the data you entered.',
+    pl: 'Sprawdź wprowadzone dane.',
+  },
+  unauthenticated: {
+    uk: 'Увійдіть, щоб продовжити.',
+    ru: 'Войдите, чтобы продолжить.',
+    en: 'Please sign in to continue.',
+    pl: 'Zaloguj się, aby kontynuować.',
+  },
+  session_expired: {
+    uk: 'Сесія закінчилася, увійдіть знову.',
+    ru: 'Сессия истекла, пожалуйста, войдите снова.',
+    en: 'Your session has expired, please sign in again.',
+    pl: 'Sesja wygasła, zaloguj się ponownie.',
+  },
+  invalid_credentials: {
+    uk: 'Невірний email або пароль.',
+    ru: 'Неверный email или пароль.',
+    en: 'Wrong email or password.',
+    pl: 'Nieprawidłowy e-mail lub hasło.',
+  },
+  user_inactive: {
+    uk: 'Ваш обліковий запис деактивовано. Зверніться до адміністратора.',
+    ru: 'Ваша учётная запись деактивирована. Обратитесь к администратору.',
+    en: 'Your account has been deactivated. Please contact the administrator.',
+    pl: 'Twoje konto zostało dezaktywowane. Skontaktuj się z administratorem.',
+  },
+  forbidden: {
+    uk: 'У вас немає прав на цю дію.',
+    ru: 'У вас нет прав на это действие.',
+    en: 'You are not allowed to do this.',
+    pl: 'Nie masz uprawnień do tej czynności.',
+  },
+  role_not_held: {
+    uk: 'У вас немає цієї ролі в цьому проєкті.',
+    ru: 'У вас нет этой роли в этом проекте.',
+    en: 'You do not have this role in this project.',
+    pl: 'Nie masz tej roli w tym projekcie.',
+  },
+  not_found: {
+    uk: 'Не знайдено.',
+    ru: 'Не найдено.',
+    en: 'Not found.',
+    pl: 'Nie znaleziono.',
+  },
+  route_not_found: {
+    uk: 'Такого методу API немає: {method} {url}.',
+    ru: 'Такого метода API нет: {method} {url}.',
+    en: 'There is no such API call: {method} {url}.',
+    pl: 'Nie ma takiego wywołania API: {method} {url}.',
+  },
+  conflict: {
+    uk: 'Дію не можна виконати в поточному стані.',
+    ru: 'Действие нельзя выполнить в текущем состоянии.',
+    en: 'This cannot be done in the current state.',
+    pl: 'Tej czynności nie można wykonać w obecnym stanie.',
+  },
+  payload_too_large: {
+    uk: 'Запит завеликий (максимум {limit}).',
+    ru: 'Запрос слишком большой (максимум {limit}).',
+    en: 'The request is too large (at most {limit}).',
+    pl: 'Żądanie jest za duże (maksymalnie {limit}).',
+  },
+  unsupported_media_type: {
+    uk: 'Непідтримуваний тип вмісту: {type}.',
+    ru: 'Неподдерживаемый тип содержимого: {type}.',
+    en: 'Unsupported content type: {type}.',
+    pl: 'Nieobsługiwany typ zawartości: {type}.',
+  },
+  rate_limited: {
+    uk: 'Забагато запитів. Спробуйте через {seconds} с.',
+    ru: 'Слишком много запросов. Повторите через {seconds} с.',
+    en: 'Too many requests. Try again in {seconds} s.',
+    pl: 'Zbyt wiele żądań. Spróbuj ponownie za {seconds} s.',
+  },
+  too_many_login_attempts: {
+    uk: 'Забагато спроб входу. Спробуйте через {seconds} с.',
+    ru: 'Слишком много попыток входа. Повторите через {seconds} с.',
+    en: 'Too many sign-in attempts. Try again in {seconds} s.',
+    pl: 'Zbyt wiele prób logowania. Spróbuj ponownie za {seconds} s.',
+  },
+  storage_key_unknown: {
+    uk: 'Невідомий ключ сховища: {key}.',
+    ru: 'Неизвестный ключ хранилища: {key}.',
+    en: 'Unknown storage key: {key}.',
+    pl: 'Nieznany klucz magazynu: {key}.',
+  },
+  environment_not_allowed: {
+    uk: 'У вас немає доступу до середовища {envId}.',
+    ru: 'У вас нет доступа к окружению {envId}.',
+    en: 'You have no access to environment {envId}.',
+    pl: 'Nie masz dostępu do środowiska {envId}.',
+  },
+  internal_error: {
+    uk: 'Щось пішло не так. Спробуйте ще раз або зверніться до адміністратора.',
+    ru: 'Что-то пошло не так. Повторите попытку или обратитесь к администратору.',
+    en: 'Something went wrong. Please try again or contact the administrator.',
+    pl: 'Coś poszło nie tak. Spróbuj ponownie lub skontaktuj się z administratorem.',
+  },
+};
+
+/** Field-level validation messages (zod issues), by language. */
+export const FIELD_MESSAGES = {
+  required: { uk: "Обов'язкове поле.", ru: 'Обязательное поле.', en: 'Required.', pl: 'Pole wymagane.' },
+  type: {
+    uk: 'Очікується {expected}.',
+    ru: 'Ожидается {expected}.',
+    en: 'Expected {expected}.',
+    pl: 'Oczekiwano: {expected}.',
+  },
+  tooShortString: {
+    uk: 'Щонайменше {min} символів.',
+    ru: 'Не менее {min} символов.',
+    en: 'At least {min} characters.',
+    pl: 'Co najmniej {min} znaków.',
+  },
+  tooLongString: {
+    uk: 'Не більше {max} символів.',
+    ru: 'Не более {max} символов.',
+    en: 'At most {max} characters.',
+    pl: 'Co najwyżej {max} znaków.',
+  },
+  tooSmallNumber: {
+    uk: 'Щонайменше {min}.',
+    ru: 'Не меньше {min}.',
+    en: 'At least {min}.',
+    pl: 'Co najmniej {min}.',
+  },
+  tooBigNumber: {
+    uk: 'Не більше {max}.',
+    ru: 'Не больше {max}.',
+    en: 'At most {max}.',
+    pl: 'Co najwyżej {max}.',
+  },
+  tooFewItems: {
+    uk: 'Оберіть щонайменше {min}.',
+    ru: 'Выберите не менее {min}.',
+    en: 'Choose at least {min}.',
+    pl: 'Wybierz co najmniej {min}.',
+  },
+  tooManyItems: {
+    uk: 'Не більше {max} елементів.',
+    ru: 'Не более {max} элементов.',
+    en: 'At most {max} items.',
+    pl: 'Co najwyżej {max} elementów.',
+  },
+  email: {
+    uk: 'Введіть коректний email.',
+    ru: 'Введите корректный email.',
+    en: 'Enter a valid email address.',
+    pl: 'Podaj poprawny adres e-mail.',
+  },
+  format: {
+    uk: 'Неправильний формат.',
+    ru: 'Неверный формат.',
+    en: 'Wrong format.',
+    pl: 'Nieprawidłowy format.',
+  },
+  unknownField: {
+    uk: 'Невідоме поле.',
+    ru: 'Неизвестное поле.',
+    en: 'Unknown field.',
+    pl: 'Nieznane pole.',
+  },
+  oneOf: {
+    uk: 'Допустимі значення: {values}.',
+    ru: 'Допустимые значения: {values}.',
+    en: 'Allowed values: {values}.',
+    pl: 'Dozwolone wartości: {values}.',
+  },
+  date: {
+    uk: 'Введіть справжню дату у форматі РРРР-ММ-ДД.',
+    ru: 'Введите существующую дату в формате ГГГГ-ММ-ДД.',
+    en: 'Enter a real date as YYYY-MM-DD.',
+    pl: 'Podaj istniejącą datę w formacie RRRR-MM-DD.',
+  },
+  dateTooEarly: {
+    uk: 'Дата не може бути раніше {min}.',
+    ru: 'Дата не может быть раньше {min}.',
+    en: 'The date cannot be earlier than {min}.',
+    pl: 'Data nie może być wcześniejsza niż {min}.',
+  },
+  dateInFuture: {
+    uk: 'Дата не може бути в майбутньому.',
+    ru: 'Дата не может быть в будущем.',
+    en: 'The date cannot be in the future.',
+    pl: 'Data nie może być z przyszłości.',
+  },
+  unique: {
+    uk: 'Значення не повинні повторюватися.',
+    ru: 'Значения не должны повторяться.',
+    en: 'Values must not repeat.',
+    pl: 'Wartości nie mogą się powtarzać.',
+  },
+  phone: {
+    uk: 'Введіть номер у міжнародному форматі, напр. +380501234567.',
+    ru: 'Введите номер в международном формате, напр. +380501234567.',
+    en: 'Enter the number in international format, e.g. +447700900123.',
+    pl: 'Podaj numer w formacie międzynarodowym, np. +48501234567.',
+  },
+  jsonObject: {
+    uk: 'Має бути JSON-об’єкт.',
+    ru: 'Должен быть JSON-объект.',
+    en: 'Must be a JSON object.',
+    pl: 'Musi być obiektem JSON.',
+  },
+  titleTaken: {
+    uk: 'Ця назва вже зайнята.',
+    ru: 'Это название уже занято.',
+    en: 'This title is already taken.',
+    pl: 'Ta nazwa jest już zajęta.',
+  },
+  lastRole: {
+    uk: 'Останню роль користувача не можна зняти.',
+    ru: 'Последнюю роль пользователя нельзя удалить.',
+    en: 'The last role of a user cannot be removed.',
+    pl: 'Nie można odebrać użytkownikowi ostatniej roli.',
+  },
+  roleNotHeld: {
+    uk: 'Користувач не має цієї ролі в проєкті.',
+    ru: 'У пользователя нет этой роли в проекте.',
+    en: 'The user does not have this role in the project.',
+    pl: 'Użytkownik nie ma tej roli w projekcie.',
+  },
+  cannotDeactivateSelf: {
+    uk: 'Ви не можете деактивувати себе.',
+    ru: 'Вы не можете деактивировать себя.',
+    en: 'You cannot deactivate yourself.',
+    pl: 'Nie możesz dezaktywować samego siebie.',
+  },
+  cannotRemoveOwnAdmin: {
+    uk: 'Ви не можете зняти з себе роль адміністратора.',
+    ru: 'Вы не можете снять с себя роль администратора.',
+    en: 'You cannot remove your own admin role.',
+    pl: 'Nie możesz odebrać sobie roli administratora.',
+  },
+  invalid: {
+    uk: 'Неприпустиме значення.',
+    ru: 'Недопустимое значение.',
+    en: 'Invalid value.',
+    pl: 'Nieprawidłowa wartość.',
+  },
+} satisfies Record<string, Record<Language, string>>;
+
+export type FieldMessage = keyof typeof FIELD_MESSAGES;
+
+/** Fills `{name}` placeholders. */
+export function fill(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
+}

@@ -1,0 +1,43 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+
+/** A job kind: its queue name, its handler, and an optional cron schedule (UTC). */
+export interface JobDefinition {
+  name: string;
+  cron?: string;
+  handler: (database: Database) => Promise<unknown>;
+}
+
+export interface Jobs {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the app's own database (DESIGN §2): the same connection(s), so it runs on PGlite
+ * and on PostgreSQL alike; on PostgreSQL every app instance takes a share of the work.
+ */
+export async function startJobs(
+  database: Database,
+  definitions: readonly JobDefinition[],
+  log: FastifyBaseLogger,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<Jobs> {
+  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schema: 'pgboss' });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const job of definitions) {
+    await boss.createQueue(job.name);
+    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      const result = await job.handler(database);
+      log.info({ job: job.name, result }, 'job done');
+      return result;
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron);
+  }
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

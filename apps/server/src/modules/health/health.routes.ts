@@ -1,0 +1,22 @@
+import { API, dataEnvelope, errorBody, healthSchema } from '@logoschool/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '../../version.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.health,
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the API and its database answer; the running version',
+        response: { 200: dataEnvelope(healthSchema), 500: errorBody },
+      },
+    },
+    async () => {
+      await app.db.execute(sql`select 1`);
+      return { data: { status: 'ok' as const, version: APP_VERSION, db: app.database.kind } };
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { API_BASE } from '@logoschool/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { AppError } from '../errors/app-error.ts';
+
+/** Helmet with a CSP the built web app satisfies, the CORS allow-list, the global rate limit. */
+export const securityPlugin = fp(async (app: FastifyInstance, options: { redis: Redis | null }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes and one <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The lesson player embeds media served by us; no cross-origin isolation is needed.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const origins = new Set(app.config.CORS_ORIGINS);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && origins.has(origin)),
+    credentials: true,
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: app.config.RATE_LIMIT_MAX,
+    timeWindow: 60_000,
+    redis: options.redis ?? undefined,
+    nameSpace: 'logoschool:rl:',
+    // Only the API is limited: the web app's files and the API docs are not.
+    allowList: (request) =>
+      !request.url.startsWith(`${API_BASE}/`) || request.url.startsWith(`${API_BASE}/docs`),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        { seconds: Math.ceil(context.ttl / 1000) },
+        undefined,
+        Math.ceil(context.ttl / 1000),
+      ),
+  });
+});

@@ -1,0 +1,38 @@
+import { INDEX_PATHS, mayOpen, routeOf, type AppRoute } from '@logoschool/contract';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullLoader } from './screens/loader.tsx';
+import { useSession } from './session.tsx';
+
+/**
+ * The login guard (spec §2, §4): no token → /login (remembering where to return); a token being
+ * checked → a loader; a failed check → /logout, which says the session is over.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'no-token') {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (status === 'pending') return <FullLoader />;
+  if (status === 'not-authorised') return <Navigate to="/logout" replace state={{ expired: true }} />;
+  return children;
+}
+
+/** A staff route: a signed-in user whose selected role may not open it goes to `/` (spec §2). */
+export function RequireRoute({ route, children }: { route: AppRoute; children: ReactNode }) {
+  const { role, held } = useSession();
+  if (!role || !mayOpen(route, role, held)) return <Navigate to="/" replace />;
+  return children;
+}
+
+/**
+ * `/`: the selected role's index screen (spec §2). Until that screen is built, the profile (open to
+ * every role) stands in, so that a signed-in user always lands on a real screen.
+ */
+export function IndexRedirect() {
+  const { role } = useSession();
+  if (!role) return null;
+  const target = [INDEX_PATHS[role], '/profile'].find((path) => routeOf(path)?.built);
+  return <Navigate to={target ?? '/not-found'} replace />;
+}

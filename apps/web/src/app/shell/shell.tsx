@@ -1,0 +1,86 @@
+import { BREAKPOINTS, HEADER_HEIGHT, HEADER_HEIGHT_COMPACT } from '@logoschool/contract';
+import { AppShell, Center, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { queryClient } from '../query-client.ts';
+import { FullLoader } from '../screens/loader.tsx';
+import { NoWorkspaces } from '../screens/no-workspaces.tsx';
+import { useDateLocale } from '../../i18n/dates.ts';
+import { useSession } from '../session.tsx';
+import { AppStatus } from './app-status.tsx';
+import { useGodMode } from './god-mode.ts';
+import { HeaderBar } from './header-bar.tsx';
+import { Navigation, useNavigationItems } from './navigation.tsx';
+
+/** Below `sm` the staff screens are not offered (spec §2); public pages stay usable. */
+function MobileUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="60dvh" p="md">
+      <Stack align="center" maw={400} ta="center">
+        <Title order={1} size="h3">
+          {t('notices.mobileTitle')}
+        </Title>
+        <Text c="gray.7">{t('notices.mobileDescription')}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** The signed-in frame: header, side navigation, the screen (spec §2). */
+export function Shell() {
+  const { user, workspaces } = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const godMode = useGodMode();
+  useDateLocale();
+  const items = useNavigationItems();
+  const compact = useMediaQuery(`(max-width: ${BREAKPOINTS.sm})`);
+  const narrow = useMediaQuery(`(max-width: ${BREAKPOINTS.md})`) ?? false;
+  const noWorkspaces = user !== null && !user.is_root && workspaces.length === 0;
+  const hasNavigation = items.length > 0 && !noWorkspaces;
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: compact ? HEADER_HEIGHT_COMPACT : HEADER_HEIGHT }}
+        navbar={
+          hasNavigation
+            ? { width: { sm: 200, md: 240 }, breakpoint: 'sm', collapsed: { mobile: !opened } }
+            : undefined
+        }
+        padding="md"
+      >
+        <AppShell.Header>
+          <HeaderBar
+            navigationOpened={opened}
+            onToggleNavigation={toggle}
+            godMode={godMode}
+            hasNavigation={hasNavigation}
+          />
+        </AppShell.Header>
+        {hasNavigation && (
+          <AppShell.Navbar p="sm">
+            <Navigation narrow={narrow} onNavigate={close} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main>
+          <AppStatus />
+          {compact ? (
+            <MobileUnavailable />
+          ) : noWorkspaces ? (
+            <NoWorkspaces />
+          ) : (
+            <Suspense fallback={<FullLoader />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}
+
+export default Shell;

@@ -1,0 +1,51 @@
+import { LOCAL_KEYS } from '@logoschool/contract';
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { removeLocal } from '../../lib/local-storage.ts';
+import { useSession } from '../session.tsx';
+
+/** Roles whose holders get the switcher (spec §2). */
+const SWITCHER_ROLES = ['moderator', 'author', 'root', 'manager'] as const;
+
+/**
+ * The project switcher (spec §2): only for a non-root user with more than one project, at least one
+ * of them granting moderator, author, root or manager.
+ */
+export function useShowsWorkspaceSwitcher(): boolean {
+  const { user, workspaces } = useSession();
+  if (!user || user.is_root || workspaces.length < 2) return false;
+  return workspaces.some((a) => a.roles.some((role) => (SWITCHER_ROLES as readonly string[]).includes(role)));
+}
+
+export function WorkspaceSwitcher() {
+  const { t } = useTranslation();
+  const { workspace, workspaces, selectWorkspace, user } = useSession();
+  const navigate = useNavigate();
+  if (!useShowsWorkspaceSwitcher() || !workspace) return null;
+
+  const change = (value: string | null) => {
+    const id = Number(value);
+    if (!value || id === workspace.workspaceId) return;
+    // A new project: its environment, a fresh exercise filter and report range (spec §2).
+    removeLocal(LOCAL_KEYS.exercisesFilter);
+    removeLocal(LOCAL_KEYS.reportRange);
+    selectWorkspace(id);
+    const roles = new Set(user?.assignments.flatMap((a) => a.roles));
+    if (roles.size <= 1) window.location.reload();
+    else void navigate('/');
+  };
+
+  return (
+    <Select
+      aria-label={t('header.workspace')}
+      data={workspaces.map((a) => ({ value: String(a.workspaceId), label: a.workspaceTitle }))}
+      value={String(workspace.workspaceId)}
+      onChange={change}
+      allowDeselect={false}
+      size="xs"
+      w={160}
+      comboboxProps={{ withinPortal: true, width: 240 }}
+    />
+  );
+}

@@ -1,0 +1,295 @@
+import {
+  LOCAL_KEYS,
+  PER_PAGE_DEFAULT,
+  ROLE_NAMES,
+  rolesMay,
+  type ProjectUser,
+  type RoleName,
+} from '@logoschool/contract';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconDownload, IconSelector } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorTextOf } from '../../api/form-errors.ts';
+import { SearchInput } from '../../components/search-input.tsx';
+import { useActingFor, useSession } from '../../app/session.tsx';
+import { writeLocal } from '../../lib/local-storage.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import {
+  loginAsUser,
+  useExportUsers,
+  useProjectUsers,
+  useUpdateProjectUser,
+  type UsersFilter,
+} from './api/project-users.ts';
+
+const ASSIGNABLE: RoleName[] = ROLE_NAMES.filter((role) => role !== 'root');
+type Sort = UsersFilter['sort'];
+
+/** /users: the project's people, their roles and status (spec §2 manager index, §6). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { held, workspace } = useSession();
+  const [term, setTerm] = useState('');
+  const [debounced] = useDebouncedValue(term.trim(), 300);
+  const [status, setStatus] = useState<UsersFilter['status']>(undefined);
+  const [sort, setSort] = useState<Sort>('name');
+  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ProjectUser | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const filter: UsersFilter = { term: debounced, status, sort, order, page, per_page: PER_PAGE_DEFAULT };
+  const users = useProjectUsers(filter);
+  const exportUsers = useExportUsers();
+  const update = useUpdateProjectUser();
+  const mayManage = useActingFor('users.manage') !== null;
+  const mayLoginAs = rolesMay(held, 'auth.loginAsUser');
+  const rows = users.data?.data ?? [];
+  const pages = Math.max(1, Math.ceil((users.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
+
+  const sortBy = (column: Sort) => {
+    setOrder(sort === column && order === 'asc' ? 'desc' : 'asc');
+    setSort(column);
+  };
+  const header = (column: Sort, label: string) => (
+    <Table.Th aria-sort={sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => sortBy(column)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <IconSelector size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+
+  const setActive = async (user: ProjectUser, active: boolean) => {
+    try {
+      await update.mutateAsync({ user_id: user.id, is_active: active });
+      notifySuccess(t(active ? 'users.activated' : 'users.deactivated', { name: user.name }));
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+
+  const notifyFailure = (error: unknown) => setFailure(errorTextOf(error));
+  const signInAs = async (user: ProjectUser) => {
+    const result = await loginAsUser(user.id);
+    // The new session replaces this one, then the app starts over as that user (spec §4).
+    writeLocal(LOCAL_KEYS.auth, result.token);
+    window.location.assign('/');
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h2">
+            {t('users.title')}
+          </Title>
+          {workspace && (
+            <Text c="gray.7" size="sm">
+              {workspace.workspaceTitle}
+            </Text>
+          )}
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void exportUsers(filter).catch(notifyFailure)}
+        >
+          {t('users.export')}
+        </Button>
+      </Group>
+      {failure && (
+        <Alert
+          color="red"
+          withCloseButton
+          closeButtonLabel={t('errors.closeNotification')}
+          onClose={() => setFailure(null)}
+        >
+          {failure}
+        </Alert>
+      )}
+      <Group>
+        <SearchInput
+          label={t('users.search')}
+          value={term}
+          onChange={(value) => {
+            setTerm(value);
+            setPage(1);
+          }}
+          width={320}
+        />
+        <SegmentedControl
+          aria-label={t('users.statusFilter')}
+          value={status ?? 'all'}
+          onChange={(value) => {
+            setStatus(value === 'all' ? undefined : (value as UsersFilter['status']));
+            setPage(1);
+          }}
+          data={[
+            { value: 'all', label: t('users.all') },
+            { value: 'active', label: t('users.statusActive') },
+            { value: 'deactivated', label: t('users.statusDeactivated') },
+          ]}
+        />
+      </Group>
+      {users.isSuccess && rows.length === 0 ? (
+        <Text c="gray.7" py="xl" ta="center">
+          {t('users.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                {header('name', t('users.name'))}
+                {header('email', t('users.email'))}
+                <Table.Th>{t('users.roles')}</Table.Th>
+                {header('status', t('users.status'))}
+                <Table.Th>{t('users.invitation')}</Table.Th>
+                <Table.Th>{t('users.lastSignIn')}</Table.Th>
+                {(mayManage || mayLoginAs) && <Table.Th aria-label={t('users.actions')} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.name}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {user.roles.map((role) => (
+                        <Badge key={role} color="blue.9" size="sm">
+                          {t(`roles.${role}`)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={user.status === 'active' ? 'teal.9' : 'gray.7'} size="sm">
+                      {t(user.status === 'active' ? 'users.statusActive' : 'users.statusDeactivated')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {user.invitation_status
+                      ? t(
+                          user.invitation_status === 'pending'
+                            ? 'users.invitationPending'
+                            : 'users.invitationAccepted',
+                        )
+                      : '—'}
+                  </Table.Td>
+                  <Table.Td>{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : '—'}</Table.Td>
+                  {(mayManage || mayLoginAs) && (
+                    <Table.Td>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray.7"
+                            aria-label={t('users.actionsFor', { name: user.name })}
+                          >
+                            <IconDots size={18} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {mayManage && (
+                            <Menu.Item onClick={() => setEditing(user)}>{t('users.editRoles')}</Menu.Item>
+                          )}
+                          {mayManage && (
+                            <Menu.Item onClick={() => void setActive(user, user.status !== 'active')}>
+                              {t(user.status === 'active' ? 'users.deactivate' : 'users.activate')}
+                            </Menu.Item>
+                          )}
+                          {mayLoginAs && (
+                            <Menu.Item onClick={() => void signInAs(user).catch(notifyFailure)}>
+                              {t('users.loginAs')}
+                            </Menu.Item>
+                          )}
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <RolesModal user={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
+
+/** Change a member's roles; at least one must stay (spec §5). */
+function RolesModal({ user, onClose }: { user: ProjectUser | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateProjectUser();
+  const [roles, setRoles] = useState<RoleName[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [shownFor, setShownFor] = useState<number | null>(null);
+  if (user && shownFor !== user.id) {
+    setShownFor(user.id);
+    setRoles(user.roles.filter((role) => role !== 'root'));
+    setError(null);
+  }
+
+  const save = async () => {
+    if (!user) return;
+    if (roles.length === 0) {
+      setError(t('users.oneRoleRequired'));
+      return;
+    }
+    try {
+      await update.mutateAsync({ user_id: user.id, roles });
+      notifySuccess(t('users.rolesSaved', { name: user.name }));
+      onClose();
+    } catch (failure) {
+      setError(errorTextOf(failure));
+    }
+  };
+
+  return (
+    <Modal opened={user !== null} onClose={onClose} title={t('users.rolesOf', { name: user?.name ?? '' })}>
+      <Stack>
+        <Checkbox.Group value={roles} onChange={(value) => setRoles(value as RoleName[])} error={error}>
+          <Stack gap="xs" mt="xs">
+            {ASSIGNABLE.map((role) => (
+              <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('clients.cancel')}
+          </Button>
+          <Button onClick={() => void save()} loading={update.isPending}>
+            {t('profile.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export default UsersPage;

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, NAV_ITEMS, ROLE_NAMES } from '@logoschool/contract';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import pl from './locales/pl.json';
+import ru from './locales/ru.json';
+import uk from './locales/uk.json';
+
+const RESOURCES = { uk, ru, en, pl };
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[prefix + key, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}
+
+const flat = Object.fromEntries(LANGUAGES.map((lang) => [lang, flatten(RESOURCES[lang] as Tree)]));
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+/** Every source file of the web app. */
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [full] : [];
+  });
+}
+
+describe('the locales', () => {
+  it.each(LANGUAGES)('%s has every key of every other language, none empty', (lang) => {
+    const keys = new Set(LANGUAGES.flatMap((other) => Object.keys(flat[other]!)));
+    for (const key of keys) {
+      expect(flat[lang]![key], `${lang}: ${key}`).toBeTypeOf('string');
+      expect(flat[lang]![key]!.trim(), `${lang}: ${key}`).not.toBe('');
+    }
+  });
+
+  it('uses the same placeholders in every language', () => {
+    for (const [key, text] of Object.entries(flat.en!)) {
+      for (const lang of LANGUAGES)
+        expect(placeholders(flat[lang]![key]!), `${lang}: ${key}`).toEqual(placeholders(text));
+    }
+  });
+
+  it('names every role and navigation item', () => {
+    for (const role of ROLE_NAMES) expect(flat.en).toHaveProperty([`roles.${role}`]);
+    for (const item of NAV_ITEMS) expect(flat.en).toHaveProperty([`nav.${item}`]);
+  });
+
+  it('has every key the code asks for with a literal t("…")', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const used = sources(root).flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map(
+        (match) => [file, match[1]!] as const,
+      ),
+    );
+    expect(used.length).toBeGreaterThan(20);
+    for (const [file, key] of used)
+      expect(flat.en, `${path.relative(root, file)}: ${key}`).toHaveProperty([key]);
+  });
+});

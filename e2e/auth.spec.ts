@@ -1,0 +1,72 @@
+import { LOCAL_KEYS } from '@logoschool/contract';
+import { expect, test } from '@playwright/test';
+import { submitLogin } from './support/sign-in.ts';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+
+test.use({ locale: 'en-GB' });
+
+test('an anonymous visitor is sent to the login page, which is accessible', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Logoschool' })).toBeVisible();
+  await expectAccessible(page);
+  expect(problems).toEqual([]);
+});
+
+test('the login form checks its fields before sending them', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.locator('input[autocomplete="current-password"]').fill('short');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('At least 8 characters.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password is told in the form, and the token is not stored', async ({ page }) => {
+  await submitLogin(page, 'teacher@demo.test', 'wrong-password');
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
+});
+
+test('signing in stores the token; /logout revokes it and forgets it', async ({ page, request }) => {
+  await submitLogin(page, 'multi@demo.test');
+  await expect(page).not.toHaveURL(/\/login$/);
+  const token = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
+  expect(token).toBeTruthy();
+  await page.goto('/logout');
+  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
+  const check = await request.get('/api/check-token', { headers: { authorization: `Bearer ${token}` } });
+  expect(check.status()).toBe(401);
+});
+
+test('an expired token leads to the logout page saying the session is over', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate((key) => localStorage.setItem(key, 'expired-or-revoked-token'), LOCAL_KEYS.auth);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByText('Your session is over. Please sign in again.')).toBeVisible();
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
+  await page.getByRole('link', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown path shows the 404 screen with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  await expectAccessible(page);
+});
+
+test('the language chosen on the login page is kept after a reload', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('combobox', { name: 'Interface language' }).selectOption('uk');
+  await expect(page.getByRole('heading', { name: 'Вхід до Logoschool' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Вхід до Logoschool' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.language)).toBe('uk');
+  await expectAccessible(page);
+});

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/sign-in.ts';
+import { expectAccessible } from './support/page-checks.ts';
+
+test.use({ locale: 'en-GB' });
+
+test('a teacher adds a student, finds them, and changes them', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test');
+  await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add a student' }).click();
+  await expect(page.getByRole('heading', { name: 'New student' })).toBeVisible();
+
+  // The server's rules come back into the form.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('textbox', { name: "Child's name" })).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByRole('textbox', { name: "Child's name" }).fill('Sofiia Koval');
+  await page.getByLabel('Date of birth').fill('2019-05-14');
+  await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Olena Koval');
+  await page.getByLabel('Interests').first().fill('dinosaurs');
+  await page.keyboard.press('Enter');
+  await page.getByLabel("Parent's request").fill('Sound R in words');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByText('Student saved.')).toBeVisible();
+  await expect(page).toHaveURL(/\/clients$/);
+  const row = page.getByRole('row', { name: /Sofiia Koval/ });
+  await expect(row).toContainText('Olena Koval');
+  await expect(row).toContainText('dinosaurs');
+  await expectAccessible(page);
+
+  await page.getByPlaceholder('Search by child or parent name').fill('olena');
+  await expect(page.getByRole('row', { name: /Sofiia Koval/ })).toBeVisible();
+  await page.getByPlaceholder('Search by child or parent name').fill('nobody-like-this');
+  await expect(page.getByText('No students match the search.')).toBeVisible();
+  await page.getByPlaceholder('Search by child or parent name').fill('');
+
+  await page.getByRole('link', { name: 'Sofiia Koval' }).click();
+  await expect(page.getByRole('heading', { name: 'Student', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Parent (client)' })).toHaveValue('Olena Koval');
+  await page.getByLabel('Comment for the teacher').fill('Likes short sessions');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('row', { name: /Sofiia Koval/ })).toContainText('Likes short sessions');
+});
+
+test("another teacher's student is not found", async ({ page }) => {
+  await signIn(page, 'diagnostician@demo.test');
+  await page.goto('/edit-client/1');
+  await expect(page.getByText('This student was not found, or is not yours.')).toBeVisible();
+});

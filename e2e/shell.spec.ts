@@ -1,0 +1,140 @@
+import { LOCAL_KEYS } from '@logoschool/contract';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/sign-in.ts';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+
+test.use({ locale: 'en-GB' });
+
+/** Each demo user: the role label, and the screen `/` lands on (spec §2 index screens). */
+const LANDINGS: [string, string, string, string][] = [
+  ['root@demo.test', 'Super admin', 'Dashboard', '/dashboard'],
+  ['manager@demo.test', 'Manager', 'Users', '/users'],
+  ['moderator@demo.test', 'Moderator', 'Profile', '/profile'],
+  ['author@demo.test', 'Author', 'Profile', '/profile'],
+  ['teacher@demo.test', 'Speech therapist', 'Students', '/clients'],
+  ['admin@demo.test', 'Manager', 'Users', '/users'],
+  ['diagnostician@demo.test', 'Speech therapist', 'Students', '/clients'],
+];
+
+for (const [email, label, heading, path] of LANDINGS) {
+  test(`${email} signs in as ${label} and lands on ${path}`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await signIn(page, email);
+    await expect(page.getByTestId('role-label')).toHaveText(`Role: ${label}`);
+    // Where the role's index screen is not built yet, `/` shows the profile, open to every role.
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a moderator is sent away from a teacher path', async ({ page }) => {
+  await signIn(page, 'moderator@demo.test');
+  await page.goto('/clients');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+});
+
+test('the shell is accessible', async ({ page }) => {
+  await signIn(page, 'manager@demo.test');
+  await expectAccessible(page);
+});
+
+test('Ctrl+Shift+G toggles god mode: a badge on the avatar and the API address', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test');
+  await expect(page.getByTestId('dev-badge')).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+G');
+  await expect(page.getByTestId('dev-badge')).toContainText('/api');
+  await expect(page.getByText('GM')).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.godMode)).toBe('1');
+  await page.reload();
+  await expect(page.getByTestId('dev-badge')).toBeVisible();
+  await page.keyboard.press('Control+Shift+G');
+  await expect(page.getByTestId('dev-badge')).toHaveCount(0);
+});
+
+test('the header language is kept after a reload', async ({ page }) => {
+  await signIn(page, 'author@demo.test');
+  await page.getByRole('combobox', { name: 'Interface language' }).selectOption('pl');
+  await expect(page.getByTestId('role-label')).toHaveText('Rola: Autor');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
+  await expect(page.getByTestId('role-label')).toHaveText('Rola: Autor');
+});
+
+test('multi@demo.test switches projects, and with them roles', async ({ page }) => {
+  await signIn(page, 'multi@demo.test');
+  const switcher = page.getByRole('combobox', { name: 'Project' });
+  await expect(switcher).toBeVisible();
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Moderator');
+  await page.evaluate((key) => localStorage.setItem(key, '{"status":5}'), LOCAL_KEYS.exercisesFilter);
+  await switcher.click();
+  await page.getByRole('option', { name: 'Second school' }).click();
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.workspace)).toBe('2');
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.exercisesFilter)).toBeNull();
+  await page.reload();
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+});
+
+test('users with one project see no project switcher', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test');
+  await expect(page.getByRole('combobox', { name: 'Project' })).toHaveCount(0);
+});
+
+test('root has no project switcher', async ({ page }) => {
+  await signIn(page, 'root@demo.test');
+  await expect(page.getByRole('combobox', { name: 'Project' })).toHaveCount(0);
+});
+
+test('logout from the profile menu ends the session', async ({ page }) => {
+  await signIn(page, 'moderator@demo.test');
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await expect(page.getByText('moderator@demo.test')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('below the sm breakpoint staff screens say the mobile version is unavailable', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test');
+  await page.setViewportSize({ width: 400, height: 800 });
+  await expect(page.getByRole('heading', { name: 'The mobile version is not available' })).toBeVisible();
+});
+
+test('the profile saves a name and a phone, and refuses a bad phone', async ({ page }) => {
+  await signIn(page, 'author@demo.test');
+  await page.getByLabel('Name').fill('Andrii A. Author');
+  await page.getByLabel('Phone').fill('12345');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter the number in international format', { exact: false })).toBeVisible();
+  await page.getByLabel('Phone').fill('+380 50 123 45 67');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await expect(page.getByLabel('Phone')).toHaveValue('+380501234567');
+  await page.reload();
+  await expect(page.getByLabel('Name')).toHaveValue('Andrii A. Author');
+});
+
+test('maintenance set by root in the app settings shows a notice with a refresh', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/login', {
+    data: { email: 'root@demo.test', password: 'demo12345' },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token}`, 'x-env-id': '1' };
+  const set = await request.post('/api/storage/app_settings/maintenance', { headers, data: true });
+  expect(set.status()).toBe(200);
+  try {
+    await signIn(page, 'author@demo.test');
+    await expect(page.getByTestId('app-status')).toContainText('Logoschool is under maintenance');
+    await expect(page.getByTestId('app-status').getByRole('button', { name: 'Refresh' })).toBeVisible();
+  } finally {
+    await request.delete('/api/storage/app_settings/maintenance', { headers });
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByTestId('app-status')).toHaveCount(0);
+});

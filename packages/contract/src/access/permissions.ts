@@ -1,0 +1,63 @@
+import { ROLE_RANKING, effectiveRoles, type RoleName } from './roles.ts';
+
+/**
+ * Where an action applies. A `workspace` action is done in one project: the caller names it with
+ * `workspace_id` and the role it acts as with `role_id`. A `global` action is not tied to a project
+ * and is allowed by the roles the caller holds anywhere (in practice: root).
+ */
+export type PermissionScope = 'workspace' | 'global';
+
+export interface Permission {
+  scope: PermissionScope;
+  roles: readonly RoleName[];
+}
+
+/** Every role that has its own screens (spec §2). */
+const STAFF: readonly RoleName[] = ROLE_RANKING;
+
+/**
+ * Who may do what: the one permission table (STYLE §4). The server enforces it in one preHandler;
+ * the web reads it only to hide what the user cannot do. Later areas add their actions here.
+ */
+export const PERMISSIONS = {
+  /** Read a project's details (title, description, environment). */
+  'workspaces.read': { scope: 'workspace', roles: STAFF },
+  /** Sign in as another user (spec §6). */
+  'auth.loginAsUser': { scope: 'global', roles: ['root'] },
+  /** Change the environment's app settings (storage key `app_settings`, spec §7). */
+  'settings.write': { scope: 'global', roles: ['root'] },
+  /** Read the audit log of sensitive actions. */
+  'auditLog.read': { scope: 'global', roles: ['root'] },
+  /** See every project, archived ones too; create, edit and restore projects (spec §6). */
+  'workspaces.manage': { scope: 'global', roles: ['root'] },
+  /** Archive a project (spec §6: an admin can archive projects). */
+  'workspaces.archive': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** See a project's users with their roles and status; export them as CSV (spec §2 /users). */
+  'users.list': { scope: 'workspace', roles: ['root', 'manager'] },
+  /** Activate or deactivate a user in a project, change or remove their roles (spec §6: admin). */
+  'users.manage': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** Move a user to another environment (spec §6: root). */
+  'users.changeEnvironment': { scope: 'global', roles: ['root'] },
+  /** The root dashboard's figures (spec §2 /dashboard). */
+  'dashboard.read': { scope: 'global', roles: ['root'] },
+  /** Keep one's own students: list, create, edit (spec §3 Client; issue: teachers see only their own). */
+  'clients.manage': { scope: 'workspace', roles: ['teacher'] },
+} as const satisfies Record<string, Permission>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+/**
+ * Whether a role, acting as itself, may do an action. Admin and diagnostician may also whatever
+ * their base role (manager, teacher) may.
+ */
+export function roleMay(role: RoleName, action: Action): boolean {
+  const allowed = PERMISSIONS[action].roles as readonly RoleName[];
+  return effectiveRoles([role]).some((held) => allowed.includes(held));
+}
+
+/** Whether any of the given roles may do an action. */
+export function rolesMay(roles: readonly RoleName[], action: Action): boolean {
+  return roles.some((role) => roleMay(role, action));
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { pageQuery } from '../common/envelope.ts';
+
+/** Actions that the audit log records. */
+export const AUDIT_ACTIONS = [
+  'auth.login_as_user',
+  'settings.write',
+  'workspaces.create',
+  'workspaces.update',
+  'workspaces.archive',
+  'workspaces.restore',
+  'users.update',
+  'users.remove_role',
+  'users.change_environment',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  actor_id: z.number().int().nullable(),
+  target_user_id: z.number().int().nullable(),
+  workspace_id: z.number().int().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuery = pageQuery.extend({ action: z.enum(AUDIT_ACTIONS).optional() });

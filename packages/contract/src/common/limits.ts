@@ -1,0 +1,49 @@
+/** Validation bounds (spec §5 leaves the numbers to us; the issues fix them). */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const WORKSPACE_TITLE_MIN = 2;
+export const WORKSPACE_TITLE_MAX = 100;
+export const WORKSPACE_DESCRIPTION_MAX = 1000;
+
+/** Storage keys and subkeys: short identifiers. */
+export const STORAGE_KEY_MAX = 64;
+export const STORAGE_SUBKEY_MAX = 128;
+/** Largest JSON value kept under one storage key, in bytes of its JSON text. */
+export const STORAGE_VALUE_MAX_BYTES = 64 * 1024;
+
+/** Largest JSON request body the API reads, in bytes. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+/** Default and largest page size of paginated lists. */
+export const PER_PAGE_DEFAULT = 20;
+export const PER_PAGE_MAX = 100;
+
+/** Largest `additional_info` text. */
+export const ADDITIONAL_INFO_MAX = 4000;
+
+/** Largest avatar image, in bytes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Image types an avatar may be. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** A student's names (spec §3 Client): the client (parent) and the child. */
+export const CLIENT_NAME_MIN = 2;
+export const CLIENT_NAME_MAX = 100;
+/** Longest comment for the teacher, and longest parent request. */
+export const CLIENT_COMMENT_MAX = 2000;
+export const CLIENT_PARENT_REQUEST_MAX = 2000;
+/** A student's custom themes (interests): how many, and the longest name of one. */
+export const CLIENT_THEMES_MAX = 20;
+export const CLIENT_THEME_NAME_MAX = 100;
+/** The earliest birthdate taken, 'YYYY-MM-DD'. */
+export const BIRTHDATE_MIN = '1900-01-01';
+
+/** Longest search text of the users list (an e-mail address at most). */
+export const USERS_TERM_MAX = 254;
+/** Fewest roles a project member holds (spec §5: at least one role is required). */
+export const USER_ROLES_MIN = 1;
+/** Largest environment id (a PostgreSQL integer). */
+export const ENV_ID_MAX = 2_147_483_647;
