@@ -53,6 +53,31 @@ test('an expired token leads to the logout page saying the session is over', asy
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a session revoked elsewhere ends at the next call, on the logout page', async ({ page, request }) => {
+  await submitLogin(page, 'teacher@demo.test');
+  await expect(page).toHaveURL(/\/clients$/);
+  const token = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
+  await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.getByPlaceholder('Search by child or parent name').fill('anyone');
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByText('Your session is over. Please sign in again.')).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
+});
+
+test('when the server cannot be reached the token is kept and the check can be tried again', async ({
+  page,
+}) => {
+  await submitLogin(page, 'teacher@demo.test');
+  await expect(page).toHaveURL(/\/clients$/);
+  await page.route('**/api/check-token', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'The server cannot be reached' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeTruthy();
+  await page.unroute('**/api/check-token');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+});
+
 test('an unknown path shows the 404 screen with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/not-found$/);

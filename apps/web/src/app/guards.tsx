@@ -2,11 +2,13 @@ import { INDEX_PATHS, mayOpen, routeOf, type AppRoute } from '@logoschool/contra
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullLoader } from './screens/loader.tsx';
+import { ServerUnreachable } from './screens/server-unreachable.tsx';
 import { useSession } from './session.tsx';
 
 /**
  * The login guard (spec §2, §4): no token → /login (remembering where to return); a token being
- * checked → a loader; a failed check → /logout, which says the session is over.
+ * checked → a loader; a refused token → /logout, which says the session is over; a server that
+ * could not be reached → a screen to try again, keeping the token.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
@@ -15,7 +17,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   if (status === 'pending') return <FullLoader />;
-  if (status === 'not-authorised') return <Navigate to="/logout" replace state={{ expired: true }} />;
+  if (status === 'expired') return <Navigate to="/logout" replace state={{ expired: true }} />;
+  if (status === 'unreachable') return <ServerUnreachable />;
   return children;
 }
 

@@ -13,11 +13,14 @@ import {
   type User,
 } from '@logoschool/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchOne } from '../api/client.ts';
+import { ApiError, configureApi, request } from '../api/client.ts';
 import { readLocal, removeLocal, writeLocal } from '../lib/local-storage.ts';
 
-/** Auth guard states (spec §4). */
-export type AuthStatus = 'no-token' | 'pending' | 'authorised' | 'not-authorised';
+/**
+ * Where the session stands: no token; a token being checked; signed in; the token refused (the
+ * session is over); or the check could not reach the server (the token is kept for a retry).
+ */
+export type AuthStatus = 'no-token' | 'pending' | 'authorised' | 'expired' | 'unreachable';
 
 export interface Session {
   status: AuthStatus;
@@ -34,6 +37,8 @@ export interface Session {
   signIn(token: string, user: User): void;
   /** Forgets the token and the user. */
   signOut(): void;
+  /** Checks the saved token again (after the server could not be reached). */
+  recheck(): void;
   /** Replaces the user after the profile changed. */
   updateUser(user: User): void;
   /** Chooses another project (kept in `wks`). */
@@ -61,15 +66,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== 'pending') return;
     let cancelled = false;
-    void fetchOne<User>(API.checkToken).then((checked) => {
-      if (cancelled) return;
-      setUser(checked);
-      setStatus(checked ? 'authorised' : 'not-authorised');
-    });
+    request<User>(API.checkToken, { silent: true }).then(
+      (checked) => {
+        if (cancelled) return;
+        setUser(checked);
+        setStatus('authorised');
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+        if (refused) removeLocal(LOCAL_KEYS.auth);
+        setStatus(refused ? 'expired' : 'unreachable');
+      },
+    );
     return () => {
       cancelled = true;
     };
   }, [status]);
+
+  // Any signed-in call answered 401 ends the session; the login guard then leads to /logout.
+  useEffect(() => {
+    configureApi({
+      onSessionExpired: () => {
+        setUser(null);
+        setStatus('expired');
+      },
+    });
+  }, []);
 
   const signIn = useCallback((token: string, signedIn: User) => {
     writeLocal(LOCAL_KEYS.auth, token);
@@ -82,6 +105,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setStatus('no-token');
   }, []);
+
+  const recheck = useCallback(() => setStatus(readLocal(LOCAL_KEYS.auth) ? 'pending' : 'no-token'), []);
 
   const updateUser = useCallback((changed: User) => setUser(changed), []);
 
@@ -107,8 +132,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         : user?.is_root
           ? ['root' as const]
           : [];
-    return { status, user, workspace, workspaces, role, held, signIn, signOut, updateUser, selectWorkspace };
-  }, [status, user, workspaceId, signIn, signOut, updateUser, selectWorkspace]);
+    return {
+      status,
+      user,
+      workspace,
+      workspaces,
+      role,
+      held,
+      signIn,
+      signOut,
+      recheck,
+      updateUser,
+      selectWorkspace,
+    };
+  }, [status, user, workspaceId, signIn, signOut, recheck, updateUser, selectWorkspace]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

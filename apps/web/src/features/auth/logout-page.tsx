@@ -13,19 +13,20 @@ import { readLocal } from '../../lib/local-storage.ts';
  */
 export function LogoutPage() {
   const { t } = useTranslation();
-  const { signOut } = useSession();
+  const { status, signOut } = useSession();
   const location = useLocation();
-  const expired = Boolean((location.state as { expired?: boolean } | null)?.expired);
+  const expired = status === 'expired' || Boolean((location.state as { expired?: boolean } | null)?.expired);
   const done = useRef(false);
 
   useEffect(() => {
-    if (done.current) return;
+    // An expired session has nothing left to end: its token is already forgotten.
+    if (done.current || status === 'expired') return;
     done.current = true;
     const hadToken = Boolean(readLocal(LOCAL_KEYS.auth));
     const revoke =
       hadToken && !expired ? request(API.logout, { method: 'POST', silent: true }) : Promise.resolve();
     void revoke.catch(() => undefined).finally(signOut);
-  }, [expired, signOut]);
+  }, [expired, signOut, status]);
 
   return (
     <Center mih="100dvh" p="md" component="main">
