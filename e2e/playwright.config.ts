@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_CHAT, E2E_SMTP_PORT } from './support/services.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,6 +57,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT_IP: '1000',
+      CHAT_SCRIPT_URL: E2E_CHAT.scriptUrl,
+      CHAT_HOST: E2E_CHAT.host,
+      CHAT_TOKEN: E2E_CHAT.token,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     },
   },
 });

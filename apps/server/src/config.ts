@@ -40,7 +40,17 @@ const envSchema = z.object({
     .min(60)
     .max(365 * 24 * 3600)
     .default(7 * 24 * 3600),
+  /** How long an invitation link works, in seconds. */
+  INVITATION_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 24 * 3600)
+    .default(7 * 24 * 3600),
+  /** The SMTP server for outgoing mail; unset → mail is only kept in the outbox that root reads. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  /** The sender of outgoing mail; unset → `Logoschool <noreply@…>` at the PUBLIC_URL host. */
+  MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   /** The address people open; used in links sent by mail. */
   PUBLIC_URL: optionalUrl(['http', 'https']),
@@ -65,13 +75,29 @@ const envSchema = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Trust X-Forwarded-* from a proxy in front (needed for per-address rate limits behind one). */
   TRUST_PROXY: flag.default(false),
+  /**
+   * The chat widget (spec §7: a Freshchat-style web messenger): its script, its host and the
+   * account's widget token. All three set → the signed-in app loads it (never on localhost) and
+   * the CSP allows their origins; any unset → no chat.
+   */
+  CHAT_SCRIPT_URL: optionalUrl(['https', 'http']),
+  CHAT_HOST: optionalUrl(['https', 'http']),
+  CHAT_TOKEN: z.string().trim().max(200).optional(),
   /** The built web app to serve at `/`; unset → apps/web/dist when it exists. */
   WEB_DIST: z.string().trim().min(1).optional(),
 });
 
+/** The chat widget's settings, when all three are configured. */
+export interface ChatConfig {
+  scriptUrl: string;
+  host: string;
+  token: string;
+}
+
 export type Config = z.infer<typeof envSchema> & {
   /** Whether demo data is seeded into an empty database. */
   demo: boolean;
+  chat: ChatConfig | null;
   dataDir: string;
   webDist: string;
 };
@@ -110,6 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     demo: !production && (config.DEMO ?? !config.DATABASE_URL),
+    chat:
+      config.CHAT_SCRIPT_URL && config.CHAT_HOST && config.CHAT_TOKEN
+        ? { scriptUrl: config.CHAT_SCRIPT_URL, host: config.CHAT_HOST, token: config.CHAT_TOKEN }
+        : null,
     dataDir: path.resolve(config.DATA_DIR),
     // fileURLToPath, not URL.pathname: the checkout's path may hold spaces or Cyrillic letters.
     webDist: path.resolve(config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),

@@ -5,20 +5,33 @@ import { API_BASE } from '@logoschool/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import type { ChatConfig } from '../config.ts';
 import { AppError } from '../errors/app-error.ts';
+
+/**
+ * The origins the chat widget needs (its script and its host: scripts, styles, images, fonts,
+ * its frame and its web socket), none when no chat is configured.
+ */
+function chatOrigins(chat: ChatConfig | null): { http: string[]; socket: string[] } {
+  if (!chat) return { http: [], socket: [] };
+  const http = [...new Set([new URL(chat.scriptUrl).origin, new URL(chat.host).origin])];
+  return { http, socket: http.map((origin) => origin.replace(/^http/, 'ws')) };
+}
 
 /** Helmet with a CSP the built web app satisfies, the CORS allow-list, the global rate limit. */
 export const securityPlugin = fp(async (app: FastifyInstance, options: { redis: Redis | null }) => {
+  const chat = chatOrigins(app.config.chat);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...chat.http],
         // Mantine sets CSS variables through style attributes and one <style> element.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...chat.http],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat.http],
+        fontSrc: ["'self'", 'data:', ...chat.http],
+        connectSrc: ["'self'", ...chat.http, ...chat.socket],
+        frameSrc: chat.http.length > 0 ? chat.http : ["'none'"],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

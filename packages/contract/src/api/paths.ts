@@ -3,6 +3,7 @@ export const API_BASE = '/api';
 
 export const API = {
   health: '/health',
+  appConfig: '/app-config',
   login: '/login',
   logout: '/logout',
   checkToken: '/check-token',
@@ -19,6 +20,24 @@ export const API = {
   userRemoveRole: '/users/user/remove-role',
   userEnvironment: '/users/user/environment',
   clients: '/clients',
+  invitations: '/invitations',
+  invite: '/invitations/invite',
+  inviteSend: '/invitations/invite/send',
+  inviteExistingUser: '/invitations/invite/existing-user',
+  inviteAccept: '/invitations/invite/accept',
+  mails: '/mails',
+  /** Under a project: `inWorkspace(workspaceId, API.categories)`. */
+  categories: '/categories',
+  /** Under a project: `inWorkspace(workspaceId, API.tags)`. */
+  tags: '/tags',
   avatars: '/files/avatars',
   docs: '/docs',
 } as const;
+
+/**
+ * A path under one project (spec §7: `/workspaces/{workspaceId}/categories`): the server passes
+ * `':workspaceId'` to declare the route, the web a project id.
+ */
+export function inWorkspace(workspaceId: number | string, path: string): string {
+  return `${API.workspaces}/${workspaceId}${path}`;
+}

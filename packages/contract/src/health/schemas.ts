@@ -10,3 +10,17 @@ export const healthSchema = z.object({
   db: z.enum(DATABASE_KINDS),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** The chat widget a signed-in user gets (spec §7), or null when the school has none configured. */
+export const chatConfigSchema = z.object({
+  script_url: z.url(),
+  host: z.url(),
+  token: z.string(),
+});
+export type ChatConfig = z.infer<typeof chatConfigSchema>;
+
+/** What the web app learns from the server at run time (`GET /api/app-config`). */
+export const appConfigSchema = z.object({
+  chat: chatConfigSchema.nullable(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

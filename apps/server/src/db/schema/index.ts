@@ -5,3 +5,5 @@ export * from './sessions.ts';
 export * from './storage.ts';
 export * from './users.ts';
 export * from './workspaces.ts';
+export * from './mails.ts';
+export * from './taxonomy.ts';

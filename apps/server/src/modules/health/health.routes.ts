@@ -1,4 +1,4 @@
-import { API, dataEnvelope, errorBody, healthSchema } from '@logoschool/contract';
+import { API, appConfigSchema, dataEnvelope, errorBody, healthSchema } from '@logoschool/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../../version.ts';
@@ -17,6 +17,23 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       await app.db.execute(sql`select 1`);
       return { data: { status: 'ok' as const, version: APP_VERSION, db: app.database.kind } };
+    },
+  );
+
+  app.get(
+    API.appConfig,
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Run-time settings of the web app: the chat widget, when one is configured',
+        response: { 200: dataEnvelope(appConfigSchema) },
+      },
+    },
+    async () => {
+      const { chat } = app.config;
+      return {
+        data: { chat: chat ? { script_url: chat.scriptUrl, host: chat.host, token: chat.token } : null },
+      };
     },
   );
 };

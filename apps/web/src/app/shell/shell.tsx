@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { Chat } from '../../features/chat/chat.tsx';
 import { queryClient } from '../query-client.ts';
 import { FullLoader } from '../screens/loader.tsx';
 import { NoWorkspaces } from '../screens/no-workspaces.tsx';
@@ -44,6 +45,7 @@ export function Shell() {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <Chat />
       <AppShell
         header={{ height: compact ? HEADER_HEIGHT_COMPACT : HEADER_HEIGHT }}
         navbar={

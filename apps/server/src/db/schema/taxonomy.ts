@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces.ts';
+
+/**
+ * A category of a project's tree (spec §3 Category). `parent_id` null is the API's parent 0 (the
+ * root); siblings are ordered by `order`. `link_id` points to the category a shortcut stands for.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    // 'no action' is checked at the end of the statement, so a project's whole tree can go at once;
+    // the API refuses to delete a category that still has children.
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'no action' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isFolder: boolean('is_folder').notNull().default(false),
+    linkId: integer('link_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    order: integer('order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('categories_workspace_parent_idx').on(table.workspaceId, table.parentId, table.order),
+  ],
+);
+
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** A project's tag (spec §3 Tag); names are unique in a project whatever their case. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('tags_workspace_name_unique').on(table.workspaceId, sql`lower(${table.name})`)],
+);
+
+export type TagRow = typeof tags.$inferSelect;

@@ -1,0 +1,11 @@
+/**
+ * The outside services the server under test is configured with. The chat's script is answered
+ * by the test that needs it (page.route); the SMTP server is started by the test that reads mail.
+ */
+export const E2E_CHAT = {
+  scriptUrl: 'https://chat.e2e.test/widget.js',
+  host: 'https://chat.e2e.test',
+  token: 'e2e-widget-token',
+} as const;
+
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3198);
