@@ -9,11 +9,13 @@ test.use({ locale: 'en-GB' });
 const LANDINGS: [string, string, string, string][] = [
   ['root@demo.test', 'Super admin', 'Dashboard', '/dashboard'],
   ['manager@demo.test', 'Manager', 'Users', '/users'],
-  ['moderator@demo.test', 'Moderator', 'Profile', '/profile'],
+  ['moderator@demo.test', 'Moderator', 'Categories', '/categories'],
   ['author@demo.test', 'Author', 'Profile', '/profile'],
   ['teacher@demo.test', 'Speech therapist', 'Students', '/clients'],
   ['admin@demo.test', 'Manager', 'Users', '/users'],
   ['diagnostician@demo.test', 'Speech therapist', 'Students', '/clients'],
+  // Moderator in Demo school, the project chosen first.
+  ['multi@demo.test', 'Moderator', 'Categories', '/categories'],
 ];
 
 for (const [email, label, heading, path] of LANDINGS) {
@@ -31,8 +33,15 @@ for (const [email, label, heading, path] of LANDINGS) {
 test('a moderator is sent away from a teacher path', async ({ page }) => {
   await signIn(page, 'moderator@demo.test');
   await page.goto('/clients');
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page).toHaveURL(/\/categories$/);
+  await expect(page.getByRole('heading', { name: 'Categories', exact: true })).toBeVisible();
+});
+
+test('a teacher is sent away from a moderator path', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test');
+  await page.goto('/categories');
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('heading', { name: 'Students', exact: true })).toBeVisible();
 });
 
 test('the shell is accessible', async ({ page }) => {
@@ -115,6 +124,7 @@ test('the profile saves a name and a phone, and refuses a bad phone', async ({ p
   await expect(page.getByLabel('Phone')).toHaveValue('+380501234567');
   await page.reload();
   await expect(page.getByLabel('Name')).toHaveValue('Andrii A. Author');
+  await expectAccessible(page);
 });
 
 test('maintenance set by root in the app settings shows a notice with a refresh', async ({

@@ -10,13 +10,18 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { mailsRoutes } from './modules/mails/mails.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { FileStore } from './files/files.ts';
+import { createMailer, mailFrom, type Mailer } from './mail/mailer.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendAppError } from './plugins/errors.ts';
 import { AppError } from './errors/app-error.ts';
@@ -30,6 +35,7 @@ declare module 'fastify' {
     db: Db;
     loginLimiter: LoginLimiter;
     files: FileStore;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     /** The language of messages for this request (Accept-Language, default ru). */
@@ -74,6 +80,11 @@ export async function buildApp({ config, database, redis = null, logger }: AppOp
   app.decorate('db', database.db);
   app.decorate('files', new FileStore(path.join(config.dataDir, 'files')));
   app.decorate(
+    'mailer',
+    createMailer({ db: database.db, log: app.log, smtpUrl: config.SMTP_URL, from: mailFrom(config) }),
+  );
+  app.addHook('onClose', async () => app.mailer.close());
+  app.decorate(
     'loginLimiter',
     new LoginLimiter(
       redis ? redisCounterStore(redis) : memoryCounterStore(),
@@ -101,6 +112,10 @@ export async function buildApp({ config, database, redis = null, logger }: AppOp
       await api.register(auditRoutes);
       await api.register(usersRoutes);
       await api.register(clientsRoutes);
+      await api.register(invitationsRoutes);
+      await api.register(mailsRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(tagsRoutes);
       await api.register(dashboardRoutes);
     },
     { prefix: '/api' },

@@ -73,9 +73,41 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: '/api/users/user/environment',
     payload: { user_id: ctx.target.id, env_id: 2 },
   }),
+  'users.invite': (ctx) => ({
+    method: 'POST',
+    url: `/api/invitations/invite?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: {
+      email: `invitee-${ctx.target.id}@example.test`,
+      workspace_id: ctx.workspaceId,
+      roles: ['teacher'],
+    },
+  }),
+  'mails.read': () => ({ method: 'GET', url: '/api/mails' }),
+  'categories.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/workspaces/${ctx.workspaceId}/categories?role_id=${ctx.roleId}`,
+  }),
+  'categories.manage': (ctx) => ({
+    method: 'PUT',
+    url: `/api/workspaces/${ctx.workspaceId}/categories?role_id=${ctx.roleId}`,
+    payload: { workspace_id: ctx.workspaceId, items: [] },
+  }),
+  'tags.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/workspaces/${ctx.workspaceId}/tags?role_id=${ctx.roleId}`,
+  }),
+  'tags.manage': (ctx) => ({
+    method: 'POST',
+    url: `/api/workspaces/${ctx.workspaceId}/tags?role_id=${ctx.roleId}`,
+    payload: { name: 'warm-up' },
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');
+
+/** Actions whose request above creates something, answered 201; the others answer 200. */
+const CREATING: ReadonlySet<Action> = new Set<Action>(['tags.manage', 'users.invite']);
+const successStatus = (action: Action) => (CREATING.has(action) ? 201 : 200);
 
 /** A caller holding one role: root is a root user, every other role a member of the project. */
 async function callerWith(role: RoleName, workspace: WorkspaceRow) {
@@ -118,7 +150,7 @@ describe.each(ACTIONS)('%s', (action) => {
     const caller = await callerWith(role, workspace);
     const response = await send(action, await context(workspace, ROLE[role]), await tokenFor(t.db, caller));
     if (roleMay(role, action)) {
-      expect(response.statusCode, response.body).toBe(200);
+      expect(response.statusCode, response.body).toBe(successStatus(action));
       expect(response.json()).toHaveProperty('data');
     } else {
       expect(response.statusCode).toBe(403);
@@ -162,7 +194,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
     const caller = await buildMember(t.db, workspace, [role]);
     const token = await tokenFor(t.db, caller);
     const response = await send(action, await withRole(workspace, ROLE[base]), token);
-    expect(response.statusCode).toBe(roleMay(base, action) ? 200 : 403);
+    expect(response.statusCode).toBe(roleMay(base, action) ? successStatus(action) : 403);
   });
 
   it('refuses a project the caller is not a member of (404 when the path names it)', async () => {
@@ -229,9 +261,10 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
     for (const workspace of [await buildWorkspace(t.db), await buildWorkspace(t.db, { archived: true })]) {
       const response = await send(action, await withRole(workspace, ROLE.root), token);
       // Root is let in, and the permission table decides; archiving a project that already is
-      // archived is then refused for its state.
-      const refusedForState = action === 'workspaces.archive' && workspace.archived;
-      const expected = !roleMay('root', action) ? 403 : refusedForState ? 409 : 200;
+      // archived, or inviting people to it, is then refused for its state.
+      const refusedForState =
+        workspace.archived && (action === 'workspaces.archive' || action === 'users.invite');
+      const expected = !roleMay('root', action) ? 403 : refusedForState ? 409 : successStatus(action);
       expect(response.statusCode, response.body).toBe(expected);
     }
     const missingCtx = { workspaceId: 2_000_000_000, roleId: ROLE.root, target: await buildUser(t.db) };

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
-import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
-import { users } from './schema/index.ts';
+import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
+import { categories, tags, users } from './schema/index.ts';
 
 const t = useTestApp();
 
@@ -51,5 +51,41 @@ describe('the demo school', () => {
       });
       expect(settings.json().data).toHaveProperty('vacancy_url');
     }
+  });
+
+  it('gives the Demo school its category tree, three levels deep, and its tags, once', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'moderator@demo.test', password: DEMO_PASSWORD },
+    });
+    const { token, user } = login.json().data;
+    const school = user.assignments[0].workspaceId;
+    const tree = await t.app.inject({ url: `/api/workspaces/${school}/categories`, headers: bearer(token) });
+    expect(tree.statusCode).toBe(200);
+    const nodes: { name: string; order: number; children: unknown[] }[] = tree.json().data;
+    expect(nodes.map((node) => node.name)).toEqual(DEMO_CATEGORIES.map((node) => node.name));
+    expect(nodes.map((node) => node.order)).toEqual(DEMO_CATEGORIES.map((_, index) => index));
+    const sounds = tree.json().data[0];
+    expect(sounds.children[0].name).toBe('Whistling sounds');
+    expect(sounds.children[0].children.map((node: { name: string }) => node.name)).toEqual([
+      '[S]',
+      '[Z]',
+      '[Ts]',
+    ]);
+    const list = await t.app.inject({ url: `/api/workspaces/${school}/tags`, headers: bearer(token) });
+    const tagNames: string[] = list.json().data.map((tag: { name: string }) => tag.name);
+    expect(tagNames.sort()).toEqual([...DEMO_TAGS].sort());
+
+    const counts = async () =>
+      Promise.all(
+        [categories, tags].map(async (table) => {
+          const [row] = await t.db.select({ count: sql<number>`count(*)::int` }).from(table);
+          return row?.count;
+        }),
+      );
+    const before = await counts();
+    await seedDemo(t.db);
+    expect(await counts()).toEqual(before);
   });
 });

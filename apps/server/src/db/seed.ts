@@ -1,8 +1,8 @@
 import { APP_SETTINGS, ROLE, type RoleName } from '@logoschool/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
-import type { Db } from './client.ts';
-import { assignments, storage, users, workspaces } from './schema/index.ts';
+import type { Db, Tx } from './client.ts';
+import { assignments, categories, storage, tags, users, workspaces } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -47,6 +47,105 @@ export const DEMO_USERS: readonly {
   },
 ];
 
+/** A category of the demo tree: folders group categories, exercises go into the others. */
+interface DemoCategory {
+  name: string;
+  description?: string;
+  folder?: boolean;
+  children?: DemoCategory[];
+}
+
+const folder = (name: string, children: DemoCategory[], description?: string): DemoCategory => ({
+  name,
+  folder: true,
+  children,
+  ...(description ? { description } : {}),
+});
+
+const leaves = (...names: string[]): DemoCategory[] => names.map((name) => ({ name }));
+
+/**
+ * The Demo school's category tree: the sections a Ukrainian speech-therapy school works by, with the
+ * sounds in their usual groups, three levels deep.
+ */
+export const DEMO_CATEGORIES: readonly DemoCategory[] = [
+  folder(
+    'Sounds',
+    [
+      folder('Whistling sounds', leaves('[S]', '[Z]', '[Ts]')),
+      folder('Hissing sounds', leaves('[Sh]', '[Zh]', '[Ch]', '[Shch]')),
+      folder('Sonorant sounds', leaves('[R]', '[L]')),
+      folder('Telling sounds apart', leaves('[S] or [Sh]', '[Z] or [Zh]', '[R] or [L]')),
+    ],
+    'Setting, automating and telling apart sounds, group by group.',
+  ),
+  folder(
+    'Phonemic awareness',
+    leaves('Hearing a sound in a word', 'Syllables', 'Stress', 'First and last sound'),
+    'Hearing and telling apart the sounds of speech.',
+  ),
+  folder('Vocabulary', leaves('Animals', 'Transport', 'Seasons', 'Family', 'Food')),
+  folder('Grammar', leaves('Plurals', 'Cases', 'Prepositions', 'Noun and adjective agreement')),
+  folder('Coherent speech', leaves('Retelling', 'Picture stories', 'Describing an object')),
+  {
+    name: 'Articulation gymnastics',
+    description: 'Warm-up exercises for the lips and the tongue before a lesson.',
+  },
+];
+
+/** The Demo school's tags. */
+export const DEMO_TAGS = [
+  'articulation',
+  'warm-up',
+  'game',
+  'listening',
+  'syllables',
+  'breathing',
+  'rhymes',
+  'fine motor skills',
+  'homework',
+  'pictures',
+] as const;
+
+/**
+ * Adds the categories missing under `parentId` (null for the top), by name, each last among its
+ * siblings so that orders stay 0..n-1 whatever the school changed since.
+ */
+async function seedCategories(
+  tx: Tx,
+  workspaceId: number,
+  nodes: readonly DemoCategory[],
+  parentId: number | null,
+) {
+  const under = and(
+    eq(categories.workspaceId, workspaceId),
+    parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId),
+  );
+  for (const node of nodes) {
+    const [existing] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(under, eq(categories.name, node.name)));
+    let id = existing?.id;
+    if (id === undefined) {
+      const [siblings] = await tx.select({ count: count() }).from(categories).where(under);
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          workspaceId,
+          parentId,
+          name: node.name,
+          description: node.description ?? '',
+          isFolder: node.folder ?? false,
+          order: siblings?.count ?? 0,
+        })
+        .returning({ id: categories.id });
+      id = row?.id;
+    }
+    if (id !== undefined && node.children) await seedCategories(tx, workspaceId, node.children, id);
+  }
+}
+
 /** Whether the database has no users yet: the first start. */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -54,7 +153,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Creates the demo school. Safe to run again: what exists is kept, what is missing is added.
+ * Creates the demo school: its projects, users, the Demo school's categories and tags, and the
+ * app settings. Safe to run again: what exists is kept, what is missing is added.
  * Returns how many users it created.
  */
 export async function seedDemo(db: Db): Promise<number> {
@@ -84,6 +184,14 @@ export async function seedDemo(db: Db): Promise<number> {
           .values({ userId: user.id, workspaceId, roles: roles.map((role) => ROLE[role]) })
           .onConflictDoNothing();
       }
+    }
+    const demoSchool = ids.get('Demo school');
+    if (demoSchool !== undefined) {
+      await seedCategories(tx, demoSchool, DEMO_CATEGORIES, null);
+      await tx
+        .insert(tags)
+        .values(DEMO_TAGS.map((name) => ({ workspaceId: demoSchool, name })))
+        .onConflictDoNothing();
     }
     for (const workspace of DEMO_WORKSPACES) {
       await tx

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@logoschool/contract';
+import type { AlternativeMessage } from './messages.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -15,6 +16,14 @@ const STATUS: Record<ErrorCode, number> = {
   route_not_found: 404,
   storage_key_unknown: 404,
   conflict: 409,
+  user_exists: 409,
+  already_member: 409,
+  invitation_accepted: 409,
+  invitation_not_found: 404,
+  invitation_expired: 410,
+  category_cycle: 409,
+  category_in_use: 409,
+  tag_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -28,6 +37,8 @@ const STATUS: Record<ErrorCode, number> = {
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Another message for the same code (see `saying`); unset → the code's own message. */
+  messageKey?: AlternativeMessage;
 
   constructor(
     readonly code: ErrorCode,
@@ -38,6 +49,12 @@ export class AppError extends Error {
   ) {
     super(code);
     this.statusCode = STATUS[code];
+  }
+
+  /** The same error told with one of ALTERNATIVE_MESSAGES, where a screen needs other words. */
+  saying(key: AlternativeMessage): this {
+    this.messageKey = key;
+    return this;
   }
 }
 

@@ -113,6 +113,54 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'You have no access to environment {envId}.',
     pl: 'Nie masz dostępu do środowiska {envId}.',
   },
+  user_exists: {
+    uk: 'Користувач {email} уже існує.',
+    ru: 'Пользователь {email} уже существует.',
+    en: 'User {email} already exists.',
+    pl: 'Użytkownik {email} już istnieje.',
+  },
+  already_member: {
+    uk: 'Користувач {email} уже є учасником цього проєкту.',
+    ru: 'Пользователь {email} уже состоит в этом проекте.',
+    en: 'User {email} is already a member of this project.',
+    pl: 'Użytkownik {email} jest już członkiem tego projektu.',
+  },
+  invitation_not_found: {
+    uk: 'Запрошення не знайдено. Перевірте посилання або попросіть надіслати нове.',
+    ru: 'Приглашение не найдено. Проверьте ссылку или попросите прислать новое.',
+    en: 'The invitation was not found. Check the link or ask for a new one.',
+    pl: 'Nie znaleziono zaproszenia. Sprawdź link lub poproś o nowe.',
+  },
+  invitation_expired: {
+    uk: 'Термін дії запрошення минув.',
+    ru: 'Срок действия приглашения истёк.',
+    en: 'The invitation has expired.',
+    pl: 'Zaproszenie wygasło.',
+  },
+  invitation_accepted: {
+    uk: 'Запрошення вже прийнято.',
+    ru: 'Приглашение уже принято.',
+    en: 'The invitation has already been accepted.',
+    pl: 'Zaproszenie zostało już przyjęte.',
+  },
+  category_cycle: {
+    uk: 'Категорію не можна перемістити всередину неї самої або її підкатегорії.',
+    ru: 'Категорию нельзя переместить внутрь неё самой или её подкатегории.',
+    en: 'A category cannot be moved into itself or into one of its subcategories.',
+    pl: 'Kategorii nie można przenieść do niej samej ani do jej podkategorii.',
+  },
+  category_in_use: {
+    uk: 'Категорію не можна видалити, поки в ній є підкатегорії або вправи. Спершу перемістіть або видаліть їх.',
+    ru: 'Категорию нельзя удалить, пока в ней есть подкатегории или упражнения. Сначала переместите или удалите их.',
+    en: 'The category cannot be deleted while it has subcategories or exercises. Move or delete them first.',
+    pl: 'Nie można usunąć kategorii, dopóki ma podkategorie lub ćwiczenia. Najpierw je przenieś lub usuń.',
+  },
+  tag_exists: {
+    uk: 'Тег «{name}» уже існує.',
+    ru: 'Тег «{name}» уже существует.',
+    en: 'The tag “{name}” already exists.',
+    pl: 'Tag „{name}” już istnieje.',
+  },
   internal_error: {
     uk: 'Щось пішло не так. Спробуйте ще раз або зверніться до адміністратора.',
     ru: 'Что-то пошло не так. Повторите попытку или обратитесь к администратору.',
@@ -256,6 +304,66 @@ export const FIELD_MESSAGES = {
     en: 'You cannot remove your own admin role.',
     pl: 'Nie możesz odebrać sobie roli administratora.',
   },
+  passwordsDiffer: {
+    uk: 'Паролі не збігаються.',
+    ru: 'Пароли не совпадают.',
+    en: 'The passwords do not match.',
+    pl: 'Hasła nie są zgodne.',
+  },
+  workspaceArchived: {
+    uk: 'Проєкт в архіві.',
+    ru: 'Проект в архиве.',
+    en: 'The project is archived.',
+    pl: 'Projekt jest zarchiwizowany.',
+  },
+  userNotFound: {
+    uk: 'Користувача з таким email немає.',
+    ru: 'Пользователя с таким email нет.',
+    en: 'There is no user with this email address.',
+    pl: 'Nie ma użytkownika z tym adresem e-mail.',
+  },
+  wholeNumber: {
+    uk: 'Введіть ціле число, не менше 0.',
+    ru: 'Введите целое число не меньше 0.',
+    en: 'Enter a whole number, 0 or more.',
+    pl: 'Podaj liczbę całkowitą, co najmniej 0.',
+  },
+  workspaceMismatch: {
+    uk: 'Має бути проєкт з адреси запиту ({workspaceId}).',
+    ru: 'Должен быть проект из адреса запроса ({workspaceId}).',
+    en: 'Must be the project of the request address ({workspaceId}).',
+    pl: 'Musi to być projekt z adresu żądania ({workspaceId}).',
+  },
+  categoryNotFound: {
+    uk: 'У цьому проєкті немає такої категорії.',
+    ru: 'В этом проекте нет такой категории.',
+    en: 'There is no such category in this project.',
+    pl: 'W tym projekcie nie ma takiej kategorii.',
+  },
+  categoryLinkSelf: {
+    uk: 'Категорія не може посилатися сама на себе.',
+    ru: 'Категория не может ссылаться сама на себя.',
+    en: 'A category cannot link to itself.',
+    pl: 'Kategoria nie może odsyłać do samej siebie.',
+  },
+  tagTaken: {
+    uk: 'Тег із такою назвою вже існує.',
+    ru: 'Тег с таким названием уже существует.',
+    en: 'A tag with this name already exists.',
+    pl: 'Tag o tej nazwie już istnieje.',
+  },
+  tagNotFound: {
+    uk: 'У цьому проєкті немає такого тегу.',
+    ru: 'В этом проекте нет такого тега.',
+    en: 'There is no such tag in this project.',
+    pl: 'W tym projekcie nie ma takiego tagu.',
+  },
+  tagMergeSelf: {
+    uk: 'Оберіть інший тег, з яким об’єднати.',
+    ru: 'Выберите другой тег для объединения.',
+    en: 'Choose another tag to merge into.',
+    pl: 'Wybierz inny tag, z którym scalić.',
+  },
   invalid: {
     uk: 'Неприпустиме значення.',
     ru: 'Недопустимое значение.',
@@ -265,6 +373,22 @@ export const FIELD_MESSAGES = {
 } satisfies Record<string, Record<Language, string>>;
 
 export type FieldMessage = keyof typeof FIELD_MESSAGES;
+
+/**
+ * Messages that replace a code's usual one where a screen needs other words for the same failure
+ * (`AppError.saying`). The code stays, so clients still branch on it.
+ */
+export const ALTERNATIVE_MESSAGES = {
+  /** Spec §8: any failure to accept an invitation (not found, expired, already accepted). */
+  registrationFailed: {
+    uk: 'Помилка реєстрації: можливо, термін дії запрошення минув. Зверніться до адміністратора.',
+    ru: 'Ошибка регистрации: возможно, срок действия приглашения истёк. Обратитесь к администратору.',
+    en: 'Registration error: the invitation may have expired. Please contact the administrator.',
+    pl: 'Błąd rejestracji: zaproszenie mogło wygasnąć. Skontaktuj się z administratorem.',
+  },
+} satisfies Record<string, Record<Language, string>>;
+
+export type AlternativeMessage = keyof typeof ALTERNATIVE_MESSAGES;
 
 /** Fills `{name}` placeholders. */
 export function fill(template: string, params: Record<string, string | number> = {}): string {

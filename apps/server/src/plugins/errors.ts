@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/app-error.ts';
-import { ERROR_MESSAGES, fill } from '../errors/messages.ts';
+import { ALTERNATIVE_MESSAGES, ERROR_MESSAGES, fill } from '../errors/messages.ts';
 import { localizeValidation } from '../errors/validation.ts';
 
 function formatBytes(bytes: number): string {
@@ -12,7 +12,10 @@ function formatBytes(bytes: number): string {
 
 /** Sends the error envelope (DESIGN §4) for an AppError. */
 export function sendAppError(reply: FastifyReply, error: AppError, lang: Language) {
-  const body: ErrorBody = { message: fill(ERROR_MESSAGES[error.code][lang], error.params), code: error.code };
+  const template = error.messageKey
+    ? ALTERNATIVE_MESSAGES[error.messageKey][lang]
+    : ERROR_MESSAGES[error.code][lang];
+  const body: ErrorBody = { message: fill(template, error.params), code: error.code };
   if (error.fieldErrors) body.errors = error.fieldErrors;
   if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
   return reply.status(error.statusCode).send(body);

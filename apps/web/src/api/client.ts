@@ -102,6 +102,11 @@ export interface ApiConfig {
   publicToken?: string;
   /** Called once when a signed-in call answers 401, after the token is cleared: leave for the login page. */
   onSessionExpired?: () => void;
+  /**
+   * Called when a signed-in call answers 403: the user's projects or roles may have changed since
+   * the token was checked (an administrator deactivated them), so the session checks them again.
+   */
+  onAccessRefused?: () => void;
   /** Space all requests PUBLIC_REQUEST_SPACING_MS apart: the public pages' limit (spec §9). */
   throttlePublic?: boolean;
 }
@@ -190,6 +195,7 @@ async function call<T>(path: string, options: RequestOptions, unwrap: boolean): 
     const sessionCall = !usesPublicToken && userToken !== null && pathname(path) !== API.login;
     if (error.status === 401 && sessionCall) expireSession(userToken);
     else if (!callerAborted && !options.silent && !isQuiet(path)) showError(error.message);
+    if (error.status === 403 && sessionCall && pathname(path) !== API.checkToken) config.onAccessRefused?.();
     throw error;
   } finally {
     clearTimeout(timer);

@@ -84,12 +84,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [status]);
 
-  // Any signed-in call answered 401 ends the session; the login guard then leads to /logout.
+  // Any signed-in call answered 401 ends the session; the login guard then leads to /logout. A 403
+  // may mean the user's access changed: check the token again, quietly, and take the new projects
+  // and roles (or end the session when none are left).
   useEffect(() => {
+    const expire = () => {
+      setUser(null);
+      setStatus('expired');
+    };
     configureApi({
-      onSessionExpired: () => {
-        setUser(null);
-        setStatus('expired');
+      onSessionExpired: expire,
+      onAccessRefused: () => {
+        request<User>(API.checkToken, { silent: true }).then(setUser, (error: unknown) => {
+          if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
+          removeLocal(LOCAL_KEYS.auth);
+          expire();
+        });
       },
     });
   }, []);

@@ -7,6 +7,11 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 9,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif',
+  components: {
+    // A badge is a status or a role: in a narrow table column it must stay whole, not "SPEECH THERA…".
+    // (A plain object, not Badge.extend: importing Badge here would put it in the login page's JS.)
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
+  },
 });
 
 /** Mantine's default dimmed grey is too light on white (3.3:1); use a darker one. */

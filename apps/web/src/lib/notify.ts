@@ -9,3 +9,15 @@ export function notifySuccess(message: string) {
     closeButtonProps: { 'aria-label': i18n.t('errors.closeNotification') },
   });
 }
+
+/**
+ * A red notification for a failure the screen has no better place to tell (a move that was undone);
+ * calls that fail show theirs through the API client.
+ */
+export function notifyError(message: string) {
+  notifications.show({
+    color: 'red',
+    message,
+    closeButtonProps: { 'aria-label': i18n.t('errors.closeNotification') },
+  });
+}

@@ -38,10 +38,22 @@ export const PERMISSIONS = {
   'users.manage': { scope: 'workspace', roles: ['root', 'admin'] },
   /** Move a user to another environment (spec §6: root). */
   'users.changeEnvironment': { scope: 'global', roles: ['root'] },
+  /** Invite people to the project by mail, resend or cancel invitations, add existing users (spec §6). */
+  'users.invite': { scope: 'workspace', roles: ['root', 'manager'] },
+  /** Read the outbox: every mail the platform sent or kept (DESIGN §2 mail). */
+  'mails.read': { scope: 'global', roles: ['root'] },
   /** The root dashboard's figures (spec §2 /dashboard). */
   'dashboard.read': { scope: 'global', roles: ['root'] },
   /** Keep one's own students: list, create, edit (spec §3 Client; issue: teachers see only their own). */
   'clients.manage': { scope: 'workspace', roles: ['teacher'] },
+  /** See the project's category tree (spec §6: teachers get a read-only view of categories). */
+  'categories.read': { scope: 'workspace', roles: ['root', 'moderator', 'author', 'teacher'] },
+  /** Create, edit, move, reorder and delete the project's categories (spec §2: moderator's screens). */
+  'categories.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /** See and search the project's tags (authors and teachers pick them for exercises). */
+  'tags.read': { scope: 'workspace', roles: ['root', 'moderator', 'author', 'teacher'] },
+  /** Create, rename, merge and delete the project's tags. */
+  'tags.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -12,6 +12,11 @@ export const AUDIT_ACTIONS = [
   'users.update',
   'users.remove_role',
   'users.change_environment',
+  'invitations.invite',
+  'invitations.resend',
+  'invitations.cancel',
+  'invitations.add_existing_user',
+  'invitations.accept',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -45,5 +45,17 @@ export const BIRTHDATE_MIN = '1900-01-01';
 export const USERS_TERM_MAX = 254;
 /** Fewest roles a project member holds (spec §5: at least one role is required). */
 export const USER_ROLES_MIN = 1;
+/** Longest invitation token a link may carry (ours are 43 characters; longer names none). */
+export const INVITATION_TOKEN_MAX = 128;
 /** Largest environment id (a PostgreSQL integer). */
 export const ENV_ID_MAX = 2_147_483_647;
+
+/** A category's name and description (spec §5 category name, category description). */
+export const CATEGORY_NAME_MIN = 2;
+export const CATEGORY_NAME_MAX = 100;
+export const CATEGORY_DESCRIPTION_MAX = 1000;
+/** Most categories one bulk move/reorder call names. */
+export const CATEGORY_BULK_MAX = 5000;
+/** A tag's name (spec §5 tag name). */
+export const TAG_NAME_MIN = 2;
+export const TAG_NAME_MAX = 50;

@@ -21,6 +21,14 @@ export const ERROR_CODES = [
   'too_many_login_attempts',
   'storage_key_unknown',
   'environment_not_allowed',
+  'user_exists',
+  'already_member',
+  'invitation_not_found',
+  'invitation_expired',
+  'invitation_accepted',
+  'category_cycle',
+  'category_in_use',
+  'tag_exists',
   'internal_error',
 ] as const;
 

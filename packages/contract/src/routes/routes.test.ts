@@ -14,10 +14,19 @@ describe('the route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('uses each navigation item once, and only known ones', () => {
-    const items = ROUTES.flatMap((entry) => (entry.nav ? [entry.nav] : []));
-    expect(new Set(items).size).toBe(items.length);
+  it('uses every navigation item, and only known ones', () => {
+    const items = new Set(ROUTES.flatMap((entry) => (entry.nav ? [entry.nav] : [])));
     expect([...items].sort()).toEqual([...NAV_ITEMS].sort());
+  });
+
+  it("shows each navigation item at most once in a role's navigation", () => {
+    // One item may lead different roles to their own screen (categories: moderator and teacher).
+    for (const role of ROLE_RANKING) {
+      const items = ROUTES.filter((entry) => entry.nav && mayOpen(entry, role, [role])).map(
+        (entry) => entry.nav,
+      );
+      expect(new Set(items).size, role).toBe(items.length);
+    }
   });
 
   it('gives every role an index screen that the role may open (spec §2)', () => {
@@ -68,6 +77,13 @@ describe('mayOpen', () => {
 });
 
 describe('navigationFor', () => {
+  it('leads a moderator to the category editor and a teacher to the read-only tree', () => {
+    const categories = (role: 'moderator' | 'teacher') =>
+      navigationFor(role, [role]).find((entry) => entry.nav === 'categories')?.path;
+    expect(categories('moderator')).toBe('/categories');
+    expect(categories('teacher')).toBe('/view-categories');
+  });
+
   it('shows only built items the selected role may open', () => {
     for (const role of ROLE_RANKING) {
       for (const item of navigationFor(role, [role])) {

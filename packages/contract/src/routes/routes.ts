@@ -5,6 +5,8 @@ export const NAV_ITEMS = [
   'dashboard',
   'manageAssets',
   'projects',
+  'categories',
+  'outbox',
   'contentCreating',
   'users',
   'lessonsStatistic',
@@ -56,6 +58,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('/manage-assets', ['root'], { nav: 'manageAssets' }),
   // The projects list (spec §2 'other screens'): root creates, edits, archives and restores projects.
   route('/projects', ['root'], { nav: 'projects', built: true }),
+  // Every mail the platform sent, and with no SMTP server the only place invitations can be read.
+  route('/outbox', ['root'], { nav: 'outbox', built: true }),
   // Author
   route('/exercises', ['author'], { nav: 'contentCreating' }),
   route('/public-exercises', ['author']),
@@ -66,7 +70,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/users', ['manager', 'root'], { nav: 'users', built: true }),
   route('/lessons-stats', ['manager'], { nav: 'lessonsStatistic' }),
   // Moderator
-  route('/categories', ['moderator']),
+  route('/categories', ['moderator'], { nav: 'categories', built: true }),
   route('/moderator-list', ['moderator'], { nav: 'moderationList' }),
   route('/create-exercise-moderator', ['moderator']),
   route('/moderate-exercise/:exerciseId?', ['moderator']),
@@ -97,7 +101,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('/manage-diagnostician-clients/:clientId?', ['diagnostician']),
   route('/manage-client-dc/:cardId?', ['teacher']),
   route('/preview-themes', ['teacher']),
-  route('/view-categories', ['teacher']),
+  // The same navigation item as /categories: a teacher's navigation shows it, read-only.
+  route('/view-categories', ['teacher'], { nav: 'categories', built: true }),
   route('/histories-preview', ['teacher']),
   route('/preview-history/:historyId?', ['teacher']),
   route('/protocols-templates-teacher', ['teacher']),
@@ -111,7 +116,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Public or standalone
   route('/login', 'public', { built: true }),
   route('/logout', 'public', { built: true }),
-  route('/accept-invite', 'public'),
+  route('/accept-invite', 'public', { built: true }),
   route('/sharepoint-test', 'public'),
   route('/not-found', 'public', { built: true }),
   route('/dc-preview/:dcID', 'public'),

@@ -33,9 +33,7 @@ export const categories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('categories_workspace_parent_idx').on(table.workspaceId, table.parentId, table.order),
-  ],
+  (table) => [index('categories_workspace_parent_idx').on(table.workspaceId, table.parentId, table.order)],
 );
 
 export type CategoryRow = typeof categories.$inferSelect;

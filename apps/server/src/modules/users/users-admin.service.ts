@@ -171,7 +171,8 @@ async function memberForUpdate(tx: Tx, workspaceId: number, userId: number) {
   return row;
 }
 
-async function memberView(tx: Tx, workspaceId: number, userId: number): Promise<ProjectUser> {
+/** A member of the project as the users list shows them; 404 when the user is not in it. */
+export async function memberView(tx: Tx, workspaceId: number, userId: number): Promise<ProjectUser> {
   const [row] = await selectMembers(tx, and(inProject(workspaceId), eq(assignments.userId, userId)));
   if (!row) throw notFound();
   return toProjectUser(row);
@@ -181,7 +182,7 @@ const conflict = (lang: Language, field: string, key: FieldMessage) =>
   new AppError('conflict', {}, { [field]: [fieldMessage(lang, key)] });
 
 /** Role ids as stored: each once, in id order. */
-const roleIds = (roles: readonly RoleName[]) =>
+export const roleIds = (roles: readonly RoleName[]) =>
   [...new Set(roles.map((role) => ROLE[role]))].sort((a, b) => a - b);
 
 const sameRoles = (a: readonly number[], b: readonly number[]) =>

@@ -1,4 +1,4 @@
-import type { ChatConfig, User } from '@logoschool/contract';
+import type { User } from '@logoschool/contract';
 
 /**
  * The chat provider's web messenger as its script defines it on `window` (a Freshchat-style

@@ -71,9 +71,9 @@ export function Chat() {
       active = false;
       window.fcWidget?.destroy?.();
     };
-    // The widget starts once per signed-in user; a language change does not restart a chat.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chat, userId, updateUser]);
+    // The widget starts once per signed-in user (`userId`, not the user object that changes when
+    // the restore id is saved); a language change does not restart a chat.
+  }, [chat, userId, updateUser, i18n]);
 
   return null;
 }

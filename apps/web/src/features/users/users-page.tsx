@@ -19,12 +19,13 @@ import {
   SegmentedControl,
   Stack,
   Table,
+  Tabs,
   Text,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconDownload, IconSelector } from '@tabler/icons-react';
+import { IconDots, IconDownload, IconMailPlus, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -33,6 +34,8 @@ import { useActingFor, useSession } from '../../app/session.tsx';
 import { writeLocal } from '../../lib/local-storage.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { InvitationsPanel } from '../invitations/invitations-panel.tsx';
+import { InviteModal } from '../invitations/invite-modal.tsx';
 import {
   loginAsUser,
   useExportUsers,
@@ -61,6 +64,9 @@ export function UsersPage() {
   const exportUsers = useExportUsers();
   const update = useUpdateProjectUser();
   const mayManage = useActingFor('users.manage') !== null;
+  const mayInvite = useActingFor('users.invite') !== null;
+  const [inviting, setInviting] = useState(false);
+  const [tab, setTab] = useState<string | null>('members');
   const mayLoginAs = rolesMay(held, 'auth.loginAsUser');
   const rows = users.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((users.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
@@ -110,13 +116,20 @@ export function UsersPage() {
             </Text>
           )}
         </div>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          onClick={() => void exportUsers(filter).catch(notifyFailure)}
-        >
-          {t('users.export')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => void exportUsers(filter).catch(notifyFailure)}
+          >
+            {t('users.export')}
+          </Button>
+          {mayInvite && (
+            <Button leftSection={<IconMailPlus size={16} />} onClick={() => setInviting(true)}>
+              {t('invitations.invite')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {failure && (
         <Alert
@@ -128,115 +141,133 @@ export function UsersPage() {
           {failure}
         </Alert>
       )}
-      <Group>
-        <SearchInput
-          label={t('users.search')}
-          value={term}
-          onChange={(value) => {
-            setTerm(value);
-            setPage(1);
-          }}
-          width={320}
-        />
-        <SegmentedControl
-          aria-label={t('users.statusFilter')}
-          value={status ?? 'all'}
-          onChange={(value) => {
-            setStatus(value === 'all' ? undefined : (value as UsersFilter['status']));
-            setPage(1);
-          }}
-          data={[
-            { value: 'all', label: t('users.all') },
-            { value: 'active', label: t('users.statusActive') },
-            { value: 'deactivated', label: t('users.statusDeactivated') },
-          ]}
-        />
-      </Group>
-      {users.isSuccess && rows.length === 0 ? (
-        <Text c="gray.7" py="xl" ta="center">
-          {t('users.empty')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                {header('name', t('users.name'))}
-                {header('email', t('users.email'))}
-                <Table.Th>{t('users.roles')}</Table.Th>
-                {header('status', t('users.status'))}
-                <Table.Th>{t('users.invitation')}</Table.Th>
-                <Table.Th>{t('users.lastSignIn')}</Table.Th>
-                {(mayManage || mayLoginAs) && <Table.Th aria-label={t('users.actions')} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{user.name}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {user.roles.map((role) => (
-                        <Badge key={role} color="blue.9" size="sm">
-                          {t(`roles.${role}`)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={user.status === 'active' ? 'teal.9' : 'gray.7'} size="sm">
-                      {t(user.status === 'active' ? 'users.statusActive' : 'users.statusDeactivated')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {user.invitation_status
-                      ? t(
-                          user.invitation_status === 'pending'
-                            ? 'users.invitationPending'
-                            : 'users.invitationAccepted',
-                        )
-                      : '—'}
-                  </Table.Td>
-                  <Table.Td>{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : '—'}</Table.Td>
-                  {(mayManage || mayLoginAs) && (
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray.7"
-                            aria-label={t('users.actionsFor', { name: user.name })}
-                          >
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {mayManage && (
-                            <Menu.Item onClick={() => setEditing(user)}>{t('users.editRoles')}</Menu.Item>
-                          )}
-                          {mayManage && (
-                            <Menu.Item onClick={() => void setActive(user, user.status !== 'active')}>
-                              {t(user.status === 'active' ? 'users.deactivate' : 'users.activate')}
-                            </Menu.Item>
-                          )}
-                          {mayLoginAs && (
-                            <Menu.Item onClick={() => void signInAs(user).catch(notifyFailure)}>
-                              {t('users.loginAs')}
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="members">{t('invitations.members')}</Tabs.Tab>
+          <Tabs.Tab value="invitations">{t('invitations.title')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="members">
+          <Stack gap="md">
+            <Group>
+              <SearchInput
+                label={t('users.search')}
+                value={term}
+                onChange={(value) => {
+                  setTerm(value);
+                  setPage(1);
+                }}
+                width={320}
+              />
+              <SegmentedControl
+                aria-label={t('users.statusFilter')}
+                value={status ?? 'all'}
+                onChange={(value) => {
+                  setStatus(value === 'all' ? undefined : (value as UsersFilter['status']));
+                  setPage(1);
+                }}
+                data={[
+                  { value: 'all', label: t('users.all') },
+                  { value: 'active', label: t('users.statusActive') },
+                  { value: 'deactivated', label: t('users.statusDeactivated') },
+                ]}
+              />
+            </Group>
+            {users.isSuccess && rows.length === 0 ? (
+              <Text c="gray.7" py="xl" ta="center">
+                {t('users.empty')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={760}>
+                <Table striped verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      {header('name', t('users.name'))}
+                      {header('email', t('users.email'))}
+                      <Table.Th>{t('users.roles')}</Table.Th>
+                      {header('status', t('users.status'))}
+                      <Table.Th>{t('users.invitation')}</Table.Th>
+                      <Table.Th>{t('users.lastSignIn')}</Table.Th>
+                      {(mayManage || mayLoginAs) && <Table.Th aria-label={t('users.actions')} />}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((user) => (
+                      <Table.Tr key={user.id}>
+                        <Table.Td>{user.name}</Table.Td>
+                        <Table.Td>{user.email}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            {user.roles.map((role) => (
+                              <Badge key={role} color="blue.9" size="sm">
+                                {t(`roles.${role}`)}
+                              </Badge>
+                            ))}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={user.status === 'active' ? 'teal.9' : 'gray.7'} size="sm">
+                            {t(user.status === 'active' ? 'users.statusActive' : 'users.statusDeactivated')}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {user.invitation_status
+                            ? t(
+                                user.invitation_status === 'pending'
+                                  ? 'users.invitationPending'
+                                  : 'users.invitationAccepted',
+                              )
+                            : '—'}
+                        </Table.Td>
+                        <Table.Td>
+                          {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : '—'}
+                        </Table.Td>
+                        {(mayManage || mayLoginAs) && (
+                          <Table.Td>
+                            <Menu position="bottom-end" withinPortal>
+                              <Menu.Target>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="gray.7"
+                                  aria-label={t('users.actionsFor', { name: user.name })}
+                                >
+                                  <IconDots size={18} />
+                                </ActionIcon>
+                              </Menu.Target>
+                              <Menu.Dropdown>
+                                {mayManage && (
+                                  <Menu.Item onClick={() => setEditing(user)}>
+                                    {t('users.editRoles')}
+                                  </Menu.Item>
+                                )}
+                                {mayManage && (
+                                  <Menu.Item onClick={() => void setActive(user, user.status !== 'active')}>
+                                    {t(user.status === 'active' ? 'users.deactivate' : 'users.activate')}
+                                  </Menu.Item>
+                                )}
+                                {mayLoginAs && (
+                                  <Menu.Item onClick={() => void signInAs(user).catch(notifyFailure)}>
+                                    {t('users.loginAs')}
+                                  </Menu.Item>
+                                )}
+                              </Menu.Dropdown>
+                            </Menu>
+                          </Table.Td>
+                        )}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="invitations">
+          <InvitationsPanel />
+        </Tabs.Panel>
+      </Tabs>
       <RolesModal user={editing} onClose={() => setEditing(null)} />
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );
 }

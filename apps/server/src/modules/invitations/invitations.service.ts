@@ -1,0 +1,478 @@
+import {
+  type AcceptInvitationBody,
+  type AddedMember,
+  type Invitation,
+  type InvitationListStatus,
+  type InvitationPreview,
+  type InvitationsQuery,
+  type InviteBody,
+  type Language,
+  type LoginResult,
+  type RoleName,
+} from '@logoschool/contract';
+import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../auth/password.ts';
+import { createSession, type SessionMeta } from '../../auth/sessions.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  assignments,
+  invitations,
+  users,
+  workspaces,
+  type InvitationRow,
+  type WorkspaceRow,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import { fieldMessage } from '../../errors/validation.ts';
+import type { Mailer, MailOutcome } from '../../mail/mailer.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { memberView, roleIds } from '../users/users-admin.service.ts';
+import { roleNames, toUserView } from '../users/users.service.ts';
+import { addedToProjectMail, invitationMail } from './invitations.mail.ts';
+
+/** What the invitation services need besides their input. */
+export interface InvitationsContext {
+  db: Db;
+  mailer: Mailer;
+  /** How long a link works, in seconds (INVITATION_TTL). */
+  ttlSeconds: number;
+  /** The web app's address, for the links in mails. */
+  baseUrl: string;
+}
+
+/** Who invites: the project and role `app.authorize` let the call act in, and the caller's name for mails. */
+export interface InviteActor {
+  userId: number;
+  name: string;
+  workspaceId: number;
+  role: RoleName;
+  ip: string | null;
+  lang: Language;
+}
+
+/** The web page that accepts an invitation (contract route `/accept-invite`). */
+const acceptLink = (baseUrl: string, token: string) =>
+  `${baseUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+
+/**
+ * Serialises everything that decides about one e-mail address (invite, add an existing user,
+ * accept): without it, two calls could each see the address free and both act on it.
+ */
+const EMAIL_LOCK_ID = 7_260_003;
+
+async function lockEmail(tx: Tx, email: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK_ID}, hashtext(${email}))`);
+}
+
+/** The body's project must be the one the caller acts in (the query names it when both do). */
+function assertActingProject(actor: InviteActor, workspaceId: number) {
+  if (workspaceId === actor.workspaceId) return;
+  throw new AppError(
+    'validation_failed',
+    {},
+    {
+      workspace_id: [fieldMessage(actor.lang, 'workspaceMismatch', { workspaceId: actor.workspaceId })],
+    },
+  );
+}
+
+/**
+ * The project people are invited to or added to. An archived project takes nobody in (409): its
+ * members could not use it until it is restored.
+ */
+async function openProject(tx: Tx, actor: InviteActor): Promise<WorkspaceRow> {
+  const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId));
+  if (!workspace) throw notFound();
+  if (workspace.archived) {
+    throw new AppError('conflict', {}, { workspace_id: [fieldMessage(actor.lang, 'workspaceArchived')] });
+  }
+  return workspace;
+}
+
+async function userByEmail(tx: Tx, email: string) {
+  const [user] = await tx.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+const sameEmail = (email: string) => sql`lower(${invitations.email}) = ${email}`;
+
+function isExpired(row: Pick<InvitationRow, 'status' | 'expiresAt'>, now = new Date()): boolean {
+  return row.status === 'pending' && row.expiresAt.getTime() <= now.getTime();
+}
+
+const inviter = alias(users, 'inviter');
+
+/** Invitations with the name of who sent them. */
+function selectInvitations(db: Tx, where: SQL | undefined) {
+  return db
+    .select({ invitation: invitations, inviterId: inviter.id, inviterName: inviter.name })
+    .from(invitations)
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
+    .where(where)
+    .$dynamic();
+}
+
+type InvitationWithInviter = Awaited<ReturnType<ReturnType<typeof selectInvitations>['execute']>>[number];
+
+function toInvitation({ invitation: row, inviterId, inviterName }: InvitationWithInviter): Invitation {
+  const status: InvitationListStatus = isExpired(row) ? 'expired' : row.status;
+  return {
+    id: row.id,
+    workspace_id: row.workspaceId,
+    email: row.email,
+    roles: roleNames(row.roles),
+    status,
+    invited_by: inviterId === null || inviterName === null ? null : { id: inviterId, name: inviterName },
+    expires_at: row.expiresAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    accepted_at: row.acceptedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function invitationView(db: Tx, id: number): Promise<Invitation> {
+  const [row] = await selectInvitations(db, eq(invitations.id, id));
+  if (!row) throw notFound();
+  return toInvitation(row);
+}
+
+const STATUS_WHERE: Record<InvitationListStatus, (now: Date) => SQL | undefined> = {
+  pending: (now) => and(eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)),
+  expired: (now) => and(eq(invitations.status, 'pending'), lte(invitations.expiresAt, now)),
+  accepted: () => eq(invitations.status, 'accepted'),
+};
+
+/** A page of the project's invitations, newest first; `status` keeps one kind. */
+export async function listInvitations(db: Tx, workspaceId: number, query: InvitationsQuery) {
+  const where = and(
+    eq(invitations.workspaceId, workspaceId),
+    query.status ? STATUS_WHERE[query.status](new Date()) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectInvitations(db, where)
+      .orderBy(desc(invitations.createdAt), desc(invitations.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invitations)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(toInvitation),
+    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
+  };
+}
+
+/** A new link: the token for the mail, its hash for the database, and when it stops working. */
+function issueLink(ttlSeconds: number) {
+  const token = newToken();
+  return { token, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
+}
+
+/** An invitation whose link was just (re)issued, ready to be mailed. */
+interface IssuedInvitation {
+  row: InvitationRow;
+  token: string;
+  project: string;
+}
+
+const mailOutcome = (outcome: MailOutcome) => ({
+  mail_delivered: outcome.delivered,
+  mail_delivery: outcome.delivery,
+});
+
+/**
+ * Mails an invitation's current link, after its transaction has committed (a slow SMTP server
+ * must not hold the database). `sent_at` records a mail that left or went to the outbox, unless
+ * the link was replaced meanwhile.
+ */
+async function mailInvitation(ctx: InvitationsContext, actor: InviteActor, issued: IssuedInvitation) {
+  const content = invitationMail(actor.lang, {
+    project: issued.project,
+    inviter: actor.name,
+    roles: roleNames(issued.row.roles),
+    link: acceptLink(ctx.baseUrl, issued.token),
+    expiresAt: issued.row.expiresAt,
+  });
+  const outcome = await ctx.mailer.sendMail({ to: issued.row.email, ...content, secrets: [issued.token] });
+  if (outcome.delivery !== 'failed') {
+    await ctx.db
+      .update(invitations)
+      .set({ sentAt: new Date() })
+      .where(and(eq(invitations.id, issued.row.id), eq(invitations.tokenHash, issued.row.tokenHash)));
+  }
+  return { ...(await invitationView(ctx.db, issued.row.id)), ...mailOutcome(outcome) };
+}
+
+/**
+ * Invites an e-mail address to the project with some roles and mails the link. An address that
+ * already has an account is refused (409 user_exists: add the user instead); a pending invitation
+ * of the same address to the project is renewed (new roles, link and expiry) rather than doubled.
+ */
+export async function inviteUser(ctx: InvitationsContext, actor: InviteActor, body: InviteBody) {
+  assertActingProject(actor, body.workspace_id);
+  const issued = await ctx.db.transaction(async (tx): Promise<IssuedInvitation> => {
+    const workspace = await openProject(tx, actor);
+    await lockEmail(tx, body.email);
+    if (await userByEmail(tx, body.email)) throw new AppError('user_exists', { email: body.email });
+    const [pending] = await tx
+      .select()
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.workspaceId, workspace.id),
+          sameEmail(body.email),
+          eq(invitations.status, 'pending'),
+        ),
+      )
+      .orderBy(desc(invitations.id))
+      .limit(1)
+      .for('update');
+    const { token, ...link } = issueLink(ctx.ttlSeconds);
+    const values = { ...link, roles: roleIds(body.roles), invitedById: actor.userId, sentAt: null };
+    const [row] = pending
+      ? await tx.update(invitations).set(values).where(eq(invitations.id, pending.id)).returning()
+      : await tx
+          .insert(invitations)
+          .values({ ...values, workspaceId: workspace.id, email: body.email })
+          .returning();
+    if (!row) throw new Error('invitation not saved');
+    await writeAudit(tx, {
+      action: 'invitations.invite',
+      actorId: actor.userId,
+      workspaceId: workspace.id,
+      details: {
+        invitation_id: row.id,
+        email: body.email,
+        roles: body.roles,
+        renewed: !!pending,
+        role: actor.role,
+      },
+      ip: actor.ip,
+    });
+    return { row, token, project: workspace.title };
+  });
+  return mailInvitation(ctx, actor, issued);
+}
+
+/** A project's invitation, locked for a change; 404 when it is another project's or gone. */
+async function invitationForUpdate(tx: Tx, workspaceId: number, invitationId: number) {
+  const [row] = await tx
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(invitations.workspaceId, workspaceId)))
+    .for('update');
+  if (!row) throw notFound();
+  if (row.status === 'accepted') throw new AppError('invitation_accepted');
+  return row;
+}
+
+/**
+ * Mails a pending (or expired) invitation again with a new link and expiry; the old link stops
+ * working. 409 when it was accepted, or when its address has meanwhile got an account.
+ */
+export async function resendInvitation(ctx: InvitationsContext, actor: InviteActor, invitationId: number) {
+  const issued = await ctx.db.transaction(async (tx): Promise<IssuedInvitation> => {
+    const current = await invitationForUpdate(tx, actor.workspaceId, invitationId);
+    const workspace = await openProject(tx, actor);
+    if (await userByEmail(tx, current.email)) throw new AppError('user_exists', { email: current.email });
+    const { token, ...link } = issueLink(ctx.ttlSeconds);
+    const [row] = await tx
+      .update(invitations)
+      .set({ ...link, invitedById: actor.userId, sentAt: null })
+      .where(eq(invitations.id, current.id))
+      .returning();
+    if (!row) throw notFound();
+    await writeAudit(tx, {
+      action: 'invitations.resend',
+      actorId: actor.userId,
+      workspaceId: workspace.id,
+      details: { invitation_id: row.id, email: row.email, role: actor.role },
+      ip: actor.ip,
+    });
+    return { row, token, project: workspace.title };
+  });
+  return mailInvitation(ctx, actor, issued);
+}
+
+/** Cancels a pending invitation: its link stops working and it leaves the list. 409 once accepted. */
+export async function cancelInvitation(db: Db, actor: InviteActor, invitationId: number) {
+  return db.transaction(async (tx) => {
+    const current = await invitationForUpdate(tx, actor.workspaceId, invitationId);
+    await tx.delete(invitations).where(eq(invitations.id, current.id));
+    await writeAudit(tx, {
+      action: 'invitations.cancel',
+      actorId: actor.userId,
+      workspaceId: actor.workspaceId,
+      details: {
+        invitation_id: current.id,
+        email: current.email,
+        roles: roleNames(current.roles),
+        role: actor.role,
+      },
+      ip: actor.ip,
+    });
+    return { id: current.id };
+  });
+}
+
+/**
+ * Adds a user who already has an account to the project with some roles, and mails them a notice.
+ * 404 for an unknown address; 409 when they are already a member (root is in every project). A
+ * member removed before (archived assignment) comes back with the new roles. Pending invitations
+ * of the address to the project are dropped: they could no longer be accepted.
+ */
+export async function addExistingUser(
+  ctx: InvitationsContext,
+  actor: InviteActor,
+  body: InviteBody,
+): Promise<AddedMember> {
+  assertActingProject(actor, body.workspace_id);
+  const added = await ctx.db.transaction(async (tx) => {
+    const workspace = await openProject(tx, actor);
+    await lockEmail(tx, body.email);
+    const user = await userByEmail(tx, body.email);
+    if (!user) throw new AppError('not_found', {}, { email: [fieldMessage(actor.lang, 'userNotFound')] });
+    const alreadyMember = () => new AppError('already_member', { email: user.email });
+    if (user.isRoot) throw alreadyMember();
+    const roles = roleIds(body.roles);
+    const [current] = await tx
+      .select()
+      .from(assignments)
+      .where(and(eq(assignments.userId, user.id), eq(assignments.workspaceId, workspace.id)))
+      .for('update');
+    if (current && !current.archived) throw alreadyMember();
+    if (current) {
+      await tx
+        .update(assignments)
+        .set({ roles, isActive: true, archived: false, updatedAt: new Date() })
+        .where(eq(assignments.id, current.id));
+    } else {
+      await tx.insert(assignments).values({ userId: user.id, workspaceId: workspace.id, roles });
+    }
+    await tx
+      .delete(invitations)
+      .where(
+        and(
+          eq(invitations.workspaceId, workspace.id),
+          sameEmail(user.email),
+          eq(invitations.status, 'pending'),
+        ),
+      );
+    await writeAudit(tx, {
+      action: 'invitations.add_existing_user',
+      actorId: actor.userId,
+      targetUserId: user.id,
+      workspaceId: workspace.id,
+      details: { email: user.email, roles: body.roles, returned: !!current, role: actor.role },
+      ip: actor.ip,
+    });
+    return { user, project: workspace.title };
+  });
+  const content = addedToProjectMail(actor.lang, {
+    project: added.project,
+    inviter: actor.name,
+    roles: body.roles,
+    link: `${ctx.baseUrl}/login`,
+  });
+  const outcome = await ctx.mailer.sendMail({ to: added.user.email, ...content });
+  return { ...(await memberView(ctx.db, actor.workspaceId, added.user.id)), ...mailOutcome(outcome) };
+}
+
+/**
+ * The invitation of a link, when it can still be accepted; else 404 invitation_not_found, 409
+ * invitation_accepted or 410 invitation_expired.
+ */
+async function usableInvitation(db: Tx, token: string, lock: boolean): Promise<InvitationRow> {
+  const query = db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('invitation_not_found');
+  if (row.status === 'accepted') throw new AppError('invitation_accepted');
+  if (isExpired(row)) throw new AppError('invitation_expired');
+  return row;
+}
+
+/** What the accept page shows for a link (public: the token is the key). */
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
+  const row = await usableInvitation(db, token, false);
+  if (await userByEmail(db, row.email)) throw new AppError('user_exists', { email: row.email });
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
+  if (!workspace) throw new AppError('invitation_not_found');
+  return {
+    email: row.email,
+    workspace_title: workspace.title,
+    roles: roleNames(row.roles),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** Any failure of the link itself, told in the words of spec §8 for the registration form. */
+async function registering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const linkFailure = ['invitation_not_found', 'invitation_accepted', 'invitation_expired'];
+    if (error instanceof AppError && linkFailure.includes(error.code))
+      throw error.saying('registrationFailed');
+    throw error;
+  }
+}
+
+/**
+ * Registers the invited person (public): creates the user with the invited e-mail, gives them the
+ * invited roles in the project, marks the invitation accepted and opens a session, all in one
+ * transaction, and answers like sign-in. A link accepted once is refused after (409); an address
+ * that has meanwhile got an account is 409 user_exists.
+ */
+export async function acceptInvitation(
+  db: Db,
+  body: AcceptInvitationBody,
+  session: { ttlSeconds: number; meta: SessionMeta },
+): Promise<LoginResult> {
+  return registering(async () => {
+    // Checked before hashing, so that a dead link costs no scrypt; checked again under lock below.
+    const { email } = await usableInvitation(db, body.token, false);
+    const passwordHash = await hashPassword(body.password);
+    return db.transaction(async (tx) => {
+      await lockEmail(tx, email);
+      const invitation = await usableInvitation(tx, body.token, true);
+      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
+      if (!workspace) throw new AppError('invitation_not_found');
+      const [user] = await tx
+        .insert(users)
+        .values({ email: invitation.email, name: body.name, passwordHash, envId: workspace.envId })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) throw new AppError('user_exists', { email: invitation.email });
+      await tx
+        .insert(assignments)
+        .values({ userId: user.id, workspaceId: workspace.id, roles: invitation.roles });
+      const now = new Date();
+      await tx
+        .update(invitations)
+        .set({ status: 'accepted', acceptedAt: now, acceptedUserId: user.id })
+        .where(eq(invitations.id, invitation.id));
+      await writeAudit(tx, {
+        action: 'invitations.accept',
+        actorId: user.id,
+        targetUserId: user.id,
+        workspaceId: workspace.id,
+        details: {
+          invitation_id: invitation.id,
+          email: user.email,
+          roles: roleNames(invitation.roles),
+          invited_by_id: invitation.invitedById,
+        },
+        ip: session.meta.ip ?? null,
+      });
+      const token = await createSession(tx, user.id, session.ttlSeconds, session.meta);
+      return { token, user: await toUserView(tx, user) };
+    });
+  });
+}

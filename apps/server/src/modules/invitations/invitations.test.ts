@@ -1,0 +1,1090 @@
+import { randomBytes } from 'node:crypto';
+import {
+  INVITATION_TOKEN_MAX,
+  LANGUAGES,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLE,
+  type RoleName,
+} from '@logoschool/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { hashToken } from '../../auth/tokens.ts';
+import {
+  assignments,
+  auditLog,
+  invitations,
+  mails,
+  type UserRow,
+  type WorkspaceRow,
+} from '../../db/schema/index.ts';
+import { ALTERNATIVE_MESSAGES, ERROR_MESSAGES, fill } from '../../errors/messages.ts';
+import { HIDDEN } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../mail/compose.ts';
+import { testConfig, useTestApp } from '../../test/app.ts';
+import {
+  addMembership,
+  bearer,
+  buildMember,
+  buildUser,
+  buildWorkspace,
+  tokenFor,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
+import { startSmtpServer, unreachableSmtpUrl, type TestSmtpServer } from '../../test/smtp.ts';
+import { MAIL_TEXTS } from './invitations.mail.ts';
+
+const WEB_ORIGIN = 'http://localhost:5173';
+const t = useTestApp({ CORS_ORIGINS: WEB_ORIGIN });
+
+/**
+ * Another app on this file's database with its own configuration (an SMTP server, small limits),
+ * for the tests of the enclosing describe. `env` is read when the app is built.
+ */
+function useOtherApp(env: () => Record<string, string>) {
+  const context = {} as { app: App };
+  beforeAll(async () => {
+    context.app = await buildApp({ config: testConfig(env()), database: t.testDb.database });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+  });
+  return context;
+}
+
+/** A signed-in caller acting in a project as one role. */
+interface Caller {
+  workspace: WorkspaceRow;
+  user: UserRow;
+  token: string;
+  roleId: number;
+}
+
+async function callerIn(workspace: WorkspaceRow, role: RoleName): Promise<Caller> {
+  const user =
+    role === 'root'
+      ? await buildUser(t.db, { isRoot: true, name: 'Root Person' })
+      : await buildMember(t.db, workspace, [role], { user: { name: `The ${role}` } });
+  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
+}
+
+/** A new project with a manager in it. */
+async function projectWithManager(values: Parameters<typeof buildWorkspace>[1] = {}) {
+  return callerIn(await buildWorkspace(t.db, values), 'manager');
+}
+
+const acting = (caller: Caller, workspace = caller.workspace) =>
+  `workspace_id=${workspace.id}&role_id=${caller.roleId}`;
+
+const call = (token: string | null, options: InjectOptions, app: App = t.app) =>
+  app.inject({
+    ...options,
+    headers: { 'accept-language': 'en', ...(token ? bearer(token) : {}), ...options.headers },
+  });
+
+/** An address nobody else in this file uses. */
+const newEmail = () => `invitee-${randomBytes(5).toString('hex')}@example.test`;
+
+const invite = (caller: Caller, payload: Record<string, unknown> = {}, app: App = t.app) =>
+  call(
+    caller.token,
+    {
+      method: 'POST',
+      url: `/api/invitations/invite?${acting(caller)}`,
+      payload: { email: newEmail(), workspace_id: caller.workspace.id, roles: ['teacher'], ...payload },
+    },
+    app,
+  );
+
+const resend = (caller: Caller, invitationId: number | string, workspace = caller.workspace) =>
+  call(caller.token, {
+    method: 'POST',
+    url: `/api/invitations/invite/send?${acting(caller, workspace)}`,
+    payload: { invitation_id: invitationId },
+  });
+
+const cancel = (caller: Caller, invitationId: number | string, workspace = caller.workspace) =>
+  call(caller.token, {
+    method: 'DELETE',
+    url: `/api/invitations/${invitationId}?${acting(caller, workspace)}`,
+  });
+
+const addExisting = (caller: Caller, payload: Record<string, unknown>) =>
+  call(caller.token, {
+    method: 'POST',
+    url: `/api/invitations/invite/existing-user?${acting(caller)}`,
+    payload: { workspace_id: caller.workspace.id, roles: ['teacher'], ...payload },
+  });
+
+const list = (caller: Caller, query = '') =>
+  call(caller.token, { url: `/api/invitations?${acting(caller)}${query}` });
+
+const preview = (token: string, lang = 'en', app: App = t.app) =>
+  call(
+    null,
+    {
+      url: `/api/invitations/invite/accept?token=${encodeURIComponent(token)}`,
+      headers: { 'accept-language': lang },
+    },
+    app,
+  );
+
+const accept = (payload: Record<string, unknown>, lang = 'en', app: App = t.app) =>
+  call(
+    null,
+    {
+      method: 'POST',
+      url: '/api/invitations/invite/accept',
+      payload: {
+        name: 'New Teacher',
+        password: 'a-new-password',
+        password_confirmation: 'a-new-password',
+        ...payload,
+      },
+      headers: { 'accept-language': lang },
+    },
+    app,
+  );
+
+const login = (email: string, password: string, app: App = t.app) =>
+  call(null, { method: 'POST', url: '/api/login', payload: { email, password } }, app);
+
+/** The newest mail kept for an address. */
+async function lastMailTo(email: string) {
+  const [mail] = await t.db.select().from(mails).where(eq(mails.to, email)).orderBy(desc(mails.id)).limit(1);
+  return mail!;
+}
+
+const LINK = /(https?:\/\/[^\s"<>]+)\/accept-invite\?token=([\w-]+)/;
+
+/** The link of an invitation mail: its base address and its token. */
+function linkIn(text: string) {
+  const match = LINK.exec(text);
+  if (!match) throw new Error(`no invitation link in: ${text}`);
+  return { base: match[1]!, token: decodeURIComponent(match[2]!) };
+}
+
+const tokenMailedTo = async (email: string) => linkIn((await lastMailTo(email)).text).token;
+
+async function invitationRow(id: number) {
+  const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
+  return row;
+}
+
+/** Moves an invitation's expiry into the past, as time would. */
+const expire = (id: number) =>
+  t.db
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(invitations.id, id));
+
+const auditOf = (action: string, workspaceId: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.workspaceId, workspaceId)))
+    .orderBy(auditLog.id);
+
+/** An invitation made through the API: its id, address and mailed token. */
+async function invited(caller: Caller, roles: RoleName[] = ['teacher']) {
+  const email = newEmail();
+  const response = await invite(caller, { email, roles });
+  expect(response.statusCode, response.body).toBe(201);
+  return { id: response.json().data.id as number, email, token: await tokenMailedTo(email) };
+}
+
+const REGISTRATION_FAILED = ALTERNATIVE_MESSAGES.registrationFailed;
+const NOT_INVITING = ['moderator', 'author', 'teacher', 'diagnostician'] as const;
+
+describe('POST /api/invitations/invite', () => {
+  it('invites an address, keeps only the hash of its token and puts the mail in the outbox', async () => {
+    const manager = await projectWithManager({ title: 'Sunny school' });
+    const email = newEmail();
+    const response = await invite(manager, {
+      email: `  ${email.toUpperCase()} `,
+      roles: ['teacher', 'author'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      workspace_id: manager.workspace.id,
+      email,
+      roles: ['author', 'teacher'],
+      status: 'pending',
+      invited_by: { id: manager.user.id, name: 'The manager' },
+      accepted_at: null,
+      mail_delivered: false,
+      mail_delivery: 'outbox',
+    });
+    expect(data.sent_at).not.toBeNull();
+    const expiresIn = Date.parse(data.expires_at) - Date.now();
+    expect(expiresIn).toBeGreaterThan(7 * 24 * 3600 * 1000 - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(7 * 24 * 3600 * 1000);
+
+    const mail = await lastMailTo(email);
+    expect(mail).toMatchObject({ delivery: 'outbox', error: null });
+    expect(mail.subject).toBe('Invitation to the project “Sunny school” on Logoschool');
+    expect(mail.text).toContain('The manager invites you to the project “Sunny school”');
+    expect(mail.text).toContain('Author, Speech therapist');
+    const { base, token } = linkIn(mail.text);
+    expect(base).toBe('http://localhost:80');
+    expect(mail.html).toContain(`/accept-invite?token=${token}`);
+    const row = await invitationRow(data.id);
+    expect(row?.tokenHash).toBe(hashToken(token));
+    expect(row?.tokenHash).not.toContain(token);
+
+    const [entry] = await auditOf('invitations.invite', manager.workspace.id);
+    expect(entry).toMatchObject({ actorId: manager.user.id, ip: '127.0.0.1' });
+    expect(entry?.details).toMatchObject({ invitation_id: data.id, email, roles: ['teacher', 'author'] });
+  });
+
+  it('lets root and an admin invite, and an admin acting as manager', async () => {
+    const workspace = await buildWorkspace(t.db);
+    for (const role of ['root', 'admin'] as const) {
+      const response = await invite(await callerIn(workspace, role));
+      expect(response.statusCode, role).toBe(201);
+    }
+    const admin = await callerIn(workspace, 'admin');
+    expect((await invite({ ...admin, roleId: ROLE.manager })).statusCode).toBe(201);
+  });
+
+  it('answers 401 without a token', async () => {
+    const manager = await projectWithManager();
+    const response = await invite({ ...manager, token: '' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('unauthenticated');
+  });
+
+  it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
+    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const response = await invite(caller);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('forbidden');
+  });
+
+  it('refuses another project (403: no role held there)', async () => {
+    const manager = await projectWithManager();
+    const other = await buildWorkspace(t.db);
+    const response = await call(manager.token, {
+      method: 'POST',
+      url: `/api/invitations/invite?${acting(manager, other)}`,
+      payload: { email: newEmail(), workspace_id: other.id, roles: ['teacher'] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('role_not_held');
+  });
+
+  it('renews a pending invitation of the same address instead of doubling it', async () => {
+    const manager = await projectWithManager();
+    const first = await invited(manager, ['teacher']);
+    await expire(first.id);
+    const again = await invite(manager, { email: first.email, roles: ['moderator'] });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data).toMatchObject({ id: first.id, roles: ['moderator'], status: 'pending' });
+    const rows = await t.db.select().from(invitations).where(eq(invitations.email, first.email));
+    expect(rows).toHaveLength(1);
+    const token = await tokenMailedTo(first.email);
+    expect(token).not.toBe(first.token);
+    expect((await preview(first.token)).statusCode).toBe(404);
+    expect((await preview(token)).json().data.roles).toEqual(['moderator']);
+    const entries = await auditOf('invitations.invite', manager.workspace.id);
+    expect(entries.map((entry) => (entry.details as { renewed: boolean }).renewed)).toEqual([false, true]);
+  });
+
+  it('invites the same address to two projects separately', async () => {
+    const email = newEmail();
+    for (const manager of [await projectWithManager(), await projectWithManager()]) {
+      expect((await invite(manager, { email })).statusCode).toBe(201);
+    }
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(2);
+  });
+
+  it.each(['en', 'uk', 'ru', 'pl'] as const)(
+    'answers 409 user_exists for the address of an existing user, in %s',
+    async (lang) => {
+      const manager = await projectWithManager();
+      const existing = await buildUser(t.db);
+      const response = await call(manager.token, {
+        method: 'POST',
+        url: `/api/invitations/invite?${acting(manager)}`,
+        payload: {
+          email: existing.email.toUpperCase(),
+          workspace_id: manager.workspace.id,
+          roles: ['teacher'],
+        },
+        headers: { 'accept-language': lang },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        code: 'user_exists',
+        message: fill(ERROR_MESSAGES.user_exists[lang], { email: existing.email }),
+      });
+    },
+  );
+
+  it('says "User … already exists" in English', async () => {
+    const manager = await projectWithManager();
+    const existing = await buildUser(t.db);
+    const response = await invite(manager, { email: existing.email });
+    expect(response.json().message).toBe(`User ${existing.email} already exists.`);
+  });
+
+  it.each([
+    ['a bad e-mail', { email: 'not-an-email' }, 'email'],
+    ['no e-mail', { email: undefined }, 'email'],
+    ['no roles', { roles: [] }, 'roles'],
+    ['the root role', { roles: ['root'] }, 'roles.0'],
+    ['an unknown role', { roles: ['janitor'] }, 'roles.0'],
+    ['a repeated role', { roles: ['teacher', 'teacher'] }, 'roles'],
+    ['an unknown field', { extra: 1 }, 'extra'],
+    ['an unknown project', { workspace_id: 2_000_000_000 }, 'workspace_id'],
+  ])('answers 422 for %s', async (_case, payload, field) => {
+    const manager = await projectWithManager();
+    const response = await invite(manager, payload);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().code).toBe('validation_failed');
+    expect(Object.keys(response.json().errors)).toEqual([field]);
+  });
+
+  it('answers 422 naming the project acted in when the body names another', async () => {
+    const manager = await projectWithManager();
+    await addMembership(t.db, manager.user, await buildWorkspace(t.db), ['manager']);
+    const other = await buildWorkspace(t.db);
+    const response = await invite(manager, { workspace_id: other.id });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.workspace_id).toEqual([
+      `Must be the project of the request address (${manager.workspace.id}).`,
+    ]);
+  });
+
+  it('answers 403 when root names a project that does not exist', async () => {
+    const root = await callerIn(await buildWorkspace(t.db), 'root');
+    const missing = { ...root.workspace, id: 2_000_000_000 };
+    const response = await invite({ ...root, workspace: missing });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('role_not_held');
+  });
+
+  it('refuses to invite into an archived project (409)', async () => {
+    const root = await callerIn(await buildWorkspace(t.db, { archived: true }), 'root');
+    const response = await invite(root);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toEqual({ workspace_id: ['The project is archived.'] });
+  });
+
+  it('writes the mail in the language of the request', async () => {
+    const manager = await projectWithManager({ title: 'Сонечко' });
+    const email = newEmail();
+    const response = await call(manager.token, {
+      method: 'POST',
+      url: `/api/invitations/invite?${acting(manager)}`,
+      payload: { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
+      headers: { 'accept-language': 'uk-UA,uk;q=0.9' },
+    });
+    expect(response.statusCode).toBe(201);
+    const mail = await lastMailTo(email);
+    expect(mail.subject).toBe('Запрошення до проєкту «Сонечко» у Logoschool');
+    expect(mail.text).toContain(MAIL_TEXTS.inviteAction.uk);
+    expect(mail.text).toContain('Логопед');
+    expect(mail.html).toContain('<html lang="uk">');
+  });
+
+  it('links to the web page the request came from when the API lets that origin in', async () => {
+    const manager = await projectWithManager();
+    const email = newEmail();
+    await call(manager.token, {
+      method: 'POST',
+      url: `/api/invitations/invite?${acting(manager)}`,
+      payload: { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
+      headers: { origin: WEB_ORIGIN },
+    });
+    expect(linkIn((await lastMailTo(email)).text).base).toBe(WEB_ORIGIN);
+    const other = newEmail();
+    await call(manager.token, {
+      method: 'POST',
+      url: `/api/invitations/invite?${acting(manager)}`,
+      payload: { email: other, workspace_id: manager.workspace.id, roles: ['teacher'] },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(linkIn((await lastMailTo(other)).text).base).toBe('http://localhost:80');
+  });
+});
+
+describe('POST /api/invitations/invite/send', () => {
+  it('mails the invitation again with a new link and expiry; the old link stops working', async () => {
+    const manager = await projectWithManager();
+    const first = await invited(manager);
+    await expire(first.id);
+    expect((await list(manager)).json().data[0].status).toBe('expired');
+    const response = await resend(manager, first.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      id: first.id,
+      status: 'pending',
+      mail_delivered: false,
+      mail_delivery: 'outbox',
+    });
+    expect(Date.parse(response.json().data.expires_at)).toBeGreaterThan(Date.now());
+    const token = await tokenMailedTo(first.email);
+    expect(token).not.toBe(first.token);
+    expect((await preview(first.token)).statusCode).toBe(404);
+    expect((await preview(token)).statusCode).toBe(200);
+    const [entry] = await auditOf('invitations.resend', manager.workspace.id);
+    expect(entry?.details).toMatchObject({ invitation_id: first.id, email: first.email });
+  });
+
+  it('lets root resend', async () => {
+    const manager = await projectWithManager();
+    const { id } = await invited(manager);
+    const root = await callerIn(manager.workspace, 'root');
+    expect((await resend(root, id)).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const manager = await projectWithManager();
+    const { id } = await invited(manager);
+    expect((await resend({ ...manager, token: '' }, id)).statusCode).toBe(401);
+  });
+
+  it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
+    const manager = await projectWithManager();
+    const { id } = await invited(manager);
+    const response = await resend(await callerIn(manager.workspace, role), id);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("answers 404 for another project's invitation and for none", async () => {
+    const manager = await projectWithManager();
+    const theirs = await invited(await projectWithManager());
+    for (const id of [theirs.id, 2_000_000_000]) {
+      const response = await resend(manager, id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    }
+    expect(await tokenMailedTo(theirs.email)).toBe(theirs.token);
+  });
+
+  it('answers 409 for an accepted invitation', async () => {
+    const manager = await projectWithManager();
+    const { id, token } = await invited(manager);
+    expect((await accept({ token })).statusCode).toBe(201);
+    const response = await resend(manager, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('invitation_accepted');
+  });
+
+  it('answers 409 user_exists when the address has meanwhile got an account', async () => {
+    const manager = await projectWithManager();
+    const { id, email } = await invited(manager);
+    await buildUser(t.db, { email });
+    const response = await resend(manager, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('user_exists');
+  });
+
+  it.each([['abc'], [0], [null]])('answers 422 for invitation_id %j', async (id) => {
+    const manager = await projectWithManager();
+    const response = await resend(manager, id as number);
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['invitation_id']);
+  });
+});
+
+describe('DELETE /api/invitations/:invitationId', () => {
+  it('cancels a pending invitation: it leaves the list and its link stops working', async () => {
+    const manager = await projectWithManager();
+    const { id, email, token } = await invited(manager, ['author']);
+    const response = await cancel(manager, id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { id } });
+    expect(await invitationRow(id)).toBeUndefined();
+    expect((await list(manager)).json().data).toEqual([]);
+    expect((await preview(token)).statusCode).toBe(404);
+    const [entry] = await auditOf('invitations.cancel', manager.workspace.id);
+    expect(entry?.details).toMatchObject({ invitation_id: id, email, roles: ['author'] });
+    expect((await cancel(manager, id)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a token', async () => {
+    const manager = await projectWithManager();
+    const { id } = await invited(manager);
+    expect((await cancel({ ...manager, token: '' }, id)).statusCode).toBe(401);
+  });
+
+  it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
+    const manager = await projectWithManager();
+    const { id } = await invited(manager);
+    expect((await cancel(await callerIn(manager.workspace, role), id)).statusCode).toBe(403);
+    expect(await invitationRow(id)).toBeDefined();
+  });
+
+  it("answers 404 for another project's invitation and for an id that is none", async () => {
+    const manager = await projectWithManager();
+    const theirs = await invited(await projectWithManager());
+    for (const id of [theirs.id, 'abc', 0]) {
+      const response = await cancel(manager, id);
+      expect(response.statusCode, String(id)).toBe(404);
+    }
+    expect(await invitationRow(theirs.id)).toBeDefined();
+  });
+
+  it('answers 409 for an accepted invitation', async () => {
+    const manager = await projectWithManager();
+    const { id, token } = await invited(manager);
+    await accept({ token });
+    const response = await cancel(manager, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('invitation_accepted');
+  });
+});
+
+describe('POST /api/invitations/invite/existing-user', () => {
+  it('adds an existing user to the project and mails them a notice', async () => {
+    const manager = await projectWithManager({ title: 'Second school' });
+    const user = await buildMember(t.db, await buildWorkspace(t.db), ['author'], { user: { name: 'Olena' } });
+    const response = await addExisting(manager, {
+      email: user.email.toUpperCase(),
+      roles: ['teacher', 'moderator'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toEqual({
+      id: user.id,
+      name: 'Olena',
+      email: user.email,
+      roles: ['moderator', 'teacher'],
+      status: 'active',
+      invitation_status: null,
+      last_sign_in_at: null,
+      mail_delivered: false,
+      mail_delivery: 'outbox',
+    });
+    const mail = await lastMailTo(user.email);
+    expect(mail.subject).toBe('You were added to the project “Second school” on Logoschool');
+    expect(mail.text).toContain('with the roles: Speech therapist, Moderator');
+    expect(mail.text).toContain('http://localhost:80/login');
+    const me = await call(await tokenFor(t.db, user), { url: '/api/check-token' });
+    expect(me.json().data.assignments.map((a: { workspaceId: number }) => a.workspaceId)).toContain(
+      manager.workspace.id,
+    );
+    const [entry] = await auditOf('invitations.add_existing_user', manager.workspace.id);
+    expect(entry).toMatchObject({ actorId: manager.user.id, targetUserId: user.id });
+  });
+
+  it('brings back a member removed before, with the new roles, and drops pending invitations', async () => {
+    const manager = await projectWithManager();
+    const user = await buildMember(t.db, manager.workspace, ['author'], { archived: true, isActive: false });
+    await t.db.insert(invitations).values({
+      workspaceId: manager.workspace.id,
+      email: user.email,
+      roles: [ROLE.teacher],
+      tokenHash: randomBytes(16).toString('hex'),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const response = await addExisting(manager, { email: user.email, roles: ['teacher'] });
+    expect(response.statusCode).toBe(201);
+    const [assignment] = await t.db.select().from(assignments).where(eq(assignments.userId, user.id));
+    expect(assignment).toMatchObject({ roles: [ROLE.teacher], isActive: true, archived: false });
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, user.email))).toEqual([]);
+  });
+
+  it('answers 409 already_member for a member, deactivated ones too, and for root', async () => {
+    const manager = await projectWithManager();
+    const member = await buildMember(t.db, manager.workspace, ['teacher']);
+    const deactivated = await buildMember(t.db, manager.workspace, ['teacher'], { isActive: false });
+    const root = await buildUser(t.db, { isRoot: true });
+    for (const user of [member, deactivated, root, manager.user]) {
+      const response = await addExisting(manager, { email: user.email });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        code: 'already_member',
+        message: `User ${user.email} is already a member of this project.`,
+      });
+    }
+  });
+
+  it('answers 404 for an address without an account', async () => {
+    const manager = await projectWithManager();
+    const response = await addExisting(manager, { email: newEmail() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'not_found',
+      errors: { email: ['There is no user with this email address.'] },
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    const manager = await projectWithManager();
+    const user = await buildUser(t.db);
+    expect((await addExisting({ ...manager, token: '' }, { email: user.email })).statusCode).toBe(401);
+  });
+
+  it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
+    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const user = await buildUser(t.db);
+    expect((await addExisting(caller, { email: user.email })).statusCode).toBe(403);
+  });
+
+  it('lets root add a user', async () => {
+    const root = await callerIn(await buildWorkspace(t.db), 'root');
+    const user = await buildUser(t.db);
+    expect((await addExisting(root, { email: user.email })).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['a bad e-mail', { email: 'nope' }, 'email'],
+    ['no roles', { roles: [] }, 'roles'],
+    ['the root role', { roles: ['root'] }, 'roles.0'],
+    ['an unknown project', { workspace_id: 2_000_000_000 }, 'workspace_id'],
+  ])('answers 422 for %s', async (_case, payload, field) => {
+    const manager = await projectWithManager();
+    const user = await buildUser(t.db);
+    const response = await addExisting(manager, { email: user.email, ...payload });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual([field]);
+  });
+});
+
+describe('GET /api/invitations', () => {
+  it("lists the project's invitations newest first with status, inviter and times", async () => {
+    const manager = await projectWithManager();
+    const accepted = await invited(manager, ['author']);
+    const expired = await invited(manager);
+    const pending = await invited(manager, ['moderator', 'teacher']);
+    await invited(await projectWithManager());
+    await accept({ token: accepted.token });
+    await expire(expired.id);
+    const response = await list(manager);
+    expect(response.statusCode).toBe(200);
+    const { data, meta } = response.json();
+    expect(meta).toEqual({ total: 3, page: 1, per_page: 20 });
+    expect(data.map((row: { id: number }) => row.id)).toEqual([pending.id, expired.id, accepted.id]);
+    expect(data.map((row: { status: string }) => row.status)).toEqual(['pending', 'expired', 'accepted']);
+    expect(data[0]).toMatchObject({
+      email: pending.email,
+      roles: ['moderator', 'teacher'],
+      invited_by: { id: manager.user.id, name: 'The manager' },
+      accepted_at: null,
+    });
+    expect(data[2].accepted_at).not.toBeNull();
+    for (const row of data) {
+      for (const time of [row.expires_at, row.sent_at, row.created_at])
+        expect(Date.parse(time)).not.toBeNaN();
+    }
+  });
+
+  it('pages and keeps one status', async () => {
+    const manager = await projectWithManager();
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await invited(manager)).id);
+    await expire(ids[0]!);
+    const second = (await list(manager, '&per_page=2&page=2')).json();
+    expect(second.meta).toEqual({ total: 3, page: 2, per_page: 2 });
+    expect(second.data.map((row: { id: number }) => row.id)).toEqual([ids[0]]);
+    const expired = (await list(manager, '&status=expired')).json();
+    expect(expired.data.map((row: { id: number }) => row.id)).toEqual([ids[0]]);
+    const pending = (await list(manager, '&status=pending')).json();
+    expect(pending.meta.total).toBe(2);
+    expect((await list(manager, '&status=accepted')).json().data).toEqual([]);
+    expect((await list(manager, '&status=lost')).statusCode).toBe(422);
+    expect((await list(manager, '&per_page=1000')).statusCode).toBe(422);
+  });
+
+  it('shows null for an inviter who no longer exists', async () => {
+    const workspace = await buildWorkspace(t.db);
+    const admin = await callerIn(workspace, 'admin');
+    await t.db.insert(invitations).values({
+      workspaceId: workspace.id,
+      email: newEmail(),
+      roles: [ROLE.teacher],
+      tokenHash: randomBytes(16).toString('hex'),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    expect((await list(admin)).json().data[0].invited_by).toBeNull();
+  });
+
+  it('answers 401 without a token', async () => {
+    const manager = await projectWithManager();
+    expect((await list({ ...manager, token: '' })).statusCode).toBe(401);
+  });
+
+  it.each(['moderator', 'author', 'teacher', 'diagnostician'] as const)(
+    'answers 403 to a %s',
+    async (role) => {
+      expect((await list(await callerIn(await buildWorkspace(t.db), role))).statusCode).toBe(403);
+    },
+  );
+
+  it('lets root list any project', async () => {
+    const manager = await projectWithManager();
+    await invited(manager);
+    const root = await callerIn(manager.workspace, 'root');
+    expect((await list(root)).json().meta.total).toBe(1);
+  });
+});
+
+describe('GET /api/invitations/invite/accept', () => {
+  it('shows the invited address, project, roles and expiry without signing in', async () => {
+    const manager = await projectWithManager({ title: 'Little stars' });
+    const { id, email, token } = await invited(manager, ['teacher', 'diagnostician']);
+    const response = await preview(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      email,
+      workspace_title: 'Little stars',
+      roles: ['teacher', 'diagnostician'],
+      expires_at: (await invitationRow(id))!.expiresAt.toISOString(),
+    });
+  });
+
+  it('answers 404 invitation_not_found for an unknown token', async () => {
+    const response = await preview('x'.repeat(43));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: 'invitation_not_found',
+      message: ERROR_MESSAGES.invitation_not_found.en,
+    });
+  });
+
+  it.each(['en', 'ru'] as const)(
+    'answers 410 invitation_expired for an expired link, in %s',
+    async (lang) => {
+      const manager = await projectWithManager();
+      const { id, token } = await invited(manager);
+      await expire(id);
+      const response = await preview(token, lang);
+      expect(response.statusCode).toBe(410);
+      expect(response.json()).toEqual({
+        code: 'invitation_expired',
+        message: ERROR_MESSAGES.invitation_expired[lang],
+      });
+      if (lang === 'en') expect(response.json().message).toBe('The invitation has expired.');
+    },
+  );
+
+  it('answers 409 for an accepted invitation, and user_exists for an address that got an account', async () => {
+    const manager = await projectWithManager();
+    const first = await invited(manager);
+    await accept({ token: first.token });
+    expect((await preview(first.token)).json().code).toBe('invitation_accepted');
+    const second = await invited(manager);
+    await buildUser(t.db, { email: second.email });
+    const response = await preview(second.token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('user_exists');
+  });
+
+  it.each([
+    ['no token', ''],
+    ['an overlong token', `?token=${'a'.repeat(INVITATION_TOKEN_MAX + 1)}`],
+  ])('answers 422 for %s', async (_case, query) => {
+    const response = await call(null, { url: `/api/invitations/invite/accept${query}` });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['token']);
+  });
+});
+
+describe('POST /api/invitations/invite/accept', () => {
+  it('creates the user in the project with the invited roles, signs them in, and accepts once', async () => {
+    const manager = await projectWithManager({ title: 'Accept school', envId: 2 });
+    const { id, email, token } = await invited(manager, ['author', 'teacher']);
+    const response = await accept({ token, name: '  Maria Teacher  ' });
+    expect(response.statusCode, response.body).toBe(201);
+    const { data } = response.json();
+    expect(data.user).toMatchObject({
+      email,
+      name: 'Maria Teacher',
+      is_root: false,
+      is_active: true,
+      env_id: 2,
+    });
+    expect(data.user.assignments).toEqual([
+      expect.objectContaining({
+        workspaceId: manager.workspace.id,
+        workspaceTitle: 'Accept school',
+        roles: ['author', 'teacher'],
+        isActive: true,
+        archived: false,
+      }),
+    ]);
+    const me = await call(data.token, { url: '/api/check-token' });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.id).toBe(data.user.id);
+    expect((await login(email, 'a-new-password')).statusCode).toBe(200);
+
+    const row = await invitationRow(id);
+    expect(row).toMatchObject({ status: 'accepted', acceptedUserId: data.user.id });
+    expect(row?.acceptedAt).toBeInstanceOf(Date);
+    const users = (await call(manager.token, { url: `/api/users?${acting(manager)}` })).json().data;
+    expect(users).toContainEqual(expect.objectContaining({ email, invitation_status: 'accepted' }));
+    const [entry] = await auditOf('invitations.accept', manager.workspace.id);
+    expect(entry).toMatchObject({ actorId: data.user.id, targetUserId: data.user.id });
+
+    const again = await accept({ token, name: 'Someone Else' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'invitation_accepted', message: REGISTRATION_FAILED.en });
+  });
+
+  it.each(['en', 'ru', 'uk', 'pl'] as const)(
+    'tells an unknown or expired link in the words of the registration error, in %s',
+    async (lang) => {
+      const unknown = await accept({ token: 'y'.repeat(43) }, lang);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ code: 'invitation_not_found', message: REGISTRATION_FAILED[lang] });
+      const manager = await projectWithManager();
+      const { id, token, email } = await invited(manager);
+      await expire(id);
+      const expired = await accept({ token }, lang);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json()).toEqual({ code: 'invitation_expired', message: REGISTRATION_FAILED[lang] });
+      expect((await login(email, 'a-new-password')).statusCode).toBe(401);
+    },
+  );
+
+  it('answers 409 user_exists when the address got an account meanwhile', async () => {
+    const manager = await projectWithManager();
+    const { email, token } = await invited(manager);
+    await buildUser(t.db, { email });
+    const response = await accept({ token });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'user_exists', message: `User ${email} already exists.` });
+    expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a short name', { name: ' A ' }, 'name', 'At least 2 characters.'],
+    ['a long name', { name: 'n'.repeat(NAME_MAX + 1) }, 'name', `At most ${NAME_MAX} characters.`],
+    [
+      'a short password',
+      { password: 'short', password_confirmation: 'short' },
+      'password',
+      `At least ${PASSWORD_MIN} characters.`,
+    ],
+    [
+      'a long password',
+      { password: 'p'.repeat(PASSWORD_MAX + 1), password_confirmation: 'p'.repeat(PASSWORD_MAX + 1) },
+      'password',
+      `At most ${PASSWORD_MAX} characters.`,
+    ],
+    [
+      'a repeat that differs',
+      { password_confirmation: 'another-password' },
+      'password_confirmation',
+      'The passwords do not match.',
+    ],
+    ['no repeat', { password_confirmation: undefined }, 'password_confirmation', 'Required.'],
+    ['no token', { token: undefined }, 'token', 'Required.'],
+  ])('answers 422 for %s', async (_case, payload, field, message) => {
+    const manager = await projectWithManager();
+    const { token, id } = await invited(manager);
+    const response = await accept({ token, ...payload });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().errors).toEqual({ [field]: [message] });
+    expect((await invitationRow(id))?.status).toBe('pending');
+  });
+
+  describe('rate limit', () => {
+    const limited = useOtherApp(() => ({ LOGIN_RATE_LIMIT_IP: '2' }));
+
+    it('answers 429 with Retry-After past the sign-in limit per address', async () => {
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) {
+        statuses.push((await accept({ token: 'z'.repeat(43) }, 'en', limited.app)).statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 429]);
+      const response = await accept({ token: 'z'.repeat(43) }, 'en', limited.app);
+      expect(response.json().code).toBe('rate_limited');
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe('GET /api/mails', () => {
+  it('shows root the outbox newest first', async () => {
+    const manager = await projectWithManager();
+    const first = await invited(manager);
+    const second = await invited(manager);
+    const root = await buildUser(t.db, { isRoot: true });
+    const response = await call(await tokenFor(t.db, root), { url: '/api/mails?per_page=100' });
+    expect(response.statusCode).toBe(200);
+    const { data, meta } = response.json();
+    expect(meta.total).toBeGreaterThanOrEqual(2);
+    const mine = data.filter((mail: { to: string }) => [first.email, second.email].includes(mail.to));
+    expect(mine.map((mail: { to: string }) => mail.to)).toEqual([second.email, first.email]);
+    expect(mine[0]).toEqual({
+      id: expect.any(Number),
+      to: second.email,
+      subject: expect.stringContaining('Invitation'),
+      text: expect.stringContaining(`/accept-invite?token=${second.token}`),
+      delivery: 'outbox',
+      error: null,
+      created_at: expect.any(String),
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call(null, { url: '/api/mails' })).statusCode).toBe(401);
+  });
+
+  it.each(['manager', 'admin', 'moderator', 'teacher'] as const)('answers 403 to a %s', async (role) => {
+    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const response = await call(caller.token, { url: '/api/mails' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('forbidden');
+  });
+
+  it('answers 422 for a page size past the limit', async () => {
+    const root = await buildUser(t.db, { isRoot: true });
+    expect((await call(await tokenFor(t.db, root), { url: '/api/mails?per_page=0' })).statusCode).toBe(422);
+  });
+});
+
+describe('mail over SMTP', () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => smtp?.close());
+  const withSmtp = useOtherApp(() => ({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://school.example/',
+    MAIL_FROM: 'Logoschool <hello@school.example>',
+  }));
+
+  it('sends the invitation; its link registers the person, who then signs in with the password', async () => {
+    const manager = await projectWithManager({ title: 'Mail <school> & "friends"' });
+    const email = newEmail();
+    const invitedResponse = await invite(manager, { email, roles: ['moderator'] }, withSmtp.app);
+    expect(invitedResponse.statusCode, invitedResponse.body).toBe(201);
+    expect(invitedResponse.json().data).toMatchObject({ mail_delivered: true, mail_delivery: 'smtp' });
+    expect(invitedResponse.json().data.sent_at).not.toBeNull();
+
+    const received = smtp.received.find((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
+    expect(received).toBeDefined();
+    expect(received!.from?.value).toEqual([{ name: 'Logoschool', address: 'hello@school.example' }]);
+    expect(received!.subject).toBe('Invitation to the project “Mail <school> & "friends"” on Logoschool');
+    expect(received!.html).toContain(escapeHtml('“Mail <school> & "friends"”'));
+    expect(received!.html).not.toContain('<school>');
+    const { base, token } = linkIn(received!.text ?? '');
+    expect(base).toBe('https://school.example');
+    expect(received!.html).toContain(`https://school.example/accept-invite?token=${token}`);
+
+    const shown = await preview(token, 'en', withSmtp.app);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data).toMatchObject({ email, roles: ['moderator'] });
+    const registered = await accept(
+      { token, name: 'Mailed Person', password: 'mailed-password', password_confirmation: 'mailed-password' },
+      'en',
+      withSmtp.app,
+    );
+    expect(registered.statusCode, registered.body).toBe(201);
+    const signedIn = await login(email, 'mailed-password', withSmtp.app);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().data.user.assignments[0]).toMatchObject({
+      workspaceId: manager.workspace.id,
+      roles: ['moderator'],
+    });
+
+    // The kept copy of a delivered mail has no live link.
+    const kept = await lastMailTo(email);
+    expect(kept.delivery).toBe('smtp');
+    expect(kept.text).not.toContain(token);
+    expect(kept.html).not.toContain(token);
+    expect(kept.text).toContain(`/accept-invite?token=${HIDDEN}`);
+  });
+
+  it('sends the notice to an existing user who was added', async () => {
+    const manager = await projectWithManager();
+    const user = await buildUser(t.db);
+    const response = await addExisting(manager, { email: user.email });
+    expect(response.statusCode).toBe(201);
+    // That app has no SMTP: the outbox. This one sends.
+    const other = await projectWithManager();
+    const sent = await call(
+      other.token,
+      {
+        method: 'POST',
+        url: `/api/invitations/invite/existing-user?${acting(other)}`,
+        payload: { email: user.email, workspace_id: other.workspace.id, roles: ['author'] },
+      },
+      withSmtp.app,
+    );
+    expect(sent.json().data).toMatchObject({ id: user.id, mail_delivered: true, mail_delivery: 'smtp' });
+    const received = smtp.received.filter(
+      (mail) => mail.to && 'text' in mail.to && mail.to.text === user.email,
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]!.text).toContain('https://school.example/login');
+  });
+
+  describe('when the SMTP server refuses the mail', () => {
+    let refusing: TestSmtpServer;
+    beforeAll(async () => {
+      refusing = await startSmtpServer({ refuse: true });
+    });
+    afterAll(async () => refusing?.close());
+    const refused = useOtherApp(() => ({ SMTP_URL: refusing.url }));
+
+    it('still invites, says the mail was not delivered and keeps the refusal', async () => {
+      const manager = await projectWithManager();
+      const email = newEmail();
+      const response = await invite(manager, { email }, refused.app);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data).toMatchObject({
+        mail_delivered: false,
+        mail_delivery: 'failed',
+        sent_at: null,
+      });
+      const kept = await lastMailTo(email);
+      expect(kept.delivery).toBe('failed');
+      expect(kept.error).toMatch(/denied|550/i);
+      // Root can still pass the link on by hand: it is kept.
+      expect((await preview(linkIn(kept.text).token)).statusCode).toBe(200);
+    });
+  });
+
+  describe('when the SMTP server cannot be reached', () => {
+    let url: string;
+    beforeAll(async () => {
+      url = await unreachableSmtpUrl();
+    });
+    const unreachable = useOtherApp(() => ({ SMTP_URL: url }));
+
+    it('still invites and records the failure, which the outbox shows', async () => {
+      const manager = await projectWithManager();
+      const email = newEmail();
+      const response = await invite(manager, { email }, unreachable.app);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data).toMatchObject({ mail_delivered: false, mail_delivery: 'failed' });
+      const root = await buildUser(t.db, { isRoot: true });
+      const outbox = (await call(await tokenFor(t.db, root), { url: '/api/mails?per_page=100' })).json().data;
+      const mail = outbox.find((row: { to: string }) => row.to === email);
+      expect(mail).toMatchObject({
+        delivery: 'failed',
+        error: expect.stringMatching(/ECONNREFUSED|connect/i),
+      });
+    });
+  });
+});
+
+describe('the mail texts', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+  it.each(Object.keys(MAIL_TEXTS) as (keyof typeof MAIL_TEXTS)[])(
+    'have %s in every language, with the same placeholders',
+    (key) => {
+      const texts = MAIL_TEXTS[key];
+      for (const lang of LANGUAGES) {
+        expect(texts[lang].trim(), lang).not.toBe('');
+        expect(placeholders(texts[lang]), lang).toEqual(placeholders(texts.en));
+      }
+    },
+  );
+
+  it('have the registration error in every language', () => {
+    for (const lang of LANGUAGES) expect(REGISTRATION_FAILED[lang].trim(), lang).not.toBe('');
+  });
+});

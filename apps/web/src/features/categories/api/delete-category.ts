@@ -1,0 +1,24 @@
+import { API, inWorkspace } from '@logoschool/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client.ts';
+import { useActingFor } from '../../../app/session.tsx';
+
+/**
+ * Deletes a category. The server refuses (409) while subcategories or exercises use it; the call
+ * is quiet so that the confirmation shows that message where the moderator is looking.
+ */
+export function useDeleteCategory() {
+  const acting = useActingFor('categories.manage');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => {
+      if (!acting) throw new Error('No project to change categories in');
+      return request<null>(`${inWorkspace(acting.workspace_id, API.categories)}/${id}`, {
+        method: 'DELETE',
+        query: { role_id: acting.role_id },
+        silent: true,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['categories'] }),
+  });
+}

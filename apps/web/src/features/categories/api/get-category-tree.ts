@@ -1,0 +1,31 @@
+import { API, inWorkspace, type Action, type Category } from '@logoschool/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../api/client.ts';
+import { useActingFor } from '../../../app/session.tsx';
+
+/** The cache key of a project's tree; the tree is the same whichever role reads it. */
+export const categoryTreeKey = (workspaceId: number) => ['categories', workspaceId] as const;
+
+/**
+ * A project's category tree (spec §7 GET workspaces/{id}/categories). Quiet: a failed category
+ * call shows no notification (spec §8); the screen says so in place instead.
+ */
+export const categoryTreeQuery = (acting: { workspace_id: number; role_id: number }) =>
+  queryOptions({
+    queryKey: categoryTreeKey(acting.workspace_id),
+    queryFn: ({ signal }) =>
+      request<Category[]>(inWorkspace(acting.workspace_id, API.categories), {
+        query: { role_id: acting.role_id },
+        signal,
+        silent: true,
+      }),
+  });
+
+/** The chosen project's tree, read as the held role that `action` allows. */
+export function useCategoryTree(action: Action) {
+  const acting = useActingFor(action);
+  return useQuery({
+    ...categoryTreeQuery(acting ?? { workspace_id: 0, role_id: 0 }),
+    enabled: acting !== null,
+  });
+}

@@ -1,0 +1,109 @@
+import {
+  API,
+  type AcceptInvitationBody,
+  type AddedMember,
+  type Invitation,
+  type InvitationListStatus,
+  type InvitationPreview,
+  type InviteBody,
+  type LoginResult,
+  type SentInvitation,
+} from '@logoschool/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchPage, request } from '../../../api/client.ts';
+import { useActingFor } from '../../../app/session.tsx';
+
+export interface InvitationsFilter {
+  status: InvitationListStatus | undefined;
+  page: number;
+  per_page: number;
+}
+
+/** The chosen project's invitations, newest first (spec §2 /users: invitation status). */
+export function useInvitations(filter: InvitationsFilter, enabled = true) {
+  const acting = useActingFor('users.list');
+  return useQuery({
+    queryKey: ['invitations', acting, filter],
+    queryFn: () => fetchPage<Invitation>(API.invitations, { query: { ...acting, ...filter } }),
+    enabled: enabled && acting !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Invitations and members change together: an accepted invitation becomes a member. */
+function useRefreshPeople() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['invitations'] }),
+      queryClient.invalidateQueries({ queryKey: ['project-users'] }),
+    ]);
+}
+
+/** Invite an address to the project; the form shows the errors, so the call is quiet. */
+export function useInvite() {
+  const acting = useActingFor('users.invite');
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: (body: Omit<InviteBody, 'workspace_id'>) =>
+      request<SentInvitation>(API.invite, {
+        method: 'POST',
+        query: { ...acting },
+        body: { ...body, workspace_id: acting?.workspace_id },
+        silent: true,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Add someone who already has an account to the project (spec §8: "user … already exists"). */
+export function useAddExistingUser() {
+  const acting = useActingFor('users.invite');
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: (body: Omit<InviteBody, 'workspace_id'>) =>
+      request<AddedMember>(API.inviteExistingUser, {
+        method: 'POST',
+        query: { ...acting },
+        body: { ...body, workspace_id: acting?.workspace_id },
+        silent: true,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Mail an invitation again with a new link. */
+export function useResendInvitation() {
+  const acting = useActingFor('users.invite');
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: (invitationId: number) =>
+      request<SentInvitation>(API.inviteSend, {
+        method: 'POST',
+        query: { ...acting },
+        body: { invitation_id: invitationId },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Withdraw a pending invitation: its link stops working. */
+export function useCancelInvitation() {
+  const acting = useActingFor('users.invite');
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: (invitationId: number) =>
+      request<unknown>(`${API.invitations}/${invitationId}`, { method: 'DELETE', query: { ...acting } }),
+    onSuccess: refresh,
+  });
+}
+
+/** What the invitation link offers, for the sign-up page (public: no session yet). */
+export function getInvitationPreview(token: string): Promise<InvitationPreview> {
+  return request<InvitationPreview>(API.inviteAccept, { query: { token }, silent: true });
+}
+
+/** Register with the invitation; answers a session like the login does. */
+export function acceptInvitation(body: AcceptInvitationBody): Promise<LoginResult> {
+  return request<LoginResult>(API.inviteAccept, { method: 'POST', body, silent: true });
+}

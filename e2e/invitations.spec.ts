@@ -1,0 +1,144 @@
+import { API, LOCAL_KEYS, ROLE } from '@logoschool/contract';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { Mailbox, invitationLinkOf } from './support/mailbox.ts';
+import { signIn } from './support/sign-in.ts';
+
+test.use({ locale: 'en-GB' });
+
+const mailbox = new Mailbox();
+test.beforeAll(() => mailbox.start());
+test.afterAll(() => mailbox.stop());
+
+test('a manager invites by mail; the invitee signs up, lands on their screen, and loses access when deactivated', async ({
+  page,
+  browser,
+}) => {
+  // Four people in three browsers, and a mail on the way: longer than one screen's test.
+  test.setTimeout(90_000);
+  const email = `new.teacher.${Date.now()}@school.test`;
+
+  // The manager invites a new address as a speech therapist.
+  await signIn(page, 'manager@demo.test');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite to the project' });
+  await dialog.getByRole('checkbox', { name: 'Speech therapist' }).uncheck();
+  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(dialog.getByText('Required.')).toBeVisible();
+  await expect(dialog.getByText('Choose at least one role.')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('checkbox', { name: 'Speech therapist' }).check();
+  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(page.getByText(`The invitation was sent to ${email}.`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Awaiting confirmation');
+  await expectAccessible(page);
+
+  // An address that already has an account is offered to be added instead (spec §8).
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('teacher@demo.test');
+  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(dialog.getByText(/teacher@demo\.test already exists/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add this user to the project' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The test's SMTP server received the mail; its link opens the sign-up page.
+  await expect.poll(() => mailbox.latestTo(email) !== undefined, { timeout: 10_000 }).toBe(true);
+  const link = invitationLinkOf(mailbox.latestTo(email)!);
+  const invitee = await browser.newContext({ locale: 'en-GB' });
+  const invitePage = await invitee.newPage();
+  const problems = watchConsole(invitePage);
+  await invitePage.goto(link);
+  await expect(invitePage.getByRole('heading', { name: 'Join Logoschool' })).toBeVisible();
+  await expect(invitePage.getByText(/You are invited to Demo school as Speech therapist/)).toBeVisible();
+  await expect(invitePage.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expectAccessible(invitePage);
+
+  // The form checks its rules before sending.
+  await invitePage.getByRole('textbox', { name: 'Your name' }).fill('N');
+  await invitePage.locator('input[autocomplete="new-password"]').first().fill('short');
+  await invitePage.locator('input[autocomplete="new-password"]').nth(1).fill('different');
+  await invitePage.getByRole('button', { name: 'Sign up' }).click();
+  await expect(invitePage.getByText('At least 2 characters.')).toBeVisible();
+  await expect(invitePage.getByText('At least 8 characters.')).toBeVisible();
+  await expect(invitePage.getByText('The passwords do not match.')).toBeVisible();
+
+  await invitePage.getByRole('textbox', { name: 'Your name' }).fill('Nadiia Bondar');
+  await invitePage.locator('input[autocomplete="new-password"]').first().fill('a-strong-secret');
+  await invitePage.locator('input[autocomplete="new-password"]').nth(1).fill('a-strong-secret');
+  await invitePage.getByRole('button', { name: 'Sign up' }).click();
+  await expect(invitePage).toHaveURL(/\/clients$/);
+  await expect(invitePage.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+  expect(problems).toEqual([]);
+  const inviteeToken = await invitePage.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
+  const checked = await invitee.request.get(`/api${API.checkToken}`, {
+    headers: { authorization: `Bearer ${inviteeToken}` },
+  });
+  const demoSchool = (await checked.json()).data.assignments[0].workspaceId as number;
+
+  // The used link cannot sign anyone up again.
+  const again = await browser.newPage({ locale: 'en-GB' });
+  await again.goto(link);
+  await expect(again.getByRole('alert')).toHaveText(/Registration failed: the invitation may have expired/);
+  await again.close();
+
+  // The manager sees the invitation accepted.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Accepted');
+
+  // An admin deactivates the new member: their next request is refused.
+  const admin = await browser.newContext({ locale: 'en-GB' });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'admin@demo.test');
+  const row = adminPage.getByRole('row', { name: new RegExp(email) });
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await adminPage.getByRole('menuitem', { name: 'Deactivate in this project' }).click();
+  await expect(row).toContainText('Deactivated');
+  const refused = await invitee.request.get(`/api${API.clients}`, {
+    headers: { authorization: `Bearer ${inviteeToken}` },
+    params: { workspace_id: demoSchool, role_id: ROLE.teacher },
+  });
+  expect(refused.status()).toBe(403);
+  // Their screen learns it at its next call: no project is left for them (spec §6).
+  await invitePage.reload();
+  await expect(invitePage.getByRole('heading', { name: 'No available projects' })).toBeVisible();
+
+  // Root signs in as another user from the list.
+  await adminPage.goto('/logout');
+  await expect(adminPage.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  await signIn(adminPage, 'root@demo.test');
+  await adminPage
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Users' })
+    .click();
+  await adminPage
+    .getByRole('row', { name: /teacher@demo\.test/ })
+    .getByRole('button', { name: /Actions for/ })
+    .click();
+  await adminPage.getByRole('menuitem', { name: 'Sign in as this user' }).click();
+  await expect(adminPage).toHaveURL(/\/clients$/);
+  await admin.close();
+  await invitee.close();
+});
+
+test('root reads the mails in the outbox', async ({ page }) => {
+  await signIn(page, 'root@demo.test');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Outbox' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  const first = page.getByRole('button', { name: /Invitation|invited/i }).first();
+  await first.click();
+  await expect(page.getByText(/accept-invite\?token=/).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a link with a made-up token says the registration cannot go on', async ({ page }) => {
+  await page.goto('/accept-invite?token=made-up-token');
+  await expect(page.getByRole('alert')).toHaveText(/Registration failed: the invitation may have expired/);
+  await page.getByRole('link', { name: 'Go to the sign-in page' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  actingAsQuery,
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+  roleNameSchema,
+} from '../auth/schemas.ts';
+import { idParam, pageQuery } from '../common/envelope.ts';
+import { INVITATION_TOKEN_MAX, USER_ROLES_MIN } from '../common/limits.ts';
+import { MAIL_DELIVERIES } from '../mails/schemas.ts';
+import { assignableRoleSchema, projectUserSchema } from '../users/schemas.ts';
+
+/** The roles to give in a project: at least one (spec §5), never root, each once. */
+const assignableRolesSchema = z
+  .array(assignableRoleSchema)
+  .min(USER_ROLES_MIN)
+  .refine((roles) => new Set(roles).size === roles.length, { message: 'unique' });
+
+/**
+ * `POST /invitations/invite`: invite an e-mail address to a project with some roles. `workspace_id`
+ * must be the project the caller acts in (the `workspace_id` of the query, when it names one).
+ */
+export const inviteBody = z.strictObject({
+  email: emailSchema,
+  workspace_id: idParam,
+  roles: assignableRolesSchema,
+});
+export type InviteBody = z.infer<typeof inviteBody>;
+
+/** `POST /invitations/invite/existing-user`: add a user who already has an account to a project. */
+export const existingUserBody = inviteBody;
+export type ExistingUserBody = InviteBody;
+
+/** `POST /invitations/invite/send`: mail an invitation again, with a new link. */
+export const resendInvitationBody = z.strictObject({ invitation_id: idParam });
+export type ResendInvitationBody = z.infer<typeof resendInvitationBody>;
+
+export const invitationParams = z.object({ invitationId: idParam });
+
+/**
+ * An invitation's status as lists show it (spec §4: pending, then accepted): a pending one whose
+ * link has run out is `expired` (it can be sent again).
+ */
+export const INVITATION_LIST_STATUSES = ['pending', 'accepted', 'expired'] as const;
+export type InvitationListStatus = (typeof INVITATION_LIST_STATUSES)[number];
+
+/** `GET /invitations`: a page of the project's invitations, newest first. */
+export const invitationsQuery = actingAsQuery.extend(pageQuery.shape).extend({
+  status: z.enum(INVITATION_LIST_STATUSES).optional(),
+});
+export type InvitationsQuery = z.infer<typeof invitationsQuery>;
+
+/** An invitation to a project (spec §3 Invitation). Times are ISO strings. */
+export const invitationSchema = z.object({
+  id: z.number().int(),
+  workspace_id: z.number().int(),
+  email: z.string(),
+  roles: z.array(roleNameSchema),
+  status: z.enum(INVITATION_LIST_STATUSES),
+  /** Who sent it last; null when that user no longer exists. */
+  invited_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** When the link stops working. */
+  expires_at: z.string(),
+  /** When the mail with the current link left (or was put in the outbox); null when it failed. */
+  sent_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** What happened to the mail an action sent. */
+const mailOutcome = {
+  /** Whether an SMTP server took the mail; false when it is only in the outbox or sending failed. */
+  mail_delivered: z.boolean(),
+  mail_delivery: z.enum(MAIL_DELIVERIES),
+};
+
+/** An invitation just (re)sent, with what happened to its mail. */
+export const sentInvitationSchema = invitationSchema.extend(mailOutcome);
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
+
+/** A user just added to a project (the users list's row), with what happened to the notice mail. */
+export const addedMemberSchema = projectUserSchema.extend(mailOutcome);
+export type AddedMember = z.infer<typeof addedMemberSchema>;
+
+/** The token of an invitation link (`/accept-invite?token=…`). */
+const invitationToken = z.string().trim().min(1).max(INVITATION_TOKEN_MAX);
+
+/** `GET /invitations/invite/accept?token=`: what the accept page shows before registering. */
+export const acceptInvitationQuery = z.object({ token: invitationToken });
+
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  workspace_title: z.string(),
+  roles: z.array(roleNameSchema),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/**
+ * `POST /invitations/invite/accept`: register with the invitation. The e-mail is the invited one;
+ * the repeated password must match (spec §5), else the error is on `password_confirmation`.
+ */
+export const acceptInvitationBody = z
+  .strictObject({
+    token: invitationToken,
+    name: personNameSchema,
+    password: passwordSchema,
+    password_confirmation: z.string(),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    message: 'passwordsDiffer',
+    path: ['password_confirmation'],
+  });
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
