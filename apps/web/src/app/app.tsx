@@ -1,11 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './router.tsx';
 import { SessionProvider } from './session.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, localizedTheme } from './theme.ts';
 
 /** The notifications' container (with its transitions) loads after the first screen. */
 const Notifications = lazy(() =>
@@ -15,6 +16,8 @@ const Notifications = lazy(() =>
 /** The whole app: providers around the router. */
 export function App() {
   const [router] = useState(createRouter);
+  const { t } = useTranslation();
+  const theme = useMemo(() => localizedTheme(t('app.close')), [t]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>

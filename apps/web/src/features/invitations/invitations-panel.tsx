@@ -142,7 +142,7 @@ function InvitationRow({ invitation, actions }: { invitation: Invitation; action
         </Group>
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[invitation.status]} size="sm">
+        <Badge color={STATUS_COLORS[invitation.status]} size="sm" autoContrast>
           {t(`invitations.status.${invitation.status}`)}
         </Badge>
       </Table.Td>

@@ -1,0 +1,76 @@
+import { ASSET_TYPES } from '@logoschool/contract';
+import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ASSET_GRID_COLS, AssetCard } from '../../features/assets/components/asset-card.tsx';
+import { useTheme } from '../../features/themes/api/get-themes.ts';
+import { useThemeAssets } from '../../features/themes/api/theme-assets.ts';
+import { ThemeHeading } from './theme-heading.tsx';
+import { themeIdParam } from './theme-assets-page.tsx';
+
+/**
+ * /theme-assets-preview/:themeId (spec §2, teacher): a theme's assets by type, to look at and
+ * listen to; nothing to change. Put together in the app: it shows the asset library's cards.
+ */
+export function ThemeAssetsPreviewPage() {
+  const { t } = useTranslation();
+  const themeId = themeIdParam(useParams().themeId);
+  const theme = useTheme(themeId);
+  const assets = useThemeAssets(themeId);
+  const back = <ThemeHeading theme={theme.data} back="/preview-themes" backLabel={t('themeAssets.backPreview')} />;
+
+  if (themeId === null || theme.isError || assets.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert color="red" role="alert">
+          {t('themeAssets.notFound')}
+        </Alert>
+      </Stack>
+    );
+  }
+  const groups = assets.data ? ASSET_TYPES.filter((type) => assets.data[type].length > 0) : [];
+  return (
+    <Stack gap="lg">
+      {back}
+      {assets.isPending ? (
+        <SimpleGrid cols={ASSET_GRID_COLS} aria-hidden>
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} height={190} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : groups.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm">
+            <IconPhoto size={40} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />
+            <Text c="gray.7" ta="center">
+              {t('themeAssets.noneReadOnly')}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        groups.map((type) => (
+          <Stack key={type} gap="xs" component="section" aria-labelledby={`preview-${type}`}>
+            <Title order={2} size="h4" id={`preview-${type}`}>
+              {t(`assets.group.${type}`)}
+            </Title>
+            <SimpleGrid cols={ASSET_GRID_COLS}>
+              {assets.data[type].map((asset) => (
+                <AssetCard
+                  key={asset.id}
+                  name={asset.name}
+                  type={asset.type}
+                  fileUrl={asset.files[0]?.file_url ?? null}
+                  fileCount={asset.files.length}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+export default ThemeAssetsPreviewPage;
