@@ -1,3 +1,4 @@
+import { coreTexts } from './apps/web/core-texts.ts';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = (name: string, db: 'pglite' | 'postgres') => ({
@@ -18,7 +19,10 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        plugins: [coreTexts()],
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       serverTests('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverTests('api-postgres', 'postgres')] : []),
     ],

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { coreTexts } from './core-texts.ts';
 
 /** The product version, from the root package.json; the app compares it with the server's. */
 const version = (
@@ -34,7 +35,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), coreTexts(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

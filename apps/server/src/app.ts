@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { JSON_BODY_MAX_BYTES, STORAGE_SUBKEY_MAX, pickLanguage, type Language } from '@logoschool/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,19 +7,22 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { LoginLimiter, memoryCounterStore, redisCounterStore } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { mailsRoutes } from './modules/mails/mails.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { themesRoutes } from './modules/themes/themes.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { FileStore } from './files/files.ts';
+import { fileStoreIn, type FileStore } from './files/files.ts';
 import { createMailer, mailFrom, type Mailer } from './mail/mailer.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendAppError } from './plugins/errors.ts';
@@ -78,7 +80,7 @@ export async function buildApp({ config, database, redis = null, logger }: AppOp
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('files', new FileStore(path.join(config.dataDir, 'files')));
+  app.decorate('files', fileStoreIn(config.dataDir));
   app.decorate(
     'mailer',
     createMailer({ db: database.db, log: app.log, smtpUrl: config.SMTP_URL, from: mailFrom(config) }),
@@ -116,6 +118,9 @@ export async function buildApp({ config, database, redis = null, logger }: AppOp
       await api.register(mailsRoutes);
       await api.register(categoriesRoutes);
       await api.register(tagsRoutes);
+      await api.register(exercisesRoutes);
+      await api.register(themesRoutes);
+      await api.register(assetsRoutes);
       await api.register(dashboardRoutes);
     },
     { prefix: '/api' },

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { isEmpty, seedDemo } from './db/seed.ts';
+import { fileStoreIn } from './files/files.ts';
 import { JOBS } from './jobs/definitions.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
 
@@ -38,7 +39,7 @@ async function main() {
   try {
     await database.migrate();
     if (config.demo && (await isEmpty(database.db))) {
-      const created = await seedDemo(database.db);
+      const created = await seedDemo(database.db, fileStoreIn(config.dataDir));
       log.info({ users: created }, 'seeded the demo school (password demo12345)');
     }
     if (config.REDIS_URL) redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });

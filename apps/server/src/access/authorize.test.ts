@@ -10,15 +10,18 @@ import {
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { UserRow, WorkspaceRow } from '../db/schema/index.ts';
+import { encodePng } from '../files/encode.ts';
 import { useTestApp } from '../test/app.ts';
 import {
   addMembership,
   bearer,
   buildMember,
   buildUser,
+  buildExercise,
   buildWorkspace,
   tokenFor,
 } from '../test/factories.ts';
+import { filePart, multipartForm } from '../test/multipart.ts';
 
 const t = useTestApp();
 
@@ -27,6 +30,8 @@ interface RequestContext {
   workspaceId: number;
   roleId: number;
   target: UserRow;
+  /** An accepted exercise of the project, by the target user. */
+  exerciseId: number;
 }
 
 /**
@@ -101,12 +106,52 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/workspaces/${ctx.workspaceId}/tags?role_id=${ctx.roleId}`,
     payload: { name: 'warm-up' },
   }),
+  'exercises.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/exercises?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'exercises.author': (ctx) => ({
+    method: 'GET',
+    url: `/api/exercises/for-author?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'exercises.moderate': (ctx) => ({
+    method: 'GET',
+    url: `/api/exercises/stats?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&start_date=2025-01-01&end_date=2025-12-31`,
+  }),
+  'exercises.vote': (ctx) => ({
+    method: 'POST',
+    url: `/api/exercises/${ctx.exerciseId}/like?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'themes.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/themes?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'themes.manage': (ctx) => ({
+    method: 'POST',
+    url: `/api/themes?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { name: 'Cars', genders: ['boy'], age_from: 4, age_to: 7, type: 'general' },
+  }),
+  'assets.read': () => ({ method: 'GET', url: '/api/assets?type=background' }),
+  'assets.manage': () => ({
+    method: 'POST',
+    url: '/api/assets',
+    ...multipartForm([
+      { name: 'name', value: 'Sky' },
+      { name: 'type', value: 'background' },
+      filePart(encodePng(1, 1, new Uint8Array([90, 160, 255, 255])), 'sky.png', 'image/png'),
+    ]),
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');
 
 /** Actions whose request above creates something, answered 201; the others answer 200. */
-const CREATING: ReadonlySet<Action> = new Set<Action>(['tags.manage', 'users.invite']);
+const CREATING: ReadonlySet<Action> = new Set<Action>([
+  'tags.manage',
+  'users.invite',
+  'themes.manage',
+  'assets.manage',
+]);
 const successStatus = (action: Action) => (CREATING.has(action) ? 201 : 200);
 
 /** A caller holding one role: root is a root user, every other role a member of the project. */
@@ -116,11 +161,14 @@ async function callerWith(role: RoleName, workspace: WorkspaceRow) {
 
 async function send(action: Action, ctx: RequestContext, token: string | null) {
   const options = ACTION_REQUESTS[action](ctx);
-  return t.app.inject({ ...options, headers: token ? bearer(token) : {} });
+  // A form's own header (its content type) stays; the token is added to it.
+  return t.app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
 }
 
 async function context(workspace: WorkspaceRow, roleId: number): Promise<RequestContext> {
-  return { workspaceId: workspace.id, roleId, target: await buildMember(t.db, workspace, ['teacher']) };
+  const target = await buildMember(t.db, workspace, ['teacher']);
+  const exercise = await buildExercise(t.db, workspace.id, target.id);
+  return { workspaceId: workspace.id, roleId, target, exerciseId: exercise.id };
 }
 
 /**
@@ -267,7 +315,12 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
       const expected = !roleMay('root', action) ? 403 : refusedForState ? 409 : successStatus(action);
       expect(response.statusCode, response.body).toBe(expected);
     }
-    const missingCtx = { workspaceId: 2_000_000_000, roleId: ROLE.root, target: await buildUser(t.db) };
+    const missingCtx = {
+      workspaceId: 2_000_000_000,
+      roleId: ROLE.root,
+      target: await buildUser(t.db),
+      exerciseId: 2_000_000_000,
+    };
     const missing = await send(action, missingCtx, token);
     expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);
     expect(missing.json().code).toBe(refusedProject(action, missingCtx).code);
@@ -319,7 +372,7 @@ describe('global actions', () => {
       const ctx = await context(school, ROLE.manager);
       expect((await send(action, ctx, await tokenFor(t.db, manager))).statusCode).toBe(403);
       const root = await buildUser(t.db, { isRoot: true });
-      expect((await send(action, ctx, await tokenFor(t.db, root))).statusCode).toBe(200);
+      expect((await send(action, ctx, await tokenFor(t.db, root))).statusCode).toBe(successStatus(action));
     },
   );
 });

@@ -2,17 +2,31 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROLE, type Theme } from '@logoschool/contract';
+import { detectFileType } from '../files/file-type.ts';
+import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
-import { categories, tags, users } from './schema/index.ts';
+import {
+  assetFiles,
+  assets,
+  categories,
+  tags,
+  themeAssets,
+  themes,
+  themeShares,
+  users,
+} from './schema/index.ts';
 
 const t = useTestApp();
 
 describe('the demo school', () => {
   it('is created once into an empty database, and a second run adds nothing', async () => {
     expect(await isEmpty(t.db)).toBe(true);
-    expect(await seedDemo(t.db)).toBe(DEMO_USERS.length);
+    expect(await seedDemo(t.db, t.app.files)).toBe(DEMO_USERS.length);
     expect(await isEmpty(t.db)).toBe(false);
-    expect(await seedDemo(t.db)).toBe(0);
+    expect(await seedDemo(t.db, t.app.files)).toBe(0);
     const [row] = await t.db.select({ count: sql<number>`count(*)::int` }).from(users);
     expect(row?.count).toBe(DEMO_USERS.length);
   });
@@ -85,7 +99,65 @@ describe('the demo school', () => {
         }),
       );
     const before = await counts();
-    await seedDemo(t.db);
+    await seedDemo(t.db, t.app.files);
     expect(await counts()).toEqual(before);
+  });
+
+  it('gives the Demo school its themes with assets from a library of real files, once', async () => {
+    const signIn = async (email: string) => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      return login.json().data as {
+        token: string;
+        user: { assignments: { workspaceId: number; workspaceTitle: string }[] };
+      };
+    };
+    const moderator = await signIn('moderator@demo.test');
+    const school = moderator.user.assignments[0]!.workspaceId;
+    const list = await t.app.inject({
+      url: `/api/themes?workspace_id=${school}&role_id=${ROLE.moderator}`,
+      headers: bearer(moderator.token),
+    });
+    const shown: Theme[] = list.json().data;
+    expect(shown.map((theme) => theme.name).sort()).toEqual(DEMO_THEMES.map((theme) => theme.name).sort());
+    for (const demo of DEMO_THEMES) {
+      const theme = shown.find((candidate) => candidate.name === demo.name)!;
+      expect(theme.assets.map((asset) => asset.name).sort(), demo.name).toEqual([...demo.assets].sort());
+      expect(theme.genders.length).toBeGreaterThan(0);
+      expect(theme.age_from).toBeLessThanOrEqual(theme.age_to);
+    }
+    const library = await t.app.inject({ url: '/api/assets', headers: bearer(moderator.token) });
+    expect(library.json().data).toHaveLength(DEMO_ASSETS.length);
+    for (const asset of library.json().data as { files: { file_url: string; mime: string }[] }[]) {
+      const file = await t.app.inject({ url: asset.files[0]!.file_url, headers: bearer(moderator.token) });
+      expect(file.statusCode).toBe(200);
+      expect(detectFileType(file.rawPayload)?.mime).toBe(asset.files[0]!.mime);
+    }
+    // A theme shared with the Second school is read there.
+    const multi = await signIn('multi@demo.test');
+    const second = multi.user.assignments.find((a) => a.workspaceTitle === 'Second school')!.workspaceId;
+    const shared = await t.app.inject({
+      url: `/api/themes?workspace_id=${second}&role_id=${ROLE.teacher}`,
+      headers: bearer(multi.token),
+    });
+    expect(shared.json().data.map((theme: Theme) => theme.name)).toEqual(
+      DEMO_THEMES.filter((theme) => theme.shared).map((theme) => theme.name),
+    );
+
+    const counts = async () =>
+      Promise.all(
+        [themes, themeShares, themeAssets, assets, assetFiles].map(async (table) => {
+          const [row] = await t.db.select({ count: sql<number>`count(*)::int` }).from(table);
+          return row?.count;
+        }),
+      );
+    const stored = () => fs.readdirSync(path.join(t.app.config.dataDir, 'files', 'assets')).length;
+    const [before, filesBefore] = [await counts(), stored()];
+    await seedDemo(t.db, t.app.files);
+    expect(await counts()).toEqual(before);
+    expect(stored()).toBe(filesBefore);
   });
 });

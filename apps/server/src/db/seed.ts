@@ -1,8 +1,11 @@
 import { APP_SETTINGS, ROLE, type RoleName } from '@logoschool/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
+import type { FileStore } from '../files/files.ts';
 import type { Db, Tx } from './client.ts';
 import { assignments, categories, storage, tags, users, workspaces } from './schema/index.ts';
+import { seedExercises } from './seed-exercises.ts';
+import { seedAssetLibrary, seedThemes } from './seed-themes.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -153,11 +156,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Creates the demo school: its projects, users, the Demo school's categories and tags, and the
- * app settings. Safe to run again: what exists is kept, what is missing is added.
- * Returns how many users it created.
+ * Creates the demo school: its projects, users, the Demo school's categories, tags, themes and
+ * exercises, the shared asset library (its files go to `files`), and the app settings. Safe to run
+ * again: what exists is kept, what is missing is added. Returns how many users it created.
  */
-export async function seedDemo(db: Db): Promise<number> {
+export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const ids = new Map<string, number>();
@@ -188,10 +191,13 @@ export async function seedDemo(db: Db): Promise<number> {
     const demoSchool = ids.get('Demo school');
     if (demoSchool !== undefined) {
       await seedCategories(tx, demoSchool, DEMO_CATEGORIES, null);
+      const assetIds = await seedAssetLibrary(tx, files);
+      await seedThemes(tx, { demoId: demoSchool, secondId: ids.get('Second school') }, assetIds);
       await tx
         .insert(tags)
         .values(DEMO_TAGS.map((name) => ({ workspaceId: demoSchool, name })))
         .onConflictDoNothing();
+      await seedExercises(tx, demoSchool);
     }
     for (const workspace of DEMO_WORKSPACES) {
       await tx

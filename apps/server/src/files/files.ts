@@ -1,38 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { detectFileType, STORED_TYPES } from './file-type.ts';
 
-/** Image types recognised by their first bytes (the client's word for the type is not trusted). */
-const SIGNATURES: { type: string; ext: string; test: (head: Buffer) => boolean }[] = [
-  {
-    type: 'image/png',
-    ext: 'png',
-    test: (h) => h.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-  },
-  { type: 'image/jpeg', ext: 'jpg', test: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
-  { type: 'image/gif', ext: 'gif', test: (h) => h.subarray(0, 6).toString('latin1').startsWith('GIF8') },
-  {
-    type: 'image/webp',
-    ext: 'webp',
-    test: (h) =>
-      h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
-
-/** The image type of some bytes, or null when they are no image we accept. */
+/** The image type of some bytes, or null when they are no image we accept (see `detectFileType`). */
 export function imageType(content: Buffer): { type: string; ext: string } | null {
-  const match = SIGNATURES.find((signature) => signature.test(content));
-  return match ? { type: match.type, ext: match.ext } : null;
+  const detected = detectFileType(content);
+  return detected?.kind === 'image' ? { type: detected.mime, ext: detected.ext } : null;
 }
 
-const CONTENT_TYPES = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.type]));
+/** Stored file names: random, so that a public link cannot be guessed, with a known extension. */
+const NAME = /^[a-f0-9]{32}\.([a-z0-9]{1,5})$/;
 
-/** Stored file names: random, so that a public link cannot be guessed. */
-const NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+const isStoredName = (name: string) => STORED_TYPES.has(NAME.exec(name)?.[1] ?? '');
 
 /**
  * Files on the local disk under `DATA_DIR/files/<folder>` (DESIGN §7: a shared directory, or an
- * S3-compatible store behind the same three functions, when the app runs on several machines).
+ * S3-compatible store behind the same functions, when the app runs on several machines).
  */
 export class FileStore {
   constructor(private readonly root: string) {}
@@ -48,18 +33,38 @@ export class FileStore {
 
   /** The bytes and content type of a stored file, or null for a name that is not one. */
   async read(folder: string, name: string): Promise<{ content: Buffer; type: string } | null> {
-    if (!NAME.test(name)) return null;
+    if (!isStoredName(name)) return null;
     try {
       const content = await fs.readFile(path.join(this.root, folder, name));
-      return { content, type: CONTENT_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream' };
+      return { content, type: STORED_TYPES.get(name.split('.').pop() ?? '') ?? 'application/octet-stream' };
     } catch {
       return null;
     }
   }
 
+  /**
+   * A stored file opened for reading, to stream it rather than hold it in memory; null for a name
+   * that is not one or a file that is gone.
+   */
+  async open(folder: string, name: string): Promise<ReadStream | null> {
+    if (!isStoredName(name)) return null;
+    const file = path.join(this.root, folder, name);
+    try {
+      await fs.access(file);
+    } catch {
+      return null;
+    }
+    return createReadStream(file);
+  }
+
   /** Removes a file; a missing one is fine. */
   async remove(folder: string, name: string): Promise<void> {
-    if (!NAME.test(name)) return;
+    if (!isStoredName(name)) return;
     await fs.rm(path.join(this.root, folder, name), { force: true });
   }
+}
+
+/** The app's file store: `DATA_DIR/files` (one place, for the app and the seed scripts alike). */
+export function fileStoreIn(dataDir: string): FileStore {
+  return new FileStore(path.join(dataDir, 'files'));
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
+import { fileStoreIn } from '../files/files.ts';
 
 const config = loadConfig();
 if (config.NODE_ENV === 'production') {
@@ -10,7 +11,7 @@ if (config.NODE_ENV === 'production') {
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 try {
   await database.migrate();
-  const created = await seedDemo(database.db);
+  const created = await seedDemo(database.db, fileStoreIn(config.dataDir));
   console.log(`Demo school ready: ${created} new user(s); every demo user's password is demo12345.`);
 } finally {
   await database.close();

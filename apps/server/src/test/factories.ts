@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE, type RoleName } from '@logoschool/contract';
+import { EXERCISE_STATUS, ROLE, type RoleName } from '@logoschool/contract';
 import { hashPassword } from '../auth/password.ts';
 import { createSession } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
-import { assignments, users, workspaces, type UserRow, type WorkspaceRow } from '../db/schema/index.ts';
+import {
+  assignments,
+  exercises,
+  users,
+  workspaces,
+  type ExerciseRow,
+  type UserRow,
+  type WorkspaceRow,
+} from '../db/schema/index.ts';
 
 export const TEST_PASSWORD = 'test-password-1';
 let passwordHash: Promise<string> | undefined;
@@ -69,3 +77,27 @@ export async function tokenFor(db: Db, user: UserRow, ttlSeconds = 3600): Promis
 
 /** The Authorization header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * An exercise of a project, written straight to the table: accepted, in Ukrainian, unless `values`
+ * say otherwise. Tests that need the API's checks create exercises through the API instead.
+ */
+export async function buildExercise(
+  db: Db,
+  workspaceId: number,
+  authorId: number,
+  values: Partial<typeof exercises.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(exercises)
+    .values({
+      workspaceId,
+      authorId,
+      title: `Exercise ${unique()}`,
+      statusId: EXERCISE_STATUS.accepted,
+      language: 'uk',
+      ...values,
+    })
+    .returning();
+  return row as ExerciseRow;
+}

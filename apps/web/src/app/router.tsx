@@ -2,12 +2,13 @@ import { ROUTES } from '@logoschool/contract';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { IndexRedirect, RequireAuth, RequireRoute } from './guards.tsx';
+import { loadAllTexts } from '../i18n/i18n.ts';
 import { FullLoader } from './screens/loader.tsx';
 import { RouteError } from './screens/route-error.tsx';
 import { SCREENS } from './screens.ts';
 
-/** The signed-in frame is its own chunk: the login page does not load it. */
-const Shell = lazy(() => import('./shell/shell.tsx'));
+/** The signed-in frame is its own chunk with the whole language: the login page loads neither. */
+const Shell = lazy(() => Promise.all([import('./shell/shell.tsx'), loadAllTexts()]).then(([shell]) => shell));
 
 function screen(path: string): ComponentType {
   const Screen = SCREENS[path];

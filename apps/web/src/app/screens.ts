@@ -1,4 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadAllTexts } from '../i18n/i18n.ts';
+
+type ScreenModule = { default: ComponentType };
+
+/** A screen that needs more than the core texts: its chunk and the whole language load together. */
+const withAllTexts = (load: () => Promise<ScreenModule>) =>
+  lazy(() => Promise.all([load(), loadAllTexts()]).then(([screen]) => screen));
 
 /**
  * The screen of every built route of the contract's route table, by path, each its own lazy
@@ -8,14 +15,19 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/login': lazy(() => import('../features/auth/login-page.tsx')),
   '/logout': lazy(() => import('../features/auth/logout-page.tsx')),
   '/not-found': lazy(() => import('./screens/not-found-page.tsx')),
-  '/accept-invite': lazy(() => import('../features/invitations/accept-invite-page.tsx')),
-  '/profile': lazy(() => import('../features/users/profile-page.tsx')),
-  '/dashboard': lazy(() => import('../features/dashboard/dashboard-page.tsx')),
-  '/projects': lazy(() => import('../features/workspaces/projects-page.tsx')),
-  '/outbox': lazy(() => import('../features/mails/outbox-page.tsx')),
-  '/users': lazy(() => import('../features/users/users-page.tsx')),
-  '/categories': lazy(() => import('../features/categories/categories-page.tsx')),
-  '/clients': lazy(() => import('../features/clients/clients-page.tsx')),
-  '/edit-client/:clientId?': lazy(() => import('../features/clients/edit-client-page.tsx')),
-  '/view-categories': lazy(() => import('../features/categories/view-categories-page.tsx')),
+  '/accept-invite': withAllTexts(() => import('../features/invitations/accept-invite-page.tsx')),
+  '/profile': withAllTexts(() => import('../features/users/profile-page.tsx')),
+  '/dashboard': withAllTexts(() => import('../features/dashboard/dashboard-page.tsx')),
+  '/projects': withAllTexts(() => import('../features/workspaces/projects-page.tsx')),
+  '/outbox': withAllTexts(() => import('../features/mails/outbox-page.tsx')),
+  '/users': withAllTexts(() => import('../features/users/users-page.tsx')),
+  '/categories': withAllTexts(() => import('../features/categories/categories-page.tsx')),
+  '/clients': withAllTexts(() => import('../features/clients/clients-page.tsx')),
+  '/edit-client/:clientId?': withAllTexts(() => import('../features/clients/edit-client-page.tsx')),
+  '/view-categories': withAllTexts(() => import('../features/categories/view-categories-page.tsx')),
+  '/themes': withAllTexts(() => import('./screens/themes-and-tags-page.tsx')),
+  '/theme-assets/:themeId?': withAllTexts(() => import('./screens/theme-assets-page.tsx')),
+  '/preview-themes': withAllTexts(() => import('../features/themes/preview-themes-page.tsx')),
+  '/theme-assets-preview/:themeId?': withAllTexts(() => import('./screens/theme-assets-preview-page.tsx')),
+  '/manage-assets': withAllTexts(() => import('../features/assets/manage-assets-page.tsx')),
 };

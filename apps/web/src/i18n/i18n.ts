@@ -2,20 +2,46 @@ import { DEFAULT_UI_LANGUAGE, LANGUAGES, LOCAL_KEYS, isLanguage, type Language }
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, writeLocal } from '../lib/local-storage.ts';
+type Texts = Record<string, unknown>;
+
 /**
- * Each language's texts are their own chunk: a page loads only the language it shows (the login
- * page's JS budget, bench:web).
+ * Each language's texts are their own chunks, in two parts: the core a visitor's first page needs
+ * (login, logout, error screens) and the whole language, loaded with the screens that need it. A
+ * page loads only the language it shows, and the login page only its core (bench:web budget).
  */
-const LOCALES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+const CORE: Record<Language, () => Promise<Texts>> = {
+  uk: () => import('virtual:core-texts/uk').then((texts) => texts.default),
+  ru: () => import('virtual:core-texts/ru').then((texts) => texts.default),
+  en: () => import('virtual:core-texts/en').then((texts) => texts.default),
+  pl: () => import('virtual:core-texts/pl').then((texts) => texts.default),
+};
+const ALL: Record<Language, () => Promise<{ default: Texts }>> = {
   uk: () => import('./locales/uk.json'),
   ru: () => import('./locales/ru.json'),
   en: () => import('./locales/en.json'),
   pl: () => import('./locales/pl.json'),
 };
 
+/** Whether a screen beyond the core has asked for whole languages (then a switch loads whole ones). */
+let allTextsWanted = false;
+const complete = new Set<Language>();
+
 async function loadLanguage(language: Language) {
+  if (allTextsWanted) return loadWholeLanguage(language);
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', (await LOCALES[language]()).default);
+  i18n.addResourceBundle(language, 'translation', await CORE[language]());
+}
+
+async function loadWholeLanguage(language: Language) {
+  if (complete.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', (await ALL[language]()).default, true, true);
+  complete.add(language);
+}
+
+/** Loads the whole current language: screens beyond login and the error screens wait for it. */
+export async function loadAllTexts(): Promise<void> {
+  allTextsWanted = true;
+  await loadWholeLanguage(currentLanguage());
 }
 
 /** How the switcher names each language (spec §9: uk is shown as UA). */
@@ -38,7 +64,7 @@ export const i18n = i18next.createInstance();
 export async function initI18n(language: Language = initialLanguage()) {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
-      resources: { [language]: { translation: (await LOCALES[language]()).default } },
+      resources: { [language]: { translation: await CORE[language]() } },
       partialBundledLanguages: true,
       lng: language,
       fallbackLng: false,

@@ -54,6 +54,28 @@ export const PERMISSIONS = {
   'tags.read': { scope: 'workspace', roles: ['root', 'moderator', 'author', 'teacher'] },
   /** Create, rename, merge and delete the project's tags. */
   'tags.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
+   * Read the project's exercises: moderators all, authors their own, open requests and the accepted
+   * library, teachers the accepted library (`exerciseReadScope`).
+   */
+  'exercises.read': { scope: 'workspace', roles: ['moderator', 'author', 'teacher'] },
+  /** Write exercises as an author: create drafts, take requests, edit and submit one's own (spec §6). */
+  'exercises.author': { scope: 'workspace', roles: ['author'] },
+  /** Moderate: file requests, accept and decline, edit and delete any exercise, bulk actions, stats. */
+  'exercises.moderate': { scope: 'workspace', roles: ['moderator'] },
+  /** Like and dislike exercises one can read (spec §4). */
+  'exercises.vote': { scope: 'workspace', roles: ['moderator', 'author', 'teacher'] },
+  /** See the project's themes and their assets (spec §2 /preview-themes, /theme-assets-preview). */
+  'themes.read': { scope: 'workspace', roles: ['root', 'moderator', 'author', 'teacher'] },
+  /** Create, edit, share, toggle ready, delete themes and set their assets (spec §2 /themes, /theme-assets). */
+  'themes.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
+   * See the shared asset library and download its files. Global: the library belongs to no project,
+   * so a role held in any project is enough.
+   */
+  'assets.read': { scope: 'global', roles: ['root', 'moderator', 'author', 'teacher'] },
+  /** Add, rename, retype and delete library assets and their files (spec §2 /manage-assets: root). */
+  'assets.manage': { scope: 'global', roles: ['root'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

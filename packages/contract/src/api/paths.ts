@@ -31,6 +31,24 @@ export const API = {
   /** Under a project: `inWorkspace(workspaceId, API.tags)`. */
   tags: '/tags',
   avatars: '/files/avatars',
+  /** Exercises; the project in the query (`workspace_id`, `role_id`). One: `/exercises/:id`. */
+  exercises: '/exercises',
+  exercisesForAuthor: '/exercises/for-author',
+  exercisesForTeacher: '/exercises/for-teacher',
+  exercisesLatest: '/exercises/latest',
+  exercisesStats: '/exercises/stats',
+  exercisesBulkToggle: '/exercises/bulk/toggle',
+  exercisesBulkDelete: '/exercises/bulk/delete',
+  /** Interests; the project in the query (`workspace_id`, `role_id`). `/themes/:id/assets`: `themeAssetsPath`. */
+  themes: '/themes',
+  themesToggleReady: '/themes/toggle-ready',
+  themesStatistic: '/themes/statistic',
+  /** The shared asset library (not tied to a project). */
+  assets: '/assets',
+  /** One file of an asset: `POST` adds, `DELETE /medias/:id` removes. */
+  medias: '/medias',
+  /** `GET /file/download/:fileId`: an asset file's bytes. */
+  fileDownload: '/file/download',
   docs: '/docs',
 } as const;
 
@@ -40,4 +58,9 @@ export const API = {
  */
 export function inWorkspace(workspaceId: number | string, path: string): string {
   return `${API.workspaces}/${workspaceId}${path}`;
+}
+
+/** The assets of a theme: `GET` grouped by type, `PUT { asset_ids }` to set them. */
+export function themeAssetsPath(themeId: number | string): string {
+  return `${API.themes}/${themeId}/assets`;
 }

@@ -59,3 +59,39 @@ export const CATEGORY_BULK_MAX = 5000;
 /** A tag's name (spec §5 tag name). */
 export const TAG_NAME_MIN = 2;
 export const TAG_NAME_MAX = 50;
+
+/** An exercise's title (spec §5 title); unique in a project, ignoring case. */
+export const EXERCISE_TITLE_MIN = 2;
+export const EXERCISE_TITLE_MAX = 200;
+/** An exercise's texts (spec §5: comment, description and instruction have maximum lengths). */
+export const EXERCISE_COMMENT_MAX = 2000;
+export const EXERCISE_DESCRIPTION_MAX = 5000;
+export const EXERCISE_INSTRUCTION_MAX = 5000;
+/** Most tags on one exercise. */
+export const EXERCISE_TAGS_MAX = 20;
+/** Most exercises one bulk call names. */
+export const EXERCISE_BULK_MAX = 500;
+/** A request's description (spec §5: required), and its interests: how many, the longest name. */
+export const REQUEST_DESCRIPTION_MAX = 2000;
+export const REQUEST_INTERESTS_MAX = 20;
+export const REQUEST_INTEREST_NAME_MAX = 100;
+
+/** An interest's (theme's) name (spec §5 interest title). */
+export const THEME_NAME_MIN = 2;
+export const THEME_NAME_MAX = 100;
+/** A theme's ages in whole years (spec §3 Interest: min and max age). */
+export const THEME_AGE_MIN = 0;
+export const THEME_AGE_MAX = 18;
+/** Most other projects one theme is shared with. */
+export const THEME_SHARES_MAX = 100;
+/** Most library assets attached to one theme. */
+export const THEME_ASSETS_MAX = 500;
+/** An asset's name (spec §5: background name is required). */
+export const ASSET_NAME_MIN = 1;
+export const ASSET_NAME_MAX = 100;
+/** Largest image file of an asset, in bytes. */
+export const ASSET_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest sound file of an asset, in bytes. */
+export const ASSET_SOUND_MAX_BYTES = 10 * 1024 * 1024;
+/** Most files one `POST /assets` form carries (each is held in memory until the form is read). */
+export const ASSET_UPLOAD_FILES_MAX = 10;

@@ -29,6 +29,15 @@ export const ERROR_CODES = [
   'category_cycle',
   'category_in_use',
   'tag_exists',
+  'exercise_title_taken',
+  'status_unchanged',
+  'transition_refused',
+  'request_overdue',
+  'theme_exists',
+  'theme_in_use',
+  'theme_not_owned',
+  'asset_in_use',
+  'asset_last_file',
   'internal_error',
 ] as const;
 

@@ -6,6 +6,9 @@ export const NAV_ITEMS = [
   'manageAssets',
   'projects',
   'categories',
+  // A teacher's read-only themes (/preview-themes); not in spec §2's named items, which give the
+  // teacher no way to reach the screen otherwise.
+  'interests',
   'outbox',
   'contentCreating',
   'users',
@@ -55,7 +58,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/shared-exercise/:exerciseId?', ['author', 'moderator']),
   // Root
   route('/dashboard', ['root'], { nav: 'dashboard', built: true }),
-  route('/manage-assets', ['root'], { nav: 'manageAssets' }),
+  route('/manage-assets', ['root'], { nav: 'manageAssets', built: true }),
   // The projects list (spec §2 'other screens'): root creates, edits, archives and restores projects.
   route('/projects', ['root'], { nav: 'projects', built: true }),
   // Every mail the platform sent, and with no SMTP server the only place invitations can be read.
@@ -92,15 +95,15 @@ export const ROUTES: readonly AppRoute[] = [
   route('/edit-diagnostic-card/:cardId?', ['moderator']),
   route('/preview-diagnostic-card/:cardId?', ['moderator']),
   route('/generated-list/:themeId?', ['moderator']),
-  route('/themes', ['moderator'], { nav: 'themesAndTags' }),
-  route('/theme-assets/:themeId?', ['moderator']),
+  route('/themes', ['moderator'], { nav: 'themesAndTags', built: true }),
+  route('/theme-assets/:themeId?', ['moderator'], { built: true }),
   // Teacher
   route('/clients', ['teacher'], { nav: 'students', built: true }),
   route('/edit-client/:clientId?', ['teacher'], { built: true }),
   route('/diagnostician-clients', ['diagnostician'], { nav: 'diagnosticianClients' }),
   route('/manage-diagnostician-clients/:clientId?', ['diagnostician']),
   route('/manage-client-dc/:cardId?', ['teacher']),
-  route('/preview-themes', ['teacher']),
+  route('/preview-themes', ['teacher'], { nav: 'interests', built: true }),
   // The same navigation item as /categories: a teacher's navigation shows it, read-only.
   route('/view-categories', ['teacher'], { nav: 'categories', built: true }),
   route('/histories-preview', ['teacher']),
@@ -112,7 +115,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/create-protocol', ['teacher']),
   route('/edit-protocol/:protocolId?', ['teacher']),
   route('/correction-path/:clientId?', ['teacher']),
-  route('/theme-assets-preview/:themeId?', ['teacher']),
+  route('/theme-assets-preview/:themeId?', ['teacher'], { built: true }),
   // Public or standalone
   route('/login', 'public', { built: true }),
   route('/logout', 'public', { built: true }),

@@ -7,3 +7,6 @@ export * from './users.ts';
 export * from './workspaces.ts';
 export * from './mails.ts';
 export * from './taxonomy.ts';
+export * from './exercises.ts';
+export * from './assets.ts';
+export * from './themes.ts';

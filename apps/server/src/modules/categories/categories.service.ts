@@ -18,7 +18,7 @@ import {
 } from '@logoschool/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, type CategoryRow } from '../../db/schema/index.ts';
+import { categories, exercises, type CategoryRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 
@@ -238,19 +238,21 @@ export async function updateCategory(
 export interface CategoryUsage {
   /** Categories directly under it. */
   children: number;
+  /** Exercises in it, whatever their status. */
+  exercises: number;
 }
 
-/**
- * What uses a category: today its subcategories. Exercises will belong to a category (spec §3
- * Exercise: category): the exercises issue adds their count here, and `deleteCategory` then refuses
- * a category that has exercises too.
- */
+/** What uses a category: its subcategories and its exercises (spec §3 Exercise: category). */
 export async function categoryUsage(tx: Tx, workspaceId: number, id: number): Promise<CategoryUsage> {
   const [children] = await tx
     .select({ count: count() })
     .from(categories)
     .where(and(inProject(workspaceId), eq(categories.parentId, id)));
-  return { children: children?.count ?? 0 };
+  const [used] = await tx
+    .select({ count: count() })
+    .from(exercises)
+    .where(and(eq(exercises.workspaceId, workspaceId), eq(exercises.categoryId, id)));
+  return { children: children?.count ?? 0, exercises: used?.count ?? 0 };
 }
 
 /** Whether anything at all uses a category. */

@@ -8,16 +8,18 @@ import {
   type CategoryPlace,
   type RoleName,
 } from '@logoschool/contract';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceRow } from '../../db/schema/index.ts';
+import { exercises, type WorkspaceRow } from '../../db/schema/index.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
   bearer,
   buildMember,
+  buildExercise,
   buildUser,
   buildWorkspace,
   tokenFor,
@@ -378,6 +380,26 @@ describe('DELETE /api/workspaces/:workspaceId/categories/:id', () => {
       });
     }
     expect(flatten(await tree(caller))).toHaveLength(2);
+  });
+
+  it('refuses a category that exercises are in (409 category_in_use), then deletes it once they left', async () => {
+    const caller = await moderator();
+    const sounds = await add(caller, 'Sounds');
+    const author = await buildUser(t.db);
+    const exercise = await buildExercise(t.db, caller.workspace.id, author.id, { categoryId: sounds.id });
+    const refused = await remove(caller, sounds.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'category_in_use',
+      message: ERROR_MESSAGES.category_in_use.en,
+    });
+    // Only the category's own exercises count: once the exercise moves, it is free, the other not.
+    const other = await add(caller, 'Grammar');
+    await t.db.update(exercises).set({ categoryId: other.id }).where(eq(exercises.id, exercise.id));
+    expect((await remove(caller, sounds.id)).statusCode).toBe(200);
+    expect((await remove(caller, other.id)).statusCode).toBe(409);
+    await t.db.delete(exercises).where(eq(exercises.id, exercise.id));
+    expect((await remove(caller, other.id)).statusCode).toBe(200);
   });
 
   it('deletes a leaf, closes up its siblings and clears links to it', async () => {

@@ -1,7 +1,7 @@
 import type { Language, Tag, TagInput, TagMergeInput, TagsQuery } from '@logoschool/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { tags, type TagRow } from '../../db/schema/index.ts';
+import { exerciseTags, tags, type TagRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 
@@ -89,12 +89,17 @@ export async function renameTag(db: Db, scope: TagScope, id: number, input: TagI
 }
 
 /**
- * Gives every use of tag `fromId` to tag `intoId`, before `fromId` is deleted. Exercises will carry
- * tags (spec §3 Exercise: keywords/tags): the exercises issue adds its exercise–tag links here (link
- * the target to each exercise of the source that lacks it, then drop the source's links). Until
- * then nothing uses a tag, so there is nothing to move.
+ * Gives every use of tag `fromId` to tag `intoId`, before `fromId` is deleted: each exercise of the
+ * source that lacks the target gets it (an exercise that has both keeps one), then the source's
+ * links go.
  */
-export async function moveTagUses(_tx: Tx, _fromId: number, _intoId: number): Promise<void> {}
+export async function moveTagUses(tx: Tx, fromId: number, intoId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into ${exerciseTags} (exercise_id, tag_id)
+    select ${exerciseTags.exerciseId}, ${intoId}::int from ${exerciseTags} where ${exerciseTags.tagId} = ${fromId}
+    on conflict do nothing`);
+  await tx.delete(exerciseTags).where(eq(exerciseTags.tagId, fromId));
+}
 
 /**
  * Merges a tag of the project into another one of it (`into_id`): the other takes over its uses

@@ -1,13 +1,15 @@
 import { LANGUAGES, ROLE, TAG_NAME_MAX, TAG_NAME_MIN, type RoleName, type Tag } from '@logoschool/contract';
+import { asc, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceRow } from '../../db/schema/index.ts';
+import { exerciseTags, type WorkspaceRow } from '../../db/schema/index.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
   bearer,
   buildMember,
+  buildExercise,
   buildUser,
   buildWorkspace,
   tokenFor,
@@ -170,6 +172,40 @@ describe('POST /api/workspaces/:workspaceId/tags/:tagId/merge', () => {
     expect(response.json()).toEqual({ data: target });
     expect(await names(caller)).toEqual(['warm-up']);
     expect((await merge(caller, source.id, target.id)).statusCode).toBe(404);
+  });
+
+  it("gives the tag's exercises to the other tag, once each, and leaves other exercises alone", async () => {
+    const caller = await moderator();
+    const [source, target, other] = [
+      await add(caller, 'warmup'),
+      await add(caller, 'warm-up'),
+      await add(caller, 'game'),
+    ];
+    const author = await buildUser(t.db);
+    const [onlySource, both, onlyTarget, untagged] = await Promise.all(
+      [1, 2, 3, 4].map(() => buildExercise(t.db, caller.workspace.id, author.id)),
+    );
+    await t.db.insert(exerciseTags).values([
+      { exerciseId: onlySource!.id, tagId: source.id },
+      { exerciseId: onlySource!.id, tagId: other.id },
+      { exerciseId: both!.id, tagId: source.id },
+      { exerciseId: both!.id, tagId: target.id },
+      { exerciseId: onlyTarget!.id, tagId: target.id },
+    ]);
+    expect((await merge(caller, source.id, target.id)).statusCode).toBe(200);
+    const links = await t.db
+      .select()
+      .from(exerciseTags)
+      .where(inArray(exerciseTags.exerciseId, [onlySource!.id, both!.id, onlyTarget!.id, untagged!.id]))
+      .orderBy(asc(exerciseTags.exerciseId), asc(exerciseTags.tagId));
+    expect(links).toEqual(
+      [
+        { exerciseId: onlySource!.id, tagId: target.id },
+        { exerciseId: onlySource!.id, tagId: other.id },
+        { exerciseId: both!.id, tagId: target.id },
+        { exerciseId: onlyTarget!.id, tagId: target.id },
+      ].sort((a, b) => a.exerciseId - b.exerciseId || a.tagId - b.tagId),
+    );
   });
 
   it("refuses the tag itself and a tag that is unknown or another project's, changing nothing", async () => {

@@ -1,7 +1,6 @@
 import { ASSET_TYPES, type Asset, type AssetType, type ThemeAssetsGrouped } from '@logoschool/contract';
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   CloseButton,
@@ -17,24 +16,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useAssets } from '../../features/assets/api/get-assets.ts';
 import { groupByType } from '../../features/assets/asset-groups.ts';
 import { ASSET_GRID_COLS, AssetCard } from '../../features/assets/components/asset-card.tsx';
+import { AssetPreview } from '../../features/assets/components/asset-preview.tsx';
 import { AssetTypeFilter } from '../../features/assets/components/asset-type-filter.tsx';
 import { useTheme } from '../../features/themes/api/get-themes.ts';
 import { useSetThemeAssets, useThemeAssets } from '../../features/themes/api/theme-assets.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useActingFor } from '../session.tsx';
-import { ThemeHeading } from './theme-heading.tsx';
-
-/** The id in the address, or null when it is not one. */
-export function themeIdParam(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
+import { ThemeHeading, themeIdParam } from './theme-heading.tsx';
 
 const flatten = (grouped: ThemeAssetsGrouped): Asset[] => ASSET_TYPES.flatMap((type) => grouped[type]);
 
@@ -93,7 +87,9 @@ export function ThemeAssetsPage() {
     setSelection(attached.data ? new Map(flatten(attached.data).map((asset) => [asset.id, asset])) : null);
   };
 
-  if (themeId === null || theme.isError || attached.isError) {
+  // No id in the address: the themes list is where one is chosen.
+  if (themeId === null) return <Navigate to="/themes" replace />;
+  if (theme.isError || attached.isError) {
     return (
       <Stack gap="md">
         <ThemeHeading theme={undefined} back="/themes" backLabel={t('themeAssets.back')} />
@@ -111,9 +107,9 @@ export function ThemeAssetsPage() {
         {!readOnly && (
           <Group gap="sm">
             {dirty && (
-              <Badge color="yellow.9" variant="light" role="status">
+              <Text size="sm" fw={600} c="orange.9" role="status">
                 {t('themeAssets.unsaved')}
-              </Badge>
+              </Text>
             )}
             <Button variant="default" onClick={discard} disabled={!dirty || save.isPending}>
               {t('themeAssets.discard')}
@@ -159,24 +155,29 @@ export function ThemeAssetsPage() {
                   {items
                     .sort((a, b) => a.name.localeCompare(b.name))
                     .map((asset) => (
-                      <Badge
-                        key={asset.id}
-                        size="lg"
-                        variant="light"
-                        color="blue.9"
-                        tt="none"
-                        rightSection={
-                          readOnly ? undefined : (
+                      <Paper key={asset.id} withBorder radius="md" p={4} pr={readOnly ? 'sm' : 4}>
+                        <Group gap="xs" wrap="nowrap">
+                          <div style={{ width: 56 }}>
+                            <AssetPreview
+                              fileUrl={asset.files[0]?.file_url ?? null}
+                              type={asset.type}
+                              name={asset.name}
+                              height={40}
+                              compact
+                            />
+                          </div>
+                          <Text size="sm" fw={600}>
+                            {asset.name}
+                          </Text>
+                          {!readOnly && (
                             <CloseButton
-                              size="xs"
+                              size="sm"
                               onClick={() => toggle(asset, false)}
                               aria-label={t('themeAssets.detach', { name: asset.name })}
                             />
-                          )
-                        }
-                      >
-                        {asset.name}
-                      </Badge>
+                          )}
+                        </Group>
+                      </Paper>
                     ))}
                 </Group>
               </Stack>

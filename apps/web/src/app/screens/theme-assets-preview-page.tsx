@@ -2,12 +2,11 @@ import { ASSET_TYPES } from '@logoschool/contract';
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { ASSET_GRID_COLS, AssetCard } from '../../features/assets/components/asset-card.tsx';
 import { useTheme } from '../../features/themes/api/get-themes.ts';
 import { useThemeAssets } from '../../features/themes/api/theme-assets.ts';
-import { ThemeHeading } from './theme-heading.tsx';
-import { themeIdParam } from './theme-assets-page.tsx';
+import { ThemeHeading, themeIdParam } from './theme-heading.tsx';
 
 /**
  * /theme-assets-preview/:themeId (spec §2, teacher): a theme's assets by type, to look at and
@@ -18,9 +17,13 @@ export function ThemeAssetsPreviewPage() {
   const themeId = themeIdParam(useParams().themeId);
   const theme = useTheme(themeId);
   const assets = useThemeAssets(themeId);
-  const back = <ThemeHeading theme={theme.data} back="/preview-themes" backLabel={t('themeAssets.backPreview')} />;
+  const back = (
+    <ThemeHeading theme={theme.data} back="/preview-themes" backLabel={t('themeAssets.backPreview')} />
+  );
 
-  if (themeId === null || theme.isError || assets.isError) {
+  // No id in the address: the themes list is where one is chosen.
+  if (themeId === null) return <Navigate to="/preview-themes" replace />;
+  if (theme.isError || assets.isError) {
     return (
       <Stack gap="md">
         {back}
@@ -56,7 +59,7 @@ export function ThemeAssetsPreviewPage() {
               {t(`assets.group.${type}`)}
             </Title>
             <SimpleGrid cols={ASSET_GRID_COLS}>
-              {assets.data[type].map((asset) => (
+              {(assets.data?.[type] ?? []).map((asset) => (
                 <AssetCard
                   key={asset.id}
                   name={asset.name}

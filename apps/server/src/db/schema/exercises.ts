@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { categories, tags } from './taxonomy.ts';
+import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
+
+/**
+ * An exercise (micro-block, spec §3 Exercise). `status_id` is the contract's EXERCISE_STATUS id.
+ * The likes counts are kept on the row and changed in the same transaction as the vote they count,
+ * under a lock on the row, so a list never recounts votes. The request fields are set for an
+ * exercise a moderator filed as a request, and null otherwise.
+ */
+export const exercises = pgTable(
+  'exercises',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    statusId: smallint('status_id').notNull(),
+    /** Who created it: the author, or the moderator who filed the request. */
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The author who took the request. */
+    assignedId: integer('assigned_id').references(() => users.id, { onDelete: 'restrict' }),
+    // 'no action' is checked at the end of the statement, so a whole project can go at once; the API
+    // refuses to delete a category that still has exercises.
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'no action' }),
+    usageFrequency: smallint('usage_frequency').notNull().default(1),
+    /** The latest comment given with a status change. */
+    comment: text('comment').notNull().default(''),
+    instruction: text('instruction').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** The language of the content: uk, ru, en or pl. */
+    language: text('language').notNull(),
+    readOnly: boolean('read_only').notNull().default(false),
+    excludedFromGeneration: boolean('excluded_from_generation').notNull().default(false),
+    readyForGeneration: boolean('ready_for_generation').notNull().default(false),
+    likesCount: integer('likes_count').notNull().default(0),
+    dislikesCount: integer('dislikes_count').notNull().default(0),
+    requestDescription: text('request_description'),
+    /** Interests (themes) by name. */
+    requestInterests: text('request_interests').array(),
+    requestAgeCategories: text('request_age_categories').array(),
+    requestDeadline: date('request_deadline', { mode: 'string' }),
+    /** Slides of the uploaded .pptx, and their text for search; null until one is uploaded. */
+    slideCount: integer('slide_count'),
+    slideText: text('slide_text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('exercises_workspace_title_unique').on(table.workspaceId, sql`lower(${table.title})`),
+    // The list: one project, one status tab, newest first.
+    index('exercises_workspace_status_idx').on(table.workspaceId, table.statusId, table.id.desc()),
+    // The author filter (assigned author, else author) and the author's own lists.
+    index('exercises_workspace_author_idx').on(table.workspaceId, table.authorId),
+    index('exercises_workspace_assigned_idx').on(table.workspaceId, table.assignedId),
+    // The category filter, and whether a category still has exercises.
+    index('exercises_workspace_category_idx').on(table.workspaceId, table.categoryId),
+    check('exercises_status_check', sql`${table.statusId} between 1 and 5`),
+    check('exercises_usage_frequency_check', sql`${table.usageFrequency} in (1, 3)`),
+    check('exercises_counts_check', sql`${table.likesCount} >= 0 and ${table.dislikesCount} >= 0`),
+  ],
+);
+
+export type ExerciseRow = typeof exercises.$inferSelect;
+
+/** The tags of an exercise (spec §3 keywords/tags). */
+export const exerciseTags = pgTable(
+  'exercise_tags',
+  {
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.exerciseId, table.tagId] }),
+    index('exercise_tags_tag_idx').on(table.tagId),
+  ],
+);
+
+/** One user's like (1) or dislike (0) of an exercise (spec §4); no row is no vote. */
+export const exerciseVotes = pgTable(
+  'exercise_votes',
+  {
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.exerciseId, table.userId] }),
+    check('exercise_votes_value_check', sql`${table.value} in (0, 1)`),
+  ],
+);
+
+/**
+ * Every status change of an exercise, with who and when (issue 6: the status history); the creation
+ * is the row without `from_status`. `workspace_id` lets the stats read one project's changes by time.
+ */
+export const exerciseStatusHistory = pgTable(
+  'exercise_status_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    /** Null for an automatic change (auto-moderation). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment').notNull().default(''),
+    automatic: boolean('automatic').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('exercise_status_history_exercise_idx').on(table.exerciseId, table.id),
+    index('exercise_status_history_workspace_time_idx').on(table.workspaceId, table.createdAt),
+  ],
+);
+
+export type ExerciseStatusHistoryRow = typeof exerciseStatusHistory.$inferSelect;

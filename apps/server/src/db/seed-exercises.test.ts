@@ -1,0 +1,91 @@
+import { EXERCISE_STATUS, EXERCISE_STATUS_NAMES, type Exercise } from '@logoschool/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.ts';
+import { bearer } from '../test/factories.ts';
+import { exerciseStatusHistory, exerciseVotes, exercises } from './schema/index.ts';
+import { DEMO_EXERCISES } from './seed-exercises.ts';
+import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+
+const t = useTestApp();
+
+async function signIn(email: string) {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  const { token, user } = login.json().data;
+  return { token, school: user.assignments[0].workspaceId as number };
+}
+
+describe('the demo exercises', () => {
+  it('are added once, in every status, with their history and votes', async () => {
+    await seedDemo(t.db, t.app.files);
+    await seedDemo(t.db, t.app.files);
+    const rows = await t.db.select().from(exercises);
+    expect(rows.map((row) => row.title).sort()).toEqual(DEMO_EXERCISES.map((demo) => demo.title).sort());
+    for (const status of EXERCISE_STATUS_NAMES) {
+      expect(rows.filter((row) => row.statusId === EXERCISE_STATUS[status]).length, status).toBeGreaterThan(
+        0,
+      );
+    }
+    for (const row of rows) {
+      const history = await t.db
+        .select()
+        .from(exerciseStatusHistory)
+        .where(eq(exerciseStatusHistory.exerciseId, row.id))
+        .orderBy(exerciseStatusHistory.id);
+      expect(history[0]?.fromStatus, row.title).toBeNull();
+      expect(history.at(-1)?.toStatus, row.title).toBe(row.statusId);
+      const [votes] = await t.db
+        .select({
+          likes: sql<number>`count(*) filter (where ${exerciseVotes.value} = 1)::int`,
+          dislikes: sql<number>`count(*) filter (where ${exerciseVotes.value} = 0)::int`,
+        })
+        .from(exerciseVotes)
+        .where(eq(exerciseVotes.exerciseId, row.id));
+      expect(votes, row.title).toEqual({ likes: row.likesCount, dislikes: row.dislikesCount });
+    }
+  });
+
+  it('fill every tab of the moderator, with one overdue request', async () => {
+    await seedDemo(t.db, t.app.files);
+    const { token, school } = await signIn('moderator@demo.test');
+    const response = await t.app.inject({
+      url: `/api/exercises?workspace_id=${school}&per_page=100`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    const { data, meta } = response.json() as {
+      data: Exercise[];
+      meta: { counters: Record<string, number> };
+    };
+    expect(Object.values(meta.counters).every((count) => count > 0)).toBe(true);
+    expect(data.filter((exercise) => exercise.request?.overdue).map((exercise) => exercise.title)).toEqual([
+      'Princess castle: [Z] or [Zh]',
+    ]);
+  });
+
+  it("leave every exercise under review or accepted complete, and the author's own work theirs", async () => {
+    await seedDemo(t.db, t.app.files);
+    const { token, school } = await signIn('author@demo.test');
+    const response = await t.app.inject({
+      url: `/api/exercises/for-author?workspace_id=${school}&per_page=100`,
+      headers: bearer(token),
+    });
+    const { data } = response.json() as { data: Exercise[] };
+    for (const exercise of data) {
+      if (
+        exercise.status_id === EXERCISE_STATUS.moderation ||
+        exercise.status_id === EXERCISE_STATUS.accepted
+      ) {
+        expect(exercise.category, exercise.title).not.toBeNull();
+        expect(exercise.tags.length, exercise.title).toBeGreaterThan(0);
+      }
+    }
+    const taken = data.find((exercise) => exercise.title === 'Where is the mouse?');
+    expect(taken).toMatchObject({ status_id: EXERCISE_STATUS.draft, request: { overdue: false } });
+    expect(taken?.assigned_id).not.toBeNull();
+  });
+});

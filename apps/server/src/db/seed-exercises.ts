@@ -1,0 +1,291 @@
+import {
+  EXERCISE_STATUS,
+  type AgeCategory,
+  type ExerciseStatusName,
+  type Language,
+  type UsageFrequency,
+} from '@logoschool/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from './client.ts';
+import {
+  categories,
+  exerciseStatusHistory,
+  exerciseTags,
+  exerciseVotes,
+  exercises,
+  tags,
+  users,
+} from './schema/index.ts';
+
+/** Demo users by the part they play in the exercises. */
+const AUTHOR = 'author@demo.test';
+const MODERATOR = 'moderator@demo.test';
+
+/** A demo exercise of the Demo school (DESIGN §6: enough to click through every tab). */
+interface DemoExercise {
+  title: string;
+  status: ExerciseStatusName;
+  /** A category of the demo tree, by name (not a folder). */
+  category?: string;
+  tags?: readonly string[];
+  usage?: UsageFrequency;
+  language?: Language;
+  instruction?: string;
+  description?: string;
+  /** The moderator's reason, for a declined one. */
+  comment?: string;
+  /** A moderator's request; a request in status draft was taken by the demo author. */
+  request?: { description: string; interests: string[]; ages: AgeCategory[]; deadlineInDays: number };
+  /** Who liked (true) or disliked (false) it, by e-mail. */
+  votes?: Readonly<Record<string, boolean>>;
+  /** How many days ago it was created; each status change followed a day later. */
+  daysAgo: number;
+}
+
+export const DEMO_EXERCISES: readonly DemoExercise[] = [
+  {
+    title: 'Rocket launch [R]',
+    status: 'accepted',
+    category: '[R]',
+    tags: ['articulation', 'game'],
+    usage: 3,
+    instruction: 'The child growls like a rocket engine on every slide, then says the word.',
+    description: 'Twelve slides: a rocket climbs one step for each word with [R] said right.',
+    votes: { 'teacher@demo.test': true, 'diagnostician@demo.test': true, 'multi@demo.test': true },
+    daysAgo: 30,
+  },
+  {
+    title: 'Snake hiss [S]',
+    status: 'accepted',
+    category: '[S]',
+    tags: ['listening', 'rhymes'],
+    instruction: 'Hiss with the snake while it crawls, then find the pictures with [S].',
+    description: 'A snake crawls through a garden; the child hears and names [S] words.',
+    votes: { 'teacher@demo.test': true, 'diagnostician@demo.test': false },
+    daysAgo: 28,
+  },
+  {
+    title: 'Tongue warm-up with a horse',
+    status: 'accepted',
+    category: 'Articulation gymnastics',
+    tags: ['warm-up', 'articulation'],
+    usage: 3,
+    instruction: 'Click the tongue like horse hooves, ten times slow and ten times fast.',
+    daysAgo: 26,
+  },
+  {
+    title: 'Animals and their babies',
+    status: 'accepted',
+    category: 'Animals',
+    tags: ['pictures', 'game'],
+    language: 'ru',
+    description: 'Match each animal to its baby and name both.',
+    votes: { 'teacher@demo.test': true },
+    daysAgo: 24,
+  },
+  {
+    title: 'Clap the syllables',
+    status: 'moderation',
+    category: 'Syllables',
+    tags: ['syllables', 'game'],
+    instruction: 'Clap once for every syllable of the word on the slide.',
+    daysAgo: 9,
+  },
+  {
+    title: 'Bear and ball [L]',
+    status: 'moderation',
+    category: '[L]',
+    tags: ['articulation', 'pictures'],
+    daysAgo: 7,
+  },
+  {
+    title: 'Shhh, the baby sleeps [Sh]',
+    status: 'declined',
+    category: '[Sh]',
+    tags: ['listening'],
+    comment: 'Slide 4 shows a word with [S]: replace it with one that has [Sh].',
+    daysAgo: 12,
+  },
+  {
+    title: 'Retell the turnip',
+    status: 'declined',
+    category: 'Retelling',
+    tags: ['pictures'],
+    comment: 'The story pictures are too small to see on a phone: make them fill the slide.',
+    daysAgo: 15,
+  },
+  {
+    title: 'Breathing: blow the leaves',
+    status: 'draft',
+    category: 'Articulation gymnastics',
+    tags: ['breathing'],
+    daysAgo: 3,
+  },
+  { title: 'One cat, many cats', status: 'draft', category: 'Plurals', daysAgo: 2 },
+  {
+    title: 'Where is the mouse?',
+    status: 'draft',
+    category: 'Prepositions',
+    tags: ['game'],
+    request: {
+      description: 'A mouse hides in, on, under and behind things: the child says where it is.',
+      interests: ['Animals'],
+      ages: ['5-6'],
+      deadlineInDays: 6,
+    },
+    daysAgo: 5,
+  },
+  {
+    title: 'Space trip: [R] in words',
+    status: 'request',
+    request: {
+      description: 'A space trip where every planet has words with [R] at the start, middle and end.',
+      interests: ['Space'],
+      ages: ['5-6', '7-9'],
+      deadlineInDays: 21,
+    },
+    daysAgo: 4,
+  },
+  {
+    title: 'Dinosaurs: hard and soft [L]',
+    status: 'request',
+    request: {
+      description: 'Dinosaur names to tell hard [L] from soft [L].',
+      interests: ['Dinosaurs'],
+      ages: ['7-9'],
+      deadlineInDays: 10,
+    },
+    daysAgo: 2,
+  },
+  {
+    title: 'Princess castle: [Z] or [Zh]',
+    status: 'request',
+    request: {
+      description: 'Castle rooms full of things with [Z] or [Zh]; the child sorts them.',
+      interests: ['Princesses'],
+      ages: ['5-6'],
+      // Past its deadline: the overdue request of the demo (spec §8).
+      deadlineInDays: -5,
+    },
+    daysAgo: 20,
+  },
+];
+
+/** The steps that bring an exercise to its status, from its creation. */
+const PATHS: Record<ExerciseStatusName, ExerciseStatusName[]> = {
+  request: ['request'],
+  draft: ['draft'],
+  moderation: ['draft', 'moderation'],
+  accepted: ['draft', 'moderation', 'accepted'],
+  declined: ['draft', 'moderation', 'declined'],
+};
+
+/** The steps of a demo exercise: an answered request starts as a request. */
+const pathOf = (demo: DemoExercise) =>
+  demo.request && demo.status !== 'request'
+    ? ['request' as const, ...PATHS[demo.status]]
+    : PATHS[demo.status];
+
+/** Who makes the step into a status. */
+const stepBy = (status: ExerciseStatusName) =>
+  status === 'request' || status === 'accepted' || status === 'declined' ? MODERATOR : AUTHOR;
+
+const DAY_MS = 86_400_000;
+const dayFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Adds the demo exercises the Demo school lacks (by title), with their tags, status history and
+ * votes; the likes counts are those of the votes. Exercises under review or accepted carry a slide
+ * count, as complete ones must: their decks come with the presentations issue.
+ */
+export async function seedExercises(tx: Tx, workspaceId: number): Promise<void> {
+  const people = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(users.email, [
+        AUTHOR,
+        MODERATOR,
+        ...DEMO_EXERCISES.flatMap((demo) => Object.keys(demo.votes ?? {})),
+      ]),
+    );
+  const userId = new Map(people.map((person) => [person.email, person.id]));
+  const author = userId.get(AUTHOR);
+  const moderator = userId.get(MODERATOR);
+  if (author === undefined || moderator === undefined) return;
+  const categoryRows = await tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.workspaceId, workspaceId), eq(categories.isFolder, false)));
+  const categoryId = new Map(categoryRows.map((row) => [row.name, row.id]));
+  const tagRows = await tx
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(eq(tags.workspaceId, workspaceId));
+  const tagId = new Map(tagRows.map((row) => [row.name, row.id]));
+
+  for (const demo of DEMO_EXERCISES) {
+    const [existing] = await tx
+      .select({ id: exercises.id })
+      .from(exercises)
+      .where(
+        and(eq(exercises.workspaceId, workspaceId), sql`lower(${exercises.title}) = lower(${demo.title})`),
+      );
+    if (existing) continue;
+    const path = pathOf(demo);
+    const created = new Date(Date.now() - demo.daysAgo * DAY_MS);
+    const changed = new Date(created.getTime() + (path.length - 1) * DAY_MS);
+    const votes = Object.entries(demo.votes ?? {}).flatMap(([email, liked]) => {
+      const voter = userId.get(email);
+      return voter === undefined ? [] : [{ userId: voter, value: liked ? 1 : 0 }];
+    });
+    const complete = demo.status === 'moderation' || demo.status === 'accepted' || demo.status === 'declined';
+    const [row] = await tx
+      .insert(exercises)
+      .values({
+        workspaceId,
+        title: demo.title,
+        statusId: EXERCISE_STATUS[demo.status],
+        authorId: demo.request ? moderator : author,
+        assignedId: demo.request && demo.status !== 'request' ? author : null,
+        categoryId: demo.category === undefined ? null : (categoryId.get(demo.category) ?? null),
+        usageFrequency: demo.usage ?? 1,
+        comment: demo.comment ?? '',
+        instruction: demo.instruction ?? '',
+        description: demo.description ?? '',
+        language: demo.language ?? 'uk',
+        likesCount: votes.filter((vote) => vote.value === 1).length,
+        dislikesCount: votes.filter((vote) => vote.value === 0).length,
+        requestDescription: demo.request?.description ?? null,
+        requestInterests: demo.request?.interests ?? null,
+        requestAgeCategories: demo.request?.ages ?? null,
+        requestDeadline: demo.request ? dayFromNow(demo.request.deadlineInDays) : null,
+        slideCount: complete ? 8 : null,
+        createdAt: created,
+        updatedAt: changed,
+      })
+      .returning({ id: exercises.id });
+    if (!row) continue;
+    const tagIds = (demo.tags ?? []).flatMap((name) => tagId.get(name) ?? []);
+    if (tagIds.length > 0)
+      await tx.insert(exerciseTags).values(tagIds.map((id) => ({ exerciseId: row.id, tagId: id })));
+    let from: number | null = null;
+    const steps = path.map((status, index) => {
+      const step = {
+        workspaceId,
+        exerciseId: row.id,
+        fromStatus: from,
+        toStatus: EXERCISE_STATUS[status],
+        userId: userId.get(stepBy(status)) ?? null,
+        comment: status === 'declined' ? (demo.comment ?? '') : '',
+        createdAt: new Date(created.getTime() + index * DAY_MS),
+      };
+      from = step.toStatus;
+      return step;
+    });
+    await tx.insert(exerciseStatusHistory).values(steps);
+    if (votes.length > 0) {
+      await tx.insert(exerciseVotes).values(votes.map((vote) => ({ exerciseId: row.id, ...vote })));
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { Language } from '@logoschool/contract';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+import { fieldMessage } from '../errors/validation.ts';
+
+/** A file from a multipart form: the name the client gave it (untrusted) and its bytes. */
+export interface Upload {
+  filename: string;
+  content: Buffer;
+}
+
+export function isUpload(value: unknown): value is Upload {
+  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Upload).content);
+}
+
+/** How a form reader answers a file over the plugin's `fileSize` limit, or too many files. */
+export interface FormLimits {
+  /** The `fileSize` the multipart plugin was registered with, in bytes. */
+  fileSize: number;
+  /** The `files` limit the plugin was registered with. */
+  files: number;
+}
+
+/** A byte limit as people read it: `5 MB`. */
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+async function readUpload(part: MultipartFile, limits: FormLimits): Promise<Upload> {
+  try {
+    return { filename: part.filename, content: await part.toBuffer() };
+  } catch (error) {
+    if ((error as FastifyError).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+    throw new AppError('payload_too_large', { limit: megabytes(limits.fileSize) });
+  }
+}
+
+/** The errors busboy and the plugin raise for a form, as API errors. */
+function formError(error: unknown, limits: FormLimits, lang: Language): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as FastifyError;
+  if (code === 'FST_FILES_LIMIT') {
+    return new AppError(
+      'validation_failed',
+      {},
+      { file: [fieldMessage(lang, 'tooManyItems', { max: limits.files })] },
+    );
+  }
+  // busboy reports a form it cannot read (cut off, no boundary) as a plain Error without a status:
+  // the client's mistake, not a server error.
+  return statusCode !== undefined ? error : new AppError('bad_request');
+}
+
+/**
+ * A preValidation hook that reads a multipart form into the body before validation: text fields as
+ * text, a file as an Upload, a repeated field as a list (which a schema refuses where it wants one
+ * value). Files are held in memory, each up to the plugin's `fileSize`. A JSON body is left as is.
+ */
+export function readForm(limits: FormLimits) {
+  return async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const body: Record<string, unknown> = {};
+    try {
+      for await (const part of request.parts()) {
+        const value = part.type === 'file' ? await readUpload(part, limits) : part.value;
+        const previous = body[part.fieldname];
+        body[part.fieldname] = previous === undefined ? value : [previous, value].flat();
+      }
+    } catch (error) {
+      throw formError(error, limits, request.lang);
+    }
+    request.body = body;
+  };
+}
+
+/** The uploads of a field that may hold one file or several; null when any value is not a file. */
+export function uploadsOf(value: unknown): Upload[] | null {
+  const values = Array.isArray(value) ? value : [value];
+  return values.length > 0 && values.every(isUpload) ? values : null;
+}

@@ -1,0 +1,21 @@
+import { API, inWorkspace } from '@logoschool/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client.ts';
+import { useActingFor } from '../../../app/session.tsx';
+
+/** Deletes a tag, and takes it off everything it was on. Quiet: the confirmation shows a refusal. */
+export function useDeleteTag() {
+  const acting = useActingFor('tags.manage');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => {
+      if (!acting) throw new Error('No project to change tags in');
+      return request<null>(`${inWorkspace(acting.workspace_id, API.tags)}/${id}`, {
+        method: 'DELETE',
+        query: { role_id: acting.role_id },
+        silent: true,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tags'] }),
+  });
+}

@@ -1,0 +1,55 @@
+import { API, type Theme, type ThemeStatistic, type ThemeType } from '@logoschool/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { request } from '../../../api/client.ts';
+import { useActingFor } from '../../../app/session.tsx';
+
+/** The filters of the themes list; each left out when unset. */
+export interface ThemesFilter {
+  term: string;
+  type: ThemeType | null;
+  ready: boolean | null;
+}
+
+/** Every themes list in the cache starts with this key; a change to a theme refreshes them all. */
+export const THEMES_KEY = 'themes';
+
+/** The themes the chosen project sees (its own and those shared with it), filtered. */
+export function useThemes(filter: ThemesFilter) {
+  const acting = useActingFor('themes.read');
+  return useQuery({
+    queryKey: [THEMES_KEY, 'list', acting, filter],
+    queryFn: ({ signal }) =>
+      request<Theme[]>(API.themes, {
+        query: {
+          ...acting,
+          term: filter.term || undefined,
+          type: filter.type ?? undefined,
+          ready: filter.ready ?? undefined,
+        },
+        signal,
+      }),
+    enabled: acting !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Figures over the themes the project sees (spec §7 themes/statistic). */
+export function useThemeStatistic() {
+  const acting = useActingFor('themes.read');
+  return useQuery({
+    queryKey: [THEMES_KEY, 'statistic', acting],
+    queryFn: ({ signal }) => request<ThemeStatistic>(API.themesStatistic, { query: { ...acting }, signal }),
+    enabled: acting !== null,
+  });
+}
+
+/** One theme the project sees; null id waits. */
+export function useTheme(id: number | null) {
+  const acting = useActingFor('themes.read');
+  return useQuery({
+    queryKey: [THEMES_KEY, 'one', acting, id],
+    queryFn: ({ signal }) => request<Theme>(`${API.themes}/${id}`, { query: { ...acting }, signal }),
+    enabled: acting !== null && id !== null,
+    retry: false,
+  });
+}
