@@ -10,7 +10,7 @@ const LANDINGS: [string, string, string, string][] = [
   ['root@demo.test', 'Super admin', 'Dashboard', '/dashboard'],
   ['manager@demo.test', 'Manager', 'Users', '/users'],
   ['moderator@demo.test', 'Moderator', 'Categories', '/categories'],
-  ['author@demo.test', 'Author', 'Profile', '/profile'],
+  ['author@demo.test', 'Author', 'My exercises', '/exercises'],
   ['teacher@demo.test', 'Speech therapist', 'Students', '/clients'],
   ['admin@demo.test', 'Manager', 'Users', '/users'],
   ['diagnostician@demo.test', 'Speech therapist', 'Students', '/clients'],
@@ -23,7 +23,6 @@ for (const [email, label, heading, path] of LANDINGS) {
     const problems = watchConsole(page);
     await signIn(page, email);
     await expect(page.getByTestId('role-label')).toHaveText(`Role: ${label}`);
-    // Where the role's index screen is not built yet, `/` shows the profile, open to every role.
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     expect(problems).toEqual([]);
@@ -67,7 +66,7 @@ test('the header language is kept after a reload', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Interface language' }).selectOption('pl');
   await expect(page.getByTestId('role-label')).toHaveText('Rola: Autor');
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Moje ćwiczenia' })).toBeVisible();
   await expect(page.getByTestId('role-label')).toHaveText('Rola: Autor');
 });
 
@@ -114,6 +113,7 @@ test('below the sm breakpoint staff screens say the mobile version is unavailabl
 
 test('the profile saves a name and a phone, and refuses a bad phone', async ({ page }) => {
   await signIn(page, 'author@demo.test');
+  await page.goto('/profile');
   await page.getByLabel('Name').fill('Andrii A. Author');
   await page.getByLabel('Phone').fill('12345');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -145,6 +145,6 @@ test('maintenance set by root in the app settings shows a notice with a refresh'
     await request.delete('/api/storage/app_settings/maintenance', { headers });
   }
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My exercises' })).toBeVisible();
   await expect(page.getByTestId('app-status')).toHaveCount(0);
 });

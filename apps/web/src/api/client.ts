@@ -153,10 +153,16 @@ export async function fetchList<T>(path: string, options: RequestOptions = {}): 
   return Object.values(data) as T[];
 }
 
-/** GET of a paginated list, keeping its `meta`; null on any failure. */
-export async function fetchPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T> | null> {
+/**
+ * GET of a paginated list, keeping its `meta` (a list may say more there: give its page type as
+ * `P`); null on any failure.
+ */
+export async function fetchPage<T, P extends Page<T> = Page<T>>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<P | null> {
   try {
-    return (await call<Page<T>>(path, options, false)) ?? null;
+    return (await call<P>(path, options, false)) ?? null;
   } catch {
     return null;
   }

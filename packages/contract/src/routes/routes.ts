@@ -64,7 +64,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Every mail the platform sent, and with no SMTP server the only place invitations can be read.
   route('/outbox', ['root'], { nav: 'outbox', built: true }),
   // Author
-  route('/exercises', ['author'], { nav: 'contentCreating' }),
+  route('/exercises', ['author'], { nav: 'contentCreating', built: true }),
   route('/public-exercises', ['author']),
   route('/create-exercise-author', ['author']),
   route('/edit-exercise/:exerciseId?', ['author']),
@@ -74,7 +74,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/lessons-stats', ['manager'], { nav: 'lessonsStatistic' }),
   // Moderator
   route('/categories', ['moderator'], { nav: 'categories', built: true }),
-  route('/moderator-list', ['moderator'], { nav: 'moderationList' }),
+  route('/moderator-list', ['moderator'], { nav: 'moderationList', built: true }),
   route('/create-exercise-moderator', ['moderator']),
   route('/moderate-exercise/:exerciseId?', ['moderator']),
   route('/auto-moderation', ['moderator']),

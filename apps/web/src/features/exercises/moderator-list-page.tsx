@@ -1,0 +1,25 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session.tsx';
+import { ExerciseList } from './components/exercise-list.tsx';
+
+/** /moderator-list ("moderationList"): every exercise of the project by status, for review. */
+export function ModeratorListPage() {
+  const { t } = useTranslation();
+  const { workspace } = useSession();
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('exercises.moderatorTitle')}
+        </Title>
+        <Text c="gray.7" size="sm">
+          {workspace?.workspaceTitle}
+        </Text>
+      </div>
+      <ExerciseList kind="moderator" />
+    </Stack>
+  );
+}
+
+export default ModeratorListPage;

@@ -1,0 +1,92 @@
+import { LOCAL_KEYS } from '@logoschool/contract';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { signIn } from './support/sign-in.ts';
+
+test.use({ locale: 'en-GB' });
+
+/** The counter in a status tab. */
+async function counter(page: Page, tab: string): Promise<number> {
+  const text = await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).innerText();
+  return Number(/(\d+)\s*$/.exec(text)?.[1] ?? Number.NaN);
+}
+
+test('an author lands on their exercises: tabs with counters, a search kept across visits, likes', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'author@demo.test');
+  await expect(page).toHaveURL(/\/exercises$/);
+  await expect(page.getByRole('heading', { name: 'My exercises' })).toBeVisible();
+  // The filter starts on requests (spec §3), and every tab has its counter.
+  await expect(page.getByRole('tab', { name: /^Requests/ })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => counter(page, 'Requests')).toBeGreaterThan(0);
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: /^Drafts/ }).click();
+  const drafts = await counter(page, 'Drafts');
+  expect(drafts).toBeGreaterThan(0);
+  await expect(page.getByRole('row')).toHaveCount(drafts + 1);
+
+  // A title search narrows every counter, and is kept with the tab for the next visit.
+  await page.getByRole('textbox', { name: 'Search by title' }).fill('no-such-exercise-title');
+  await expect.poll(() => counter(page, 'Drafts')).toBe(0);
+  await expect(page.getByText('You have no drafts.')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.exercisesFilter))
+    .toContain('no-such-exercise-title');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: /^Drafts/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Search by title' })).toHaveValue('no-such-exercise-title');
+  await page.getByRole('textbox', { name: 'Search by title' }).fill('');
+  await expect.poll(() => counter(page, 'Drafts')).toBe(drafts);
+
+  // Like, then dislike: the toggles exclude each other and the counts follow (spec §4).
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  const row = page.getByRole('row').nth(1);
+  // The previous tab's rows stay until the new ones arrive.
+  await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+  const like = row.getByRole('button', { name: /^Like “/ });
+  const likes = Number(await row.getByTestId(/^likes-/).innerText());
+  const dislikes = Number(await row.getByTestId(/^dislikes-/).innerText());
+  const liked = (await like.getAttribute('aria-pressed')) === 'true';
+  await like.click();
+  await expect(row.getByTestId(/^likes-/)).toHaveText(String(liked ? likes - 1 : likes + 1));
+  await row.getByRole('button', { name: /^Dislike “/ }).click();
+  await expect(row.getByTestId(/^dislikes-/)).toHaveText(String(dislikes + 1));
+  await expect(row.getByTestId(/^likes-/)).toHaveText(String(liked ? likes - 1 : likes));
+  await row.getByRole('button', { name: /^Dislike “/ }).click();
+  await expect(row.getByTestId(/^dislikes-/)).toHaveText(String(dislikes));
+  expect(problems).toEqual([]);
+});
+
+test('an author takes an open request and finds it among their drafts', async ({ page }) => {
+  await signIn(page, 'author@demo.test');
+  await page.getByRole('tab', { name: /^Requests/ }).click();
+  const requests = await counter(page, 'Requests');
+  const drafts = await counter(page, 'Drafts');
+  const open = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Take it', disabled: false }) });
+  const title = await open.first().getByRole('cell').first().locator('p').first().innerText();
+  await open.first().getByRole('button', { name: 'Take it' }).click();
+  await expect(page.getByText(`“${title}” is now your draft.`)).toBeVisible();
+  await expect.poll(() => counter(page, 'Requests')).toBe(requests - 1);
+  await expect.poll(() => counter(page, 'Drafts')).toBe(drafts + 1);
+  await page.getByRole('tab', { name: /^Drafts/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+});
+
+test('a moderator reviews by status, where drafts are "in progress"', async ({ page }) => {
+  await signIn(page, 'moderator@demo.test');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Moderation' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^In progress/ })).toBeVisible();
+  await page.getByRole('tab', { name: /^On moderation/ }).click();
+  await expect.poll(() => counter(page, 'On moderation')).toBeGreaterThan(0);
+  await expect(page.getByRole('row').nth(1)).toContainText('Moderation');
+  await expectAccessible(page);
+});
