@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '@logoschool/server/src/app.ts';
+import { fileStoreIn } from '@logoschool/server/src/files/files.ts';
 import { loadConfig } from '@logoschool/server/src/config.ts';
 import { openDatabase } from '@logoschool/server/src/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '@logoschool/server/src/db/seed.ts';
@@ -25,7 +26,7 @@ const config = loadConfig({
 });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 await database.migrate();
-await seedDemo(database.db);
+await seedDemo(database.db, fileStoreIn(config.dataDir));
 
 const app = await buildApp({ config, database });
 app.get('/bench/hello', { config: { rateLimit: false } }, async () => ({ hello: 'world' }));

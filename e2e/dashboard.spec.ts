@@ -13,7 +13,8 @@ test('root lands on the dashboard with the school in figures and charts', async 
   await expect(page.getByText('8 active, 0 deactivated')).toBeVisible();
   await expect(page.getByText('2 active, 0 archived')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sign-ins, last 14 days' })).toBeVisible();
-  await expect(page.locator('.recharts-surface')).toHaveCount(2);
+  await expect(page.getByRole('heading', { name: 'Exercises by status' })).toBeVisible();
+  await expect(page.locator('.recharts-surface')).toHaveCount(3);
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }),
   ).toBeVisible();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_NAMES, type RoleName } from '../access/roles.ts';
 import { roleNameSchema } from '../auth/schemas.ts';
+import { EXERCISE_STATUS_NAMES } from '../exercises/status-machine.ts';
 
 /** How many days of sign-ins the dashboard shows: today (UTC) and the days before it. */
 export const DASHBOARD_SIGN_IN_DAYS = 14;
@@ -16,9 +17,8 @@ const count = z.number().int().nonnegative();
 /**
  * `GET /dashboard` (root, spec §2 /dashboard): figures across every project and environment.
  *
- * It grows as later areas land: exercises by status and lessons this week join it as fields of
- * their own (`exercises`, `lessons`) once those tables exist; until then it shows no figure that
- * the database cannot back.
+ * It grows as later areas land: lessons this week joins it as a field of its own (`lessons`) once
+ * that table exists; until then it shows no figure that the database cannot back.
  */
 export const dashboardSchema = z.object({
   users: z.object({
@@ -35,6 +35,14 @@ export const dashboardSchema = z.object({
    * are not counted.
    */
   roles: z.array(z.object({ role: roleNameSchema, count })),
+  /**
+   * Exercises of every project by status, in the list tabs' order (spec §3 status ids), zeros
+   * included; `total` is their sum.
+   */
+  exercises: z.object({
+    total: count,
+    byStatus: z.array(z.object({ status: z.enum(EXERCISE_STATUS_NAMES), count })),
+  }),
   /** Students (clients) of every teacher in every project. */
   students: z.object({ total: count }),
   /**

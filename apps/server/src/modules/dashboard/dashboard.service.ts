@@ -1,7 +1,14 @@
-import { DASHBOARD_ROLES, DASHBOARD_SIGN_IN_DAYS, ROLE, type Dashboard } from '@logoschool/contract';
+import {
+  DASHBOARD_ROLES,
+  DASHBOARD_SIGN_IN_DAYS,
+  EXERCISE_STATUS,
+  EXERCISE_STATUS_TABS,
+  ROLE,
+  type Dashboard,
+} from '@logoschool/contract';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { assignments, clients, sessions, users, workspaces } from '../../db/schema/index.ts';
+import { assignments, clients, exercises, sessions, users, workspaces } from '../../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -85,17 +92,40 @@ async function signInFigures(db: Tx, now: Date) {
   return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
 }
 
+/** Exercises of every project by status, in the tabs' order, zeros included. */
+async function exerciseFigures(db: Tx) {
+  const rows = await db
+    .select({ statusId: exercises.statusId, count: sql<number>`count(*)::int` })
+    .from(exercises)
+    .groupBy(exercises.statusId);
+  const byId = new Map(rows.map((row) => [Number(row.statusId), row.count]));
+  const byStatus = EXERCISE_STATUS_TABS.map((status) => ({
+    status,
+    count: byId.get(EXERCISE_STATUS[status]) ?? 0,
+  }));
+  return { total: byStatus.reduce((sum, row) => sum + row.count, 0), byStatus };
+}
+
 /**
  * The root dashboard's figures (spec §2 /dashboard): a handful of aggregate queries over the whole
- * installation. Later areas (exercises by status, lessons this week) add a query each here.
+ * installation. Later areas (lessons this week) add a query each here.
  */
 export async function readDashboard(db: Tx, now: Date = new Date()): Promise<Dashboard> {
-  const [usersFigures, projects, roles, students, signIns] = await Promise.all([
+  const [usersFigures, projects, roles, exerciseCounts, students, signIns] = await Promise.all([
     userFigures(db),
     projectFigures(db),
     roleFigures(db),
+    exerciseFigures(db),
     studentFigures(db),
     signInFigures(db, now),
   ]);
-  return { users: usersFigures, projects, roles, students, signIns, generated_at: now.toISOString() };
+  return {
+    users: usersFigures,
+    projects,
+    roles,
+    exercises: exerciseCounts,
+    students,
+    signIns,
+    generated_at: now.toISOString(),
+  };
 }

@@ -1,4 +1,9 @@
-import { DASHBOARD_ROLES, DASHBOARD_SIGN_IN_DAYS, dashboardSchema } from '@logoschool/contract';
+import {
+  DASHBOARD_ROLES,
+  DASHBOARD_SIGN_IN_DAYS,
+  EXERCISE_STATUS,
+  dashboardSchema,
+} from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../auth/sessions.ts';
@@ -8,6 +13,7 @@ import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
   bearer,
+  buildExercise,
   buildMember,
   buildUser,
   buildWorkspace,
@@ -77,6 +83,12 @@ describe('GET /api/dashboard', () => {
       { ...student, workspaceId: closed.id, teacherId: diagnostician.id },
     ]);
 
+    // Exercises: two accepted (one in the archived project: they all count), a draft, a request.
+    await buildExercise(t.db, school.id, author.id, { statusId: EXERCISE_STATUS.accepted });
+    await buildExercise(t.db, closed.id, author.id, { statusId: EXERCISE_STATUS.accepted });
+    await buildExercise(t.db, branch.id, author.id, { statusId: EXERCISE_STATUS.draft });
+    await buildExercise(t.db, school.id, moderator.id, { statusId: EXERCISE_STATUS.request });
+
     // Sign-ins. Today: root (twice) and the author. Their tokens are what the tests use.
     rootToken = await tokenFor(t.db, root);
     await tokenFor(t.db, root);
@@ -109,6 +121,16 @@ describe('GET /api/dashboard', () => {
       { role: 'diagnostician', count: 1 },
     ]);
     expect(data.students).toEqual({ total: 3 });
+    expect(data.exercises).toEqual({
+      total: 4,
+      byStatus: [
+        { status: 'request', count: 1 },
+        { status: 'draft', count: 1 },
+        { status: 'moderation', count: 0 },
+        { status: 'accepted', count: 2 },
+        { status: 'declined', count: 0 },
+      ],
+    });
     expect(Math.abs(Date.parse(data.generated_at) - Date.now())).toBeLessThan(60_000);
   });
 

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPointFilled } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -107,9 +107,12 @@ export function ThemeAssetsPage() {
         {!readOnly && (
           <Group gap="sm">
             {dirty && (
-              <Text size="sm" fw={600} c="orange.9" role="status">
-                {t('themeAssets.unsaved')}
-              </Text>
+              <Group gap={4} role="status">
+                <IconPointFilled size={16} color="var(--mantine-color-orange-7)" aria-hidden />
+                <Text size="sm" fw={600}>
+                  {t('themeAssets.unsaved')}
+                </Text>
+              </Group>
             )}
             <Button variant="default" onClick={discard} disabled={!dirty || save.isPending}>
               {t('themeAssets.discard')}

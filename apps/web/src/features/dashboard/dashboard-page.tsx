@@ -37,7 +37,7 @@ export function DashboardPage() {
       <Title order={1} size="h2">
         {t('dashboard.title')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <Figure
           label={t('dashboard.users')}
           value={figures.users.total}
@@ -47,6 +47,13 @@ export function DashboardPage() {
           label={t('dashboard.projects')}
           value={figures.projects.total}
           detail={t('dashboard.projectsDetail', figures.projects)}
+        />
+        <Figure
+          label={t('dashboard.exercises')}
+          value={figures.exercises.total}
+          detail={t('dashboard.exercisesDetail', {
+            accepted: figures.exercises.byStatus.find((row) => row.status === 'accepted')?.count ?? 0,
+          })}
         />
         <Figure label={t('dashboard.students')} value={figures.students.total} />
       </SimpleGrid>
@@ -81,6 +88,22 @@ export function DashboardPage() {
           />
         </Paper>
       </SimpleGrid>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="md">
+          {t('dashboard.exercisesByStatus')}
+        </Title>
+        <BarChart
+          h={220}
+          data={figures.exercises.byStatus.map((row) => ({
+            label: t(`exercises.statusName.${row.status}`),
+            count: row.count,
+          }))}
+          dataKey="label"
+          xAxisProps={{ interval: 0 }}
+          yAxisProps={{ allowDecimals: false }}
+          series={[{ name: 'count', label: t('dashboard.exercisesSeries'), color: 'blue.9' }]}
+        />
+      </Paper>
       <Group justify="flex-end">
         <Text size="xs" c="gray.7">
           {t('dashboard.generatedAt', { time: formatDateTime(figures.generated_at) })}

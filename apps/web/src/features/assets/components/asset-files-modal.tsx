@@ -91,10 +91,9 @@ export function AssetFilesModal({ asset, onClose }: { asset: Asset | null; onClo
                     </Text>
                   </Stack>
                   <Button
-                    variant="subtle"
-                    color="red.9"
+                    variant="default"
                     size="compact-sm"
-                    leftSection={<IconTrash size={14} aria-hidden />}
+                    leftSection={<IconTrash size={14} color="var(--mantine-color-red-9)" aria-hidden />}
                     aria-label={t('assets.removeFile', { file: item.original_name })}
                     loading={remove.isPending && remove.variables === item.id}
                     onClick={() => void removeFile(item.id, item.original_name)}
@@ -109,7 +108,6 @@ export function AssetFilesModal({ asset, onClose }: { asset: Asset | null; onClo
             <Group align="flex-start" gap="xs">
               <FileInput
                 label={t('assets.addFile')}
-                placeholder={t('assets.chooseFile')}
                 accept={acceptFor(current.type)}
                 value={file}
                 onChange={(chosen) => {

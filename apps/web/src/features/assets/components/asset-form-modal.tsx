@@ -109,7 +109,6 @@ export function AssetFormModal({
               max: formatBytes(ASSET_MAX_BYTES[kind]),
               count: ASSET_UPLOAD_FILES_MAX,
             })}
-            placeholder={t('assets.chooseFiles')}
             multiple
             accept={acceptFor(type)}
             value={files}

@@ -65,7 +65,6 @@ export function MergeTagModal({ tag, onClose }: { tag: Tag | null; onClose(): vo
             error={error.into}
             required
             comboboxProps={{ withinPortal: true }}
-            data-autofocus
           />
           {into && tag && (
             <Alert color="yellow" variant="light" role="status">
