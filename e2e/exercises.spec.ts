@@ -90,3 +90,51 @@ test('a moderator reviews by status, where drafts are "in progress"', async ({ p
   await expect(page.getByRole('row').nth(1)).toContainText('Moderation');
   await expectAccessible(page);
 });
+
+test('an author writes a draft, is told a taken title, and cannot submit it without a presentation', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  const title = `Sound [S] in the forest ${Date.now()}`;
+  await signIn(page, 'author@demo.test');
+  await page.getByRole('link', { name: 'New exercise' }).click();
+  await expect(page).toHaveURL(/\/create-exercise-author$/);
+  await page.getByRole('button', { name: 'Create the draft' }).click();
+  await expect(page.getByText('Required.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Category' }).fill('Whistling');
+  await page.getByRole('option', { name: /Whistling sounds \/ \[S\]/ }).click();
+  await page.getByRole('textbox', { name: 'Tags' }).fill('articul');
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('textbox', { name: 'Instruction for the speech therapist' })
+    .fill('Say each word slowly.');
+  await page.getByRole('button', { name: 'Create the draft' }).click();
+  await expect(page.getByText(`“${title}” saved.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/edit-exercise\/\d+$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expectAccessible(page);
+
+  // Submitting needs the deck (spec §5: a presentation file is required).
+  await page.getByRole('button', { name: 'Submit for moderation' }).click();
+  await expect(page.getByRole('alert')).toContainText(/presentation/i);
+
+  // The same title again is refused by the server, under the field (spec §5).
+  await page.getByRole('link', { name: 'Back to my exercises' }).click();
+  await page.getByRole('link', { name: 'New exercise' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(title.toUpperCase());
+  await page.getByRole('button', { name: 'Create the draft' }).click();
+  await expect(page.getByText('An exercise with this title already exists', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/create-exercise-author$/);
+
+  // The draft is in the drafts tab, and opens from there.
+  await page.getByRole('link', { name: 'Back to my exercises' }).click();
+  await page.getByRole('tab', { name: /^Drafts/ }).click();
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('textbox', { name: 'Instruction for the speech therapist' })).toHaveValue(
+    'Say each word slowly.',
+  );
+  expect(problems).toEqual([]);
+});

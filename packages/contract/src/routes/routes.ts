@@ -66,8 +66,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Author
   route('/exercises', ['author'], { nav: 'contentCreating', built: true }),
   route('/public-exercises', ['author']),
-  route('/create-exercise-author', ['author']),
-  route('/edit-exercise/:exerciseId?', ['author']),
+  route('/create-exercise-author', ['author'], { built: true }),
+  route('/edit-exercise/:exerciseId?', ['author'], { built: true }),
   // Manager
   // Root too: root signs in as users from this list (spec §6).
   route('/users', ['manager', 'root'], { nav: 'users', built: true }),

@@ -34,8 +34,8 @@ import { useActingFor, useSession } from '../../app/session.tsx';
 import { writeLocal } from '../../lib/local-storage.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { InvitationsPanel } from '../invitations/invitations-panel.tsx';
-import { InviteModal } from '../invitations/invite-modal.tsx';
+import { InvitationsPanel } from './invitations-panel.tsx';
+import { InviteModal } from './invite-modal.tsx';
 import {
   loginAsUser,
   useExportUsers,

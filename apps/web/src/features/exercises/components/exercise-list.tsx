@@ -13,6 +13,7 @@ import {
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -28,6 +29,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useActingFor } from '../../../app/session.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
@@ -149,6 +151,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
                 <ExerciseRow
                   key={exercise.id}
                   exercise={exercise}
+                  linkToEdit={kind === 'author' && exercise.status_id !== EXERCISE_STATUS.request}
                   showTake={filter.status === 'request' && mayAuthor}
                 />
               ))}
@@ -168,7 +171,15 @@ function emptyText(status: ExerciseStatusName, moderator: boolean, t: (key: stri
   return t(`exercises.empty.${status}`);
 }
 
-function ExerciseRow({ exercise, showTake }: { exercise: Exercise; showTake: boolean }) {
+function ExerciseRow({
+  exercise,
+  showTake,
+  linkToEdit,
+}: {
+  exercise: Exercise;
+  showTake: boolean;
+  linkToEdit: boolean;
+}) {
   const { t } = useTranslation();
   const take = useTakeRequest();
   const status = exerciseStatusName(exercise.status_id);
@@ -187,7 +198,13 @@ function ExerciseRow({ exercise, showTake }: { exercise: Exercise; showTake: boo
   return (
     <Table.Tr>
       <Table.Td>
-        <Text fw={600}>{exercise.title}</Text>
+        {linkToEdit ? (
+          <Anchor component={Link} to={`/edit-exercise/${exercise.id}`} fw={600}>
+            {exercise.title}
+          </Anchor>
+        ) : (
+          <Text fw={600}>{exercise.title}</Text>
+        )}
         {exercise.request && (
           <Text size="sm" c="gray.7" lineClamp={2}>
             {exercise.request.description}

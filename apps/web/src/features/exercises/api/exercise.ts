@@ -1,0 +1,110 @@
+import {
+  API,
+  inWorkspace,
+  type Category,
+  type Exercise,
+  type ExerciseInput,
+  type ExerciseStatusName,
+  type ExerciseUpdate,
+  EXERCISE_STATUS,
+  type Tag,
+} from '@logoschool/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client.ts';
+import { useActingFor } from '../../../app/session.tsx';
+
+/** One exercise with its status history (spec §7 GET /exercises/:id with activities). */
+export function useExercise(exerciseId: number | null) {
+  const acting = useActingFor('exercises.read');
+  return useQuery({
+    queryKey: ['exercise', exerciseId, acting],
+    queryFn: () =>
+      request<Exercise>(`${API.exercises}/${exerciseId}`, {
+        query: { ...acting, with_activities: true },
+        silent: true,
+      }),
+    enabled: acting !== null && exerciseId !== null,
+  });
+}
+
+/** A category an exercise may go into: not a folder, named with its path ("Sounds / Whistling / [S]"). */
+export interface CategoryOption {
+  value: string;
+  label: string;
+}
+
+function categoryOptions(tree: Category[], path: string[] = []): CategoryOption[] {
+  return tree.flatMap((category) => {
+    const here = [...path, category.name];
+    const own = category.is_folder ? [] : [{ value: String(category.id), label: here.join(' / ') }];
+    return [...own, ...categoryOptions(category.children, here)];
+  });
+}
+
+/** The project's categories and tags to file an exercise under (spec §5: category and tags required). */
+export function useFilingOptions() {
+  const acting = useActingFor('exercises.read');
+  const workspaceId = acting?.workspace_id ?? 0;
+  const categories = useQuery({
+    queryKey: ['exercise-categories', workspaceId],
+    queryFn: async () =>
+      categoryOptions(
+        await request<Category[]>(inWorkspace(workspaceId, API.categories), {
+          query: { role_id: acting?.role_id },
+          silent: true,
+        }),
+      ),
+    enabled: acting !== null,
+  });
+  const tags = useQuery({
+    queryKey: ['exercise-tags', workspaceId],
+    queryFn: async () =>
+      (
+        await request<Tag[]>(inWorkspace(workspaceId, API.tags), {
+          query: { role_id: acting?.role_id },
+          silent: true,
+        })
+      ).map((tag) => ({ value: String(tag.id), label: tag.name })),
+    enabled: acting !== null,
+  });
+  return { categories, tags };
+}
+
+/** Create a draft (author) or save changes; the form shows the errors, so the calls are quiet. */
+export function useSaveExercise() {
+  const acting = useActingFor('exercises.read');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ExerciseInput | ExerciseUpdate }) =>
+      request<Exercise>(id === null ? API.exercises : `${API.exercises}/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        query: { ...acting },
+        body,
+        silent: true,
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['exercise', saved.id, acting], saved);
+      return queryClient.invalidateQueries({ queryKey: ['exercises'] });
+    },
+  });
+}
+
+/** Move an exercise along the status machine (spec §4); a decline carries a comment. */
+export function useChangeStatus() {
+  const acting = useActingFor('exercises.read');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, comment }: { id: number; status: ExerciseStatusName; comment?: string }) =>
+      request<Exercise>(`${API.exercises}/${id}/status`, {
+        method: 'POST',
+        query: { ...acting },
+        body: { status_id: EXERCISE_STATUS[status], comment },
+        silent: true,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['exercise'] }),
+        queryClient.invalidateQueries({ queryKey: ['exercises'] }),
+      ]),
+  });
+}
