@@ -138,3 +138,42 @@ test('an author writes a draft, is told a taken title, and cannot submit it with
     'Say each word slowly.',
   );
 });
+
+test('a moderator declines with a comment, the author resubmits, the moderator approves', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const title = 'Clap the syllables';
+  await signIn(page, 'moderator@demo.test');
+  await page.goto('/moderator-list');
+  await page.getByRole('tab', { name: /^On moderation/ }).click();
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/moderate-exercise\/\d+$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Why?' });
+  await expect(dialog.getByRole('button', { name: 'Decline' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Comment for the author' }).fill('The pictures are too small.');
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText(`“${title}” was declined.`)).toBeVisible();
+  await expect(page.getByText('The pictures are too small.').first()).toBeVisible();
+  await expectAccessible(page);
+
+  const author = await browser.newPage({ locale: 'en-GB' });
+  await signIn(author, 'author@demo.test');
+  await author.getByRole('tab', { name: /^Declined/ }).click();
+  await author.getByRole('link', { name: title }).click();
+  await expect(author.getByText('Declined: the moderator’s comment')).toBeVisible();
+  await expect(author.getByText('The pictures are too small.').first()).toBeVisible();
+  await author.getByRole('button', { name: 'Submit for moderation' }).click();
+  await expect(author.getByText(`“${title}” was sent for moderation.`)).toBeVisible();
+  await author.close();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(`“${title}” was approved.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to moderation' }).click();
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+});

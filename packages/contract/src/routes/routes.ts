@@ -76,7 +76,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/categories', ['moderator'], { nav: 'categories', built: true }),
   route('/moderator-list', ['moderator'], { nav: 'moderationList', built: true }),
   route('/create-exercise-moderator', ['moderator']),
-  route('/moderate-exercise/:exerciseId?', ['moderator']),
+  route('/moderate-exercise/:exerciseId?', ['moderator'], { built: true }),
   route('/auto-moderation', ['moderator']),
   route('/reports', ['moderator']),
   route('/reports-tickets', ['moderator'], { nav: 'reportsTickets' }),

@@ -11,6 +11,7 @@ import {
   exerciseActors,
   exerciseStatusName,
   mayEditExercise,
+  roleMay,
   type Exercise,
   type ExerciseStatusName,
   type Language,
@@ -73,6 +74,7 @@ function draftOf(exercise: Exercise | null, language: Language): Draft {
  */
 export function EditExercisePage() {
   const { exerciseId } = useParams();
+  // /create-exercise-author has no id: a new draft.
   const id = exerciseId ? Number(exerciseId) : null;
   const exercise = useExercise(id);
   if (id !== null && !Number.isInteger(id)) return <Navigate to="/not-found" replace />;
@@ -91,6 +93,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const status = exercise ? exerciseStatusName(exercise.status_id) : undefined;
+  const moderating = role !== null && roleMay(role, 'exercises.moderate');
   const actors =
     exercise && user && role
       ? exerciseActors(role, user.id, { author_id: exercise.author.id, assigned_id: exercise.assigned_id })
@@ -142,8 +145,8 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
 
   return (
     <Stack gap="md" maw={900}>
-      <Anchor component={Link} to="/exercises" size="sm">
-        ← {t('exercises.backToList')}
+      <Anchor component={Link} to={moderating ? '/moderator-list' : '/exercises'} size="sm">
+        ← {t(moderating ? 'exercises.backToModeration' : 'exercises.backToList')}
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Title order={1} size="h2">

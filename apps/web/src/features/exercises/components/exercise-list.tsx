@@ -151,7 +151,13 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
                 <ExerciseRow
                   key={exercise.id}
                   exercise={exercise}
-                  linkToEdit={kind === 'author' && exercise.status_id !== EXERCISE_STATUS.request}
+                  link={
+                    kind === 'moderator'
+                      ? `/moderate-exercise/${exercise.id}`
+                      : exercise.status_id !== EXERCISE_STATUS.request
+                        ? `/edit-exercise/${exercise.id}`
+                        : null
+                  }
                   showTake={filter.status === 'request' && mayAuthor}
                 />
               ))}
@@ -174,11 +180,12 @@ function emptyText(status: ExerciseStatusName, moderator: boolean, t: (key: stri
 function ExerciseRow({
   exercise,
   showTake,
-  linkToEdit,
+  link,
 }: {
   exercise: Exercise;
   showTake: boolean;
-  linkToEdit: boolean;
+  /** Where the title leads: the editor for the author, the review for the moderator. */
+  link: string | null;
 }) {
   const { t } = useTranslation();
   const take = useTakeRequest();
@@ -198,8 +205,8 @@ function ExerciseRow({
   return (
     <Table.Tr>
       <Table.Td>
-        {linkToEdit ? (
-          <Anchor component={Link} to={`/edit-exercise/${exercise.id}`} fw={600}>
+        {link ? (
+          <Anchor component={Link} to={link} fw={600}>
             {exercise.title}
           </Anchor>
         ) : (
