@@ -177,3 +177,39 @@ test('a moderator declines with a comment, the author resubmits, the moderator a
   await page.getByRole('tab', { name: /^Approved/ }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 });
+
+test('a moderator files a request; the form checks it first; authors find it among requests', async ({
+  page,
+  browser,
+}) => {
+  const title = `Cars and [R] ${Date.now()}`;
+  await signIn(page, 'moderator@demo.test');
+  await page.goto('/moderator-list');
+  await page.getByRole('link', { name: 'New request' }).click();
+  await expect(page).toHaveURL(/\/create-exercise-moderator$/);
+  await page.getByRole('button', { name: 'File the request' }).click();
+  await expect(page.getByText('Name at least one interest.')).toBeVisible();
+  await expect(page.getByText('Choose at least one age.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page
+    .getByRole('textbox', { name: 'What is needed' })
+    .fill('Words with [R] about cars, in a race game.');
+  await page.getByRole('textbox', { name: 'Interests' }).fill('Cars');
+  await page.keyboard.press('Enter');
+  await page.getByRole('checkbox', { name: '5-6 years' }).check();
+  const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await page.getByLabel('Deadline').fill(nextWeek);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'File the request' }).click();
+  await expect(page.getByText(`The request “${title}” was filed.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/moderator-list$/);
+  await page.getByRole('tab', { name: /^Requests/ }).click();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+  const author = await browser.newPage({ locale: 'en-GB' });
+  await signIn(author, 'author@demo.test');
+  await author.getByRole('tab', { name: /^Requests/ }).click();
+  await expect(author.getByRole('row').filter({ hasText: title })).toContainText('Words with [R] about cars');
+  await author.close();
+});

@@ -75,7 +75,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Moderator
   route('/categories', ['moderator'], { nav: 'categories', built: true }),
   route('/moderator-list', ['moderator'], { nav: 'moderationList', built: true }),
-  route('/create-exercise-moderator', ['moderator']),
+  route('/create-exercise-moderator', ['moderator'], { built: true }),
   route('/moderate-exercise/:exerciseId?', ['moderator'], { built: true }),
   route('/auto-moderation', ['moderator']),
   route('/reports', ['moderator']),
