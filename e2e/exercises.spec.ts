@@ -195,7 +195,7 @@ test('a moderator files a request; the form checks it first; authors find it amo
   await page
     .getByRole('textbox', { name: 'What is needed' })
     .fill('Words with [R] about cars, in a race game.');
-  await page.getByRole('textbox', { name: 'Interests' }).fill('Cars');
+  await page.getByRole('combobox', { name: 'Interests' }).fill('Cars');
   await page.keyboard.press('Enter');
   await page.getByRole('checkbox', { name: '5-6 years' }).check();
   const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);

@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { exerciseFilesRoutes } from './modules/exercises/exercise-files.routes.ts';
 import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
@@ -23,6 +24,7 @@ import { themesRoutes } from './modules/themes/themes.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { fileStoreIn, type FileStore } from './files/files.ts';
+import type { JobSender } from './jobs/queue.ts';
 import { createMailer, mailFrom, type Mailer } from './mail/mailer.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendAppError } from './plugins/errors.ts';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     loginLimiter: LoginLimiter;
     files: FileStore;
     mailer: Mailer;
+    /** Queues background work; null when no job queue runs (tests, scripts). */
+    jobs: JobSender | null;
   }
   interface FastifyRequest {
     /** The language of messages for this request (Accept-Language, default ru). */
@@ -52,10 +56,12 @@ export interface AppOptions {
   redis?: Redis | null;
   /** Where the app logs; none when absent (tests). */
   logger?: FastifyBaseLogger;
+  /** The job queue (pg-boss) to send work to; none when absent. */
+  jobs?: JobSender | null;
 }
 
 /** Builds the Fastify app: plugins in order (external, app, modules), then the web app. No listen. */
-export async function buildApp({ config, database, redis = null, logger }: AppOptions) {
+export async function buildApp({ config, database, redis = null, logger, jobs = null }: AppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: JSON_BODY_MAX_BYTES,
@@ -81,6 +87,7 @@ export async function buildApp({ config, database, redis = null, logger }: AppOp
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('files', fileStoreIn(config.dataDir));
+  app.decorate('jobs', jobs);
   app.decorate(
     'mailer',
     createMailer({ db: database.db, log: app.log, smtpUrl: config.SMTP_URL, from: mailFrom(config) }),
@@ -119,6 +126,7 @@ export async function buildApp({ config, database, redis = null, logger }: AppOp
       await api.register(categoriesRoutes);
       await api.register(tagsRoutes);
       await api.register(exercisesRoutes);
+      await api.register(exerciseFilesRoutes);
       await api.register(themesRoutes);
       await api.register(assetsRoutes);
       await api.register(dashboardRoutes);

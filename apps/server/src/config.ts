@@ -83,6 +83,12 @@ const envSchema = z.object({
   CHAT_SCRIPT_URL: optionalUrl(['https', 'http']),
   CHAT_HOST: optionalUrl(['https', 'http']),
   CHAT_TOKEN: z.string().trim().max(200).optional(),
+  /**
+   * LibreOffice's `soffice` and poppler's `pdftoppm`, which render slide images (a name is looked up
+   * in PATH when the job runs); when either is missing, a deck's own thumbnail stands in.
+   */
+  SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
+  PDFTOPPM_PATH: z.string().trim().min(1).default('pdftoppm'),
   /** The built web app to serve at `/`; unset → apps/web/dist when it exists. */
   WEB_DIST: z.string().trim().min(1).optional(),
 });

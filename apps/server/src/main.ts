@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { isEmpty, seedDemo } from './db/seed.ts';
 import { fileStoreIn } from './files/files.ts';
-import { JOBS } from './jobs/definitions.ts';
+import { appJobs } from './jobs/definitions.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
 
 async function main() {
@@ -43,8 +43,9 @@ async function main() {
       log.info({ users: created }, 'seeded the demo school (password demo12345)');
     }
     if (config.REDIS_URL) redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    app = await buildApp({ config, database, redis, logger: log });
-    jobs = await startJobs(database, JOBS, app.log);
+    // The queue first: routes send it work (slide images of an uploaded deck).
+    jobs = await startJobs(database, appJobs(config, fileStoreIn(config.dataDir)), log);
+    app = await buildApp({ config, database, redis, logger: log, jobs: jobs.boss });
     await app.listen({ port: config.PORT, host: config.HOST });
     // With PORT=0 the system picks the port: tell the one actually taken.
     const address = app.server.address();

@@ -28,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   status_unchanged: 409,
   transition_refused: 409,
   request_overdue: 409,
+  presentation_required: 409,
   theme_exists: 409,
   theme_in_use: 409,
   theme_not_owned: 403,

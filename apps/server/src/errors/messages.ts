@@ -185,6 +185,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'The request is overdue: its execution time ran out on {deadline}. Ask a moderator to extend it.',
     pl: 'Czas realizacji zlecenia minął ({deadline}). Poproś moderatora o przedłużenie terminu.',
   },
+  presentation_required: {
+    uk: 'Презентацію не можна видалити, поки вправа на модерації або прийнята.',
+    ru: 'Презентацию нельзя удалить, пока упражнение на модерации или принято.',
+    en: 'The presentation cannot be removed while the exercise is in moderation or accepted.',
+    pl: 'Nie można usunąć prezentacji, gdy ćwiczenie jest w moderacji lub zaakceptowane.',
+  },
   theme_exists: {
     uk: 'Тема «{name}» уже існує в цьому проєкті.',
     ru: 'Тема «{name}» уже существует в этом проекте.',
@@ -525,6 +531,54 @@ export const FIELD_MESSAGES = {
     ru: 'Файлы этого ресурса — звуки: он должен остаться звуковым.',
     en: 'The files of this asset are sounds: it must stay a sound.',
     pl: 'Pliki tego zasobu to dźwięki: musi pozostać dźwiękiem.',
+  },
+  presentationNotPptx: {
+    uk: 'Це не файл PowerPoint .pptx: завантажте презентацію, збережену як .pptx.',
+    ru: 'Это не файл PowerPoint .pptx: загрузите презентацию, сохранённую как .pptx.',
+    en: 'This is not a PowerPoint .pptx file: upload a presentation saved as .pptx.',
+    pl: 'To nie jest plik PowerPoint .pptx: prześlij prezentację zapisaną jako .pptx.',
+  },
+  presentationLegacy: {
+    uk: 'Старі або захищені паролем файли PowerPoint не підтримуються; збережіть як .pptx.',
+    ru: 'Старые или защищённые паролем файлы PowerPoint не поддерживаются; сохраните как .pptx.',
+    en: 'Legacy or password-protected PowerPoint files are not supported; save as .pptx.',
+    pl: 'Starsze lub chronione hasłem pliki PowerPoint nie są obsługiwane; zapisz jako .pptx.',
+  },
+  presentationDamaged: {
+    uk: 'Файл презентації пошкоджений або використовує непідтримуване стиснення.',
+    ru: 'Файл презентации повреждён или использует неподдерживаемое сжатие.',
+    en: 'The presentation file is damaged or uses an unsupported compression.',
+    pl: 'Plik prezentacji jest uszkodzony lub używa nieobsługiwanej kompresji.',
+  },
+  presentationTooManyParts: {
+    uk: 'У презентації забагато частин (максимум {max}).',
+    ru: 'В презентации слишком много частей (максимум {max}).',
+    en: 'The presentation has too many parts (at most {max}).',
+    pl: 'Prezentacja ma zbyt wiele części (maksymalnie {max}).',
+  },
+  presentationUnpacksTooLarge: {
+    uk: 'Після розпакування презентація завелика (максимум {limit}).',
+    ru: 'После распаковки презентация слишком большая (максимум {limit}).',
+    en: 'The presentation unpacks to too much data (at most {limit}).',
+    pl: 'Po rozpakowaniu prezentacja jest za duża (maksymalnie {limit}).',
+  },
+  slidesLibreOfficeMissing: {
+    uk: 'LibreOffice не встановлено на сервері: показано лише мініатюру презентації.',
+    ru: 'LibreOffice не установлен на сервере: показана только миниатюра презентации.',
+    en: 'LibreOffice is not installed on the server: only the deck’s thumbnail is shown.',
+    pl: 'LibreOffice nie jest zainstalowany na serwerze: widoczna jest tylko miniatura prezentacji.',
+  },
+  slidesNoThumbnail: {
+    uk: 'LibreOffice не встановлено на сервері, а в презентації немає мініатюри.',
+    ru: 'LibreOffice не установлен на сервере, а в презентации нет миниатюры.',
+    en: 'LibreOffice is not installed on the server and the deck has no thumbnail.',
+    pl: 'LibreOffice nie jest zainstalowany na serwerze, a prezentacja nie ma miniatury.',
+  },
+  slidesRenderFailed: {
+    uk: 'Не вдалося створити зображення слайдів.',
+    ru: 'Не удалось создать изображения слайдов.',
+    en: 'The slide images could not be made.',
+    pl: 'Nie udało się utworzyć obrazów slajdów.',
   },
   invalid: {
     uk: 'Неприпустиме значення.',

@@ -86,5 +86,11 @@ export function detectFileType(content: Buffer): FileType | null {
   return match ? { kind: match.kind, mime: match.mime, ext: match.ext } : null;
 }
 
-/** Every extension a stored file may have, with the content type it is served with. */
-export const STORED_TYPES: ReadonlyMap<string, string> = new Map(SIGNATURES.map((s) => [s.ext, s.mime]));
+/**
+ * Every extension a stored file may have, with the content type it is served with: the types above,
+ * and exercises' .pptx decks (checked by `readPptx`, not by a signature).
+ */
+export const STORED_TYPES: ReadonlyMap<string, string> = new Map([
+  ...SIGNATURES.map((s) => [s.ext, s.mime] as const),
+  ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+]);

@@ -1,5 +1,13 @@
+import type { Config } from '../config.ts';
+import type { FileStore } from '../files/files.ts';
 import { purgeSessionsJob } from '../modules/auth/auth.jobs.ts';
+import { renderSlidesJob } from '../modules/exercises/exercises.jobs.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job the app runs; each module defines its own. */
-export const JOBS: readonly JobDefinition[] = [purgeSessionsJob];
+export function appJobs(config: Config, files: FileStore): readonly JobDefinition[] {
+  return [
+    purgeSessionsJob,
+    renderSlidesJob({ files, sofficePath: config.SOFFICE_PATH, pdftoppmPath: config.PDFTOPPM_PATH }),
+  ];
+}

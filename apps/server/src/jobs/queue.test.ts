@@ -1,20 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EXERCISE_STATUS } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/index.ts';
+import { exerciseFiles, exercises, sessions } from '../db/schema/index.ts';
+import { FileStore } from '../files/files.ts';
+import { PPTX_MIME } from '../files/pptx.ts';
 import { purgeSessionsJob } from '../modules/auth/auth.jobs.ts';
+import { RENDER_SLIDES } from '../modules/exercises/exercise-files.service.ts';
+import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
+import { renderSlidesJob } from '../modules/exercises/exercises.jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { buildUser, tokenFor } from '../test/factories.ts';
+import { buildExercise, buildUser, buildWorkspace, tokenFor } from '../test/factories.ts';
+import { pptxDeck } from '../test/pptx.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { startJobs, type Jobs } from './queue.ts';
 
 describe('pg-boss on the app database', () => {
   let testDb: TestDatabase;
   let jobs: Jobs;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-jobs-'));
+  const files = new FileStore(dataDir);
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    jobs = await startJobs(testDb.database, [purgeSessionsJob], pino({ level: 'silent' }), {
+    // No LibreOffice at this path: the job takes the deck's thumbnail, quickly and on any machine.
+    const render = renderSlidesJob({ files, sofficePath: '/nonexistent/soffice', pdftoppmPath: 'pdftoppm' });
+    jobs = await startJobs(testDb.database, [purgeSessionsJob, render], pino({ level: 'silent' }), {
       pollingIntervalSeconds: 0.5,
     });
   }, 60_000);
@@ -22,6 +36,51 @@ describe('pg-boss on the app database', () => {
   afterAll(async () => {
     await jobs?.stop();
     await testDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Sends a job and waits for it to end; its final state. */
+  async function runJob(name: string, data: object) {
+    const id = await jobs.boss.send(name, data);
+    expect(id).toBeTruthy();
+    let job = await jobs.boss.getJobById(name, id!);
+    for (
+      let attempt = 0;
+      attempt < 100 && job?.state !== 'completed' && job?.state !== 'failed';
+      attempt += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      job = await jobs.boss.getJobById(name, id!);
+    }
+    return job;
+  }
+
+  it('runs the render-slides job with the data it was sent', async () => {
+    const db = testDb.database.db;
+    const workspace = await buildWorkspace(db);
+    const user = await buildUser(db);
+    const exercise = await buildExercise(db, workspace.id, user.id, {
+      statusId: EXERCISE_STATUS.draft,
+      slidesStatus: 'pending',
+    });
+    const deck = pptxDeck([['One'], ['Two']]);
+    const storedName = await files.save(EXERCISE_FILES, deck, 'pptx');
+    const [file] = await db
+      .insert(exerciseFiles)
+      .values({
+        exerciseId: exercise.id,
+        kind: 'presentation',
+        storedName,
+        mime: PPTX_MIME,
+        size: deck.length,
+        originalName: 'deck.pptx',
+      })
+      .returning();
+    const job = await runJob(RENDER_SLIDES, { exerciseId: exercise.id, fileId: file!.id });
+    expect(job?.state).toBe('completed');
+    expect(job?.output).toEqual({ status: 'thumbnail', slides: 1 });
+    const [row] = await db.select().from(exercises).where(eq(exercises.id, exercise.id));
+    expect(row?.slidesStatus).toBe('thumbnail');
   });
 
   it('schedules the session purge hourly', async () => {

@@ -2,11 +2,16 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 
-/** A job kind: its queue name, its handler, and an optional cron schedule (UTC). */
+/** A job kind: its queue name, its handler (given the job's data), and an optional cron schedule (UTC). */
 export interface JobDefinition {
   name: string;
   cron?: string;
-  handler: (database: Database) => Promise<unknown>;
+  handler: (database: Database, data: unknown) => Promise<unknown>;
+}
+
+/** What a route needs of the queue: to send a job by its queue name. */
+export interface JobSender {
+  send(name: string, data: object): Promise<string | null>;
 }
 
 export interface Jobs {
@@ -29,11 +34,15 @@ export async function startJobs(
   await boss.start();
   for (const job of definitions) {
     await boss.createQueue(job.name);
-    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-      const result = await job.handler(database);
-      log.info({ job: job.name, result }, 'job done');
-      return result;
-    });
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async ([work]) => {
+        const result = await job.handler(database, work?.data);
+        log.info({ job: job.name, result }, 'job done');
+        return result;
+      },
+    );
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
   return {

@@ -71,6 +71,8 @@ export const EXERCISE_INSTRUCTION_MAX = 5000;
 export const EXERCISE_TAGS_MAX = 20;
 /** Most exercises one bulk call names. */
 export const EXERCISE_BULK_MAX = 500;
+/** The largest .pptx an exercise takes (issue 6: a size limit on the upload). */
+export const EXERCISE_PRESENTATION_MAX_BYTES = 50 * 1024 * 1024;
 /** A request's description (spec §5: required), and its interests: how many, the longest name. */
 export const REQUEST_DESCRIPTION_MAX = 2000;
 export const REQUEST_INTERESTS_MAX = 20;

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'status_unchanged',
   'transition_refused',
   'request_overdue',
+  'presentation_required',
   'theme_exists',
   'theme_in_use',
   'theme_not_owned',

@@ -352,3 +352,37 @@ export function readExercisesFilter(stored: string | null): ExercisesFilter {
 
 /** The status id a filter's tab lists. */
 export const filterStatusId = (filter: ExercisesFilter) => EXERCISE_STATUS[filter.status];
+
+/** Query of `DELETE /exercises/:exerciseId/files` (spec §7: with the status the caller saw). */
+export const exerciseFileDeleteQuery = exerciseActingQuery.extend({
+  /** The exercise's status as the caller last saw it; a different current status is a conflict (409). */
+  status_id: statusIdSchema.optional(),
+});
+export type ExerciseFileDeleteQuery = z.infer<typeof exerciseFileDeleteQuery>;
+
+/** `POST /exercises/:exerciseId/files`: a form with one `file`, the .pptx (checked by its bytes). */
+export const exerciseFileUploadBody = z.strictObject({
+  /** An Upload the form reader made; checked by the server. */
+  file: z
+    .unknown()
+    .refine((value) => value !== undefined, { message: 'required' })
+    .meta({ type: 'string', format: 'binary' }),
+});
+
+/**
+ * How far the slide images of a deck are (issue 6): `pending` queued, `rendering` under way,
+ * `ready` one image per slide, `failed` none, `thumbnail` only the deck's own preview (LibreOffice
+ * is not installed on the server).
+ */
+export const SLIDES_STATUSES = ['pending', 'rendering', 'ready', 'failed', 'thumbnail'] as const;
+export type SlidesStatus = (typeof SLIDES_STATUSES)[number];
+
+/** `GET /exercises/:exerciseId/slides`: the images of the deck's slides and how their rendering goes. */
+export const exerciseSlidesSchema = z.object({
+  /** Null while the exercise has no deck. */
+  status: z.enum(SLIDES_STATUSES).nullable(),
+  /** Why images are missing or fewer than the slides, in the request's language; null when nothing to say. */
+  message: z.string().nullable(),
+  slides: z.array(z.object({ position: z.number().int(), file_url: z.string() })),
+});
+export type ExerciseSlides = z.infer<typeof exerciseSlidesSchema>;

@@ -60,6 +60,13 @@ export const exercises = pgTable(
     /** Slides of the uploaded .pptx, and their text for search; null until one is uploaded. */
     slideCount: integer('slide_count'),
     slideText: text('slide_text'),
+    /**
+     * The slide images' rendering (`render-slides` job): pending, rendering, ready, failed, or
+     * thumbnail (only the deck's own preview); null while no deck is uploaded.
+     */
+    slidesStatus: text('slides_status'),
+    /** Why the images are not all there: a message key of the server's (see SLIDES_MESSAGES). */
+    slidesMessage: text('slides_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +82,10 @@ export const exercises = pgTable(
     check('exercises_status_check', sql`${table.statusId} between 1 and 5`),
     check('exercises_usage_frequency_check', sql`${table.usageFrequency} in (1, 3)`),
     check('exercises_counts_check', sql`${table.likesCount} >= 0 and ${table.dislikesCount} >= 0`),
+    check(
+      'exercises_slides_status_check',
+      sql`${table.slidesStatus} in ('pending', 'rendering', 'ready', 'failed', 'thumbnail')`,
+    ),
   ],
 );
 
@@ -145,3 +156,49 @@ export const exerciseStatusHistory = pgTable(
 );
 
 export type ExerciseStatusHistoryRow = typeof exerciseStatusHistory.$inferSelect;
+
+/**
+ * A file of an exercise: its .pptx deck (`presentation`, at most one) or a rendered slide image
+ * (`slide`). The bytes live in the file store (`DATA_DIR/files/exercises/<stored_name>`) under a
+ * random name; `original_name` is only what the uploader called it.
+ */
+export const exerciseFiles = pgTable(
+  'exercise_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    storedName: text('stored_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('exercise_files_exercise_idx').on(table.exerciseId),
+    uniqueIndex('exercise_files_presentation_unique')
+      .on(table.exerciseId)
+      .where(sql`${table.kind} = 'presentation'`),
+    uniqueIndex('exercise_files_stored_name_key').on(table.storedName),
+    check('exercise_files_kind_check', sql`${table.kind} in ('presentation', 'slide')`),
+  ],
+);
+
+export type ExerciseFileRow = typeof exerciseFiles.$inferSelect;
+
+/** The rendered images of an exercise's deck, by slide (1-based). */
+export const exerciseSlides = pgTable(
+  'exercise_slides',
+  {
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => exerciseFiles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.exerciseId, table.position] })],
+);

@@ -47,7 +47,7 @@ import {
 } from './exercises.service.ts';
 
 /** The caller, in the project and role `app.authorize` let the request act in. */
-function caller(request: FastifyRequest): ExerciseCaller {
+export function caller(request: FastifyRequest): ExerciseCaller {
   const { user } = requireAuth(request);
   // `app.authorize` always sets it for a project action; without it there is no project to act in.
   if (!request.acting) throw new AppError('forbidden');
@@ -230,7 +230,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteExercise(app.db, caller(request), request.params.exerciseId);
+      await deleteExercise(app.db, app.files, caller(request), request.params.exerciseId);
       return { data: null };
     },
   );
@@ -328,7 +328,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await bulkDelete(app.db, caller(request).workspaceId, request.body),
+      data: await bulkDelete(app.db, app.files, caller(request).workspaceId, request.body),
     }),
   );
 };

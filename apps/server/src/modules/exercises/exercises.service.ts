@@ -63,6 +63,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import {
   categories,
+  exerciseFiles,
   exerciseStatusHistory,
   exerciseTags,
   exerciseVotes,
@@ -74,6 +75,7 @@ import {
 import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FieldMessage } from '../../errors/messages.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import type { FileStore } from '../../files/files.ts';
 
 /** Who calls: the project and role `app.authorize` let the request act in, the user, the language. */
 export interface ExerciseCaller {
@@ -99,7 +101,7 @@ function statusOf(row: Pick<ExerciseRow, 'statusId'>): ExerciseStatusName {
   return name;
 }
 
-const recordOf = (row: ExerciseRow): ExerciseRecord => ({
+export const recordOf = (row: ExerciseRow): ExerciseRecord => ({
   author_id: row.authorId,
   assigned_id: row.assignedId,
   status_id: row.statusId,
@@ -150,7 +152,10 @@ function countsOf(rows: { status: number; count: number }[]): StatusCounts {
 /** Every column but the slide text, which can be long and no answer shows. */
 const { slideText: _slideText, ...listedColumns } = getTableColumns(exercises);
 
-/** Exercise rows with what their view needs from other tables, the caller's vote among them. */
+/**
+ * Exercise rows with what their view needs from other tables, the caller's vote and the deck among
+ * them (at most one deck per exercise, by a partial unique index, so that join adds no rows).
+ */
 function viewRows(db: Tx, userId: number) {
   return db
     .select({
@@ -158,6 +163,7 @@ function viewRows(db: Tx, userId: number) {
       authorName: users.name,
       categoryName: categories.name,
       ownLike: exerciseVotes.value,
+      presentation: { id: exerciseFiles.id, name: exerciseFiles.originalName },
     })
     .from(exercises)
     .innerJoin(users, eq(users.id, exercises.authorId))
@@ -165,6 +171,10 @@ function viewRows(db: Tx, userId: number) {
     .leftJoin(
       exerciseVotes,
       and(eq(exerciseVotes.exerciseId, exercises.id), eq(exerciseVotes.userId, userId)),
+    )
+    .leftJoin(
+      exerciseFiles,
+      and(eq(exerciseFiles.exerciseId, exercises.id), eq(exerciseFiles.kind, 'presentation')),
     )
     .$dynamic();
 }
@@ -175,7 +185,7 @@ const ownLikeOf = (value: number | null): OwnLike =>
   value === VOTE_VALUE.like ? 1 : value === VOTE_VALUE.dislike ? 0 : null;
 
 function toExerciseView(
-  { exercise: row, authorName, categoryName, ownLike }: ViewRow,
+  { exercise: row, authorName, categoryName, ownLike, presentation }: ViewRow,
   tagList: Exercise['tags'],
   activities: ExerciseActivity[] | undefined,
   today: string,
@@ -192,8 +202,10 @@ function toExerciseView(
     likes_count: row.likesCount,
     dislikes_count: row.dislikesCount,
     category: row.categoryId === null ? null : { id: row.categoryId, name: categoryName ?? '' },
-    // The presentations issue uploads the .pptx and fills this in.
-    presentation: null,
+    presentation:
+      presentation === null
+        ? null
+        : { file_id: presentation.id, name: presentation.name, slide_count: row.slideCount ?? 0 },
     tags: tagList,
     usage_frequency: row.usageFrequency as UsageFrequency,
     comment: row.comment,
@@ -285,8 +297,13 @@ type ListFilters = Partial<Pick<ExercisesQuery, 'term' | 'author_id' | 'category
 /** The conditions of the filters of a list (spec §5: the term is a case-insensitive substring). */
 function filterConditions(filters: ListFilters): SQL[] {
   const conditions: SQL[] = [];
-  // strpos, not LIKE: the term is plain text, its % and _ match only themselves.
-  if (filters.term) conditions.push(sql`strpos(lower(${exercises.title}), lower(${filters.term})) > 0`);
+  // strpos, not LIKE: the term is plain text, its % and _ match only themselves. The slides' text
+  // is searched too (issue 6), in the same scan as the title.
+  if (filters.term) {
+    conditions.push(
+      sql`(strpos(lower(${exercises.title}), lower(${filters.term})) > 0 or strpos(lower(${exercises.slideText}), lower(${filters.term})) > 0)`,
+    );
+  }
   if (filters.author_id !== undefined) conditions.push(responsibleIs(filters.author_id) as SQL);
   if (filters.category_id !== undefined) conditions.push(eq(exercises.categoryId, filters.category_id));
   if (filters.tag_id !== undefined) {
@@ -380,13 +397,19 @@ export async function getExercise(
   id: number,
   withActivities = false,
 ): Promise<Exercise> {
-  const [row] = await db.select().from(exercises).where(ownExercise(caller, id));
-  if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
+  await readableExercise(db, caller, id);
   return viewOf(db, caller, id, withActivities);
 }
 
+/** The exercise's row when the caller may read it; 404 otherwise (as `getExercise`). */
+export async function readableExercise(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseRow> {
+  const [row] = await db.select().from(exercises).where(ownExercise(caller, id));
+  if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
+  return row;
+}
+
 /** The exercise, locked for the rest of the transaction; 404 as `getExercise`. */
-async function lockReadable(tx: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseRow> {
+export async function lockReadable(tx: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseRow> {
   const [row] = await tx.select().from(exercises).where(ownExercise(caller, id)).for('update');
   if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
   return row;
@@ -458,7 +481,7 @@ const PROBLEM_MESSAGES: Record<CompletenessProblem, FieldMessage> = {
  * Throws 422 naming every missing part (spec §5: category, at least one tag, the presentation) of
  * an exercise that must be complete in its status.
  */
-async function assertComplete(tx: Tx, lang: Language, row: ExerciseRow) {
+export async function assertComplete(tx: Tx, lang: Language, row: ExerciseRow) {
   const [tagged] = await tx
     .select({ count: count() })
     .from(exerciseTags)
@@ -607,14 +630,41 @@ export async function updateExercise(
   });
 }
 
+/** The folder of exercises' decks and slide images in the file store. */
+export const EXERCISE_FILES = 'exercises';
+
+/**
+ * The stored names of the files (decks, slide images) of some exercises of a project, read before
+ * the exercises go: their rows go with them (cascade), the bytes are removed after the commit.
+ */
+async function storedNamesOf(tx: Tx, ids: readonly number[], workspaceId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ storedName: exerciseFiles.storedName })
+    .from(exerciseFiles)
+    .innerJoin(exercises, eq(exercises.id, exerciseFiles.exerciseId))
+    .where(and(inProject(workspaceId), inArray(exerciseFiles.exerciseId, [...ids])));
+  return rows.map((row) => row.storedName);
+}
+
+const removeStored = (files: FileStore, names: readonly string[]) =>
+  Promise.all(names.map((name) => files.remove(EXERCISE_FILES, name)));
+
 /** `DELETE /exercises/:id`: 404 when the caller cannot read it, 403 unless `mayDeleteExercise`. */
-export async function deleteExercise(db: Db, caller: ExerciseCaller, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteExercise(
+  db: Db,
+  files: FileStore,
+  caller: ExerciseCaller,
+  id: number,
+): Promise<void> {
+  const storedNames = await db.transaction(async (tx) => {
     const current = await lockReadable(tx, caller, id);
     const actors = exerciseActors(caller.role, caller.userId, recordOf(current));
     if (!mayDeleteExercise(actors, recordOf(current))) throw forbidden();
+    const names = await storedNamesOf(tx, [id], caller.workspaceId);
     await tx.delete(exercises).where(ownExercise(caller, id));
+    return names;
   });
+  await removeStored(files, storedNames);
 }
 
 /**
@@ -791,15 +841,19 @@ export async function bulkToggle(
 /** `POST /exercises/bulk/delete`: deletes every exercise named, all or nothing, as `bulkToggle`. */
 export async function bulkDelete(
   db: Db,
+  files: FileStore,
   workspaceId: number,
   input: ExerciseBulkDeleteInput,
 ): Promise<ExerciseBulkResult> {
-  return db.transaction(async (tx) => {
+  const { count, storedNames } = await db.transaction(async (tx) => {
+    const names = await storedNamesOf(tx, input.ids, workspaceId);
     const deleted = await tx
       .delete(exercises)
       .where(and(inProject(workspaceId), inArray(exercises.id, input.ids)))
       .returning({ id: exercises.id });
     if (deleted.length !== input.ids.length) throw notFound();
-    return { count: deleted.length };
+    return { count: deleted.length, storedNames: names };
   });
+  await removeStored(files, storedNames);
+  return { count };
 }

@@ -1,0 +1,186 @@
+import multipart from '@fastify/multipart';
+import {
+  API,
+  EXERCISE_PRESENTATION_MAX_BYTES,
+  dataEnvelope,
+  errorBody,
+  exerciseActingQuery,
+  exerciseFileDeleteQuery,
+  exerciseFileUploadBody,
+  exerciseParams,
+  exerciseSchema,
+  exerciseSlidesSchema,
+  idParam,
+} from '@logoschool/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors/app-error.ts';
+import { contentDisposition } from '../../files/content-disposition.ts';
+import type { FileStore } from '../../files/files.ts';
+import { readForm } from '../../files/multipart.ts';
+import type { ExerciseFileRow } from '../../db/schema/index.ts';
+import {
+  deletePresentation,
+  listSlides,
+  presentationFile,
+  slideFile,
+  uploadPresentation,
+} from './exercise-files.service.ts';
+import { caller } from './exercises.routes.ts';
+import { EXERCISE_FILES } from './exercises.service.ts';
+
+const FORM_LIMITS = { fileSize: EXERCISE_PRESENTATION_MAX_BYTES, files: 1 };
+
+const item = `${API.exercises}/:exerciseId`;
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const security = [{ bearer: [] }];
+const tags = ['exercises'];
+const binary = z.any().meta({ type: 'string', format: 'binary' });
+
+/** Streams a stored file of an exercise with its name, never sniffed into another type. */
+async function sendFile(reply: FastifyReply, files: FileStore, file: ExerciseFileRow, inline: boolean) {
+  const stream = await files.open(EXERCISE_FILES, file.storedName);
+  if (!stream) throw notFound();
+  return reply
+    .type(file.mime)
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.originalName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=3600')
+    .send(stream);
+}
+
+/**
+ * An exercise's .pptx deck and its slide images (issue 6 item 5). Files are read with the
+ * exercise's own read rule (not the asset library's `/file/download`), so they have routes here.
+ */
+export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { ...FORM_LIMITS, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.post(
+    `${item}/files`,
+    {
+      // Sign-in and the project role first: a form is read only for a caller who may act there.
+      preValidation: [app.authenticate, app.authorize('exercises.read'), readForm(FORM_LIMITS)],
+      schema: {
+        tags,
+        summary:
+          'Uploads the exercise’s .pptx (a form with one `file`), replacing any earlier one; who may edit the exercise may. 413 too large, 415 not a .pptx (or a legacy/encrypted one), 422 a zip bomb or a damaged file',
+        security,
+        consumes: ['multipart/form-data'],
+        params: exerciseParams,
+        // In the query: the form is read only after the role is checked.
+        querystring: exerciseActingQuery,
+        body: exerciseFileUploadBody,
+        response: {
+          201: dataEnvelope(exerciseSchema),
+          400: errorBody,
+          413: errorBody,
+          415: errorBody,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await uploadPresentation(
+        app.db,
+        app.files,
+        app.jobs,
+        caller(request),
+        request.params.exerciseId,
+        request.body.file,
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.delete(
+    `${item}/files`,
+    {
+      preValidation: app.authenticate,
+      preHandler: app.authorize('exercises.read'),
+      schema: {
+        tags,
+        summary:
+          'Removes the exercise’s deck and slide images; 409 presentation_required in moderation or accepted, 409 conflict when `status_id` is not the current status',
+        security,
+        params: exerciseParams,
+        querystring: exerciseFileDeleteQuery,
+        response: { 200: dataEnvelope(exerciseSchema), 409: errorBody, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await deletePresentation(
+        app.db,
+        app.files,
+        caller(request),
+        request.params.exerciseId,
+        request.query,
+      ),
+    }),
+  );
+
+  app.get(
+    `${item}/files/presentation`,
+    {
+      preValidation: app.authenticate,
+      preHandler: app.authorize('exercises.read'),
+      schema: {
+        tags,
+        summary: 'The exercise’s .pptx, as an attachment, for whoever may read the exercise',
+        security,
+        params: exerciseParams,
+        querystring: exerciseActingQuery,
+        produces: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+        response: { 200: binary, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await presentationFile(app.db, caller(request), request.params.exerciseId);
+      return sendFile(reply, app.files, file, false);
+    },
+  );
+
+  app.get(
+    `${item}/slides`,
+    {
+      preValidation: app.authenticate,
+      preHandler: app.authorize('exercises.read'),
+      schema: {
+        tags,
+        summary:
+          'The slide images of the exercise’s deck and how their rendering goes (pending, rendering, ready, failed, thumbnail)',
+        security,
+        params: exerciseParams,
+        querystring: exerciseActingQuery,
+        response: { 200: dataEnvelope(exerciseSlidesSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await listSlides(app.db, caller(request), request.params.exerciseId) }),
+  );
+
+  app.get(
+    `${item}/slides/:position`,
+    {
+      preValidation: app.authenticate,
+      preHandler: app.authorize('exercises.read'),
+      schema: {
+        tags,
+        summary: 'One slide image (PNG, or the deck’s JPEG thumbnail), shown inline',
+        security,
+        params: exerciseParams.extend({ position: idParam }),
+        querystring: exerciseActingQuery,
+        produces: ['image/png', 'image/jpeg'],
+        response: { 200: binary, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { exerciseId, position } = request.params;
+      const file = await slideFile(app.db, caller(request), exerciseId, position);
+      return sendFile(reply, app.files, file, true);
+    },
+  );
+};

@@ -1,0 +1,380 @@
+import {
+  API,
+  API_BASE,
+  EXERCISE_PRESENTATION_MAX_BYTES,
+  exerciseActors,
+  mayEditExercise,
+  mustBeComplete,
+  exerciseStatusName,
+  type Exercise,
+  type ExerciseFileDeleteQuery,
+  type ExerciseSlides,
+  type Language,
+  type SlidesStatus,
+} from '@logoschool/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  exerciseFiles,
+  exerciseSlides,
+  exercises,
+  type ExerciseFileRow,
+  type ExerciseRow,
+} from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
+import type { FieldMessage } from '../../errors/messages.ts';
+import { fieldMessage } from '../../errors/validation.ts';
+import type { FileStore } from '../../files/files.ts';
+import { megabytes, uploadsOf, type Upload } from '../../files/multipart.ts';
+import { PPTX_LIMITS, PPTX_MIME, PptxError, readPptx, type PptxContent } from '../../files/pptx.ts';
+import { findProgram, renderSlides } from '../../files/render-slides.ts';
+import type { JobSender } from '../../jobs/queue.ts';
+import {
+  EXERCISE_FILES,
+  assertComplete,
+  getExercise,
+  lockReadable,
+  readableExercise,
+  recordOf,
+  type ExerciseCaller,
+} from './exercises.service.ts';
+
+/** The queue of the slide-image job. */
+export const RENDER_SLIDES = 'render-slides';
+
+/** What the render job is sent: the deck it renders (a newer upload makes it stale). */
+export interface RenderSlidesData {
+  exerciseId: number;
+  fileId: number;
+}
+
+/** Longest `original_name` kept. */
+const ORIGINAL_NAME_MAX = 200;
+
+/** Slides' texts are kept in one column, one slide after another, split by a form feed. */
+const SLIDE_SEPARATOR = '\f';
+
+/** Where a slide image is read (with the bearer token and the project). */
+export const slideFileUrl = (workspaceId: number, exerciseId: number, position: number) =>
+  `${API_BASE}${API.exercises}/${exerciseId}/slides/${position}?workspace_id=${workspaceId}`;
+
+/** The uploader's name without folders or control characters, ending in `.pptx`. */
+function originalName(filename: string): string {
+  const base = (filename.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  const stem = base.replace(/\.pptx$/i, '') || 'presentation';
+  return `${stem.slice(0, ORIGINAL_NAME_MAX - 5)}.pptx`;
+}
+
+/** A refused upload: the code and status of each way a file is not a deck we take. */
+function refusal(error: PptxError, upload: Upload, lang: Language): AppError {
+  const field = (key: FieldMessage, params = {}) => ({ file: [fieldMessage(lang, key, params)] });
+  const type = { type: upload.filename.slice(0, ORIGINAL_NAME_MAX) || '?' };
+  switch (error.problem) {
+    case 'legacy':
+      return new AppError('unsupported_media_type', type, field('presentationLegacy'));
+    case 'not_pptx':
+    case 'unsupported':
+      return new AppError('unsupported_media_type', type, field('presentationNotPptx'));
+    case 'damaged':
+      return new AppError('validation_failed', {}, field('presentationDamaged'));
+    case 'too_many_entries':
+      return new AppError(
+        'validation_failed',
+        {},
+        field('presentationTooManyParts', { max: PPTX_LIMITS.maxEntries }),
+      );
+    case 'too_large':
+      return new AppError(
+        'validation_failed',
+        {},
+        field('presentationUnpacksTooLarge', { limit: megabytes(PPTX_LIMITS.maxInflatedBytes) }),
+      );
+  }
+}
+
+/** The one file of a form's `file` field, read as a deck; 413/415/422 as `refusal` says. */
+async function checkedDeck(value: unknown, lang: Language): Promise<{ upload: Upload; deck: PptxContent }> {
+  const uploads = uploadsOf(value);
+  const upload = uploads?.length === 1 ? uploads[0] : undefined;
+  if (!upload) throw new AppError('validation_failed', {}, { file: [fieldMessage(lang, 'required')] });
+  if (upload.content.length > EXERCISE_PRESENTATION_MAX_BYTES) {
+    throw new AppError('payload_too_large', { limit: megabytes(EXERCISE_PRESENTATION_MAX_BYTES) });
+  }
+  try {
+    return { upload, deck: await readPptx(upload.content) };
+  } catch (error) {
+    if (error instanceof PptxError) throw refusal(error, upload, lang);
+    throw error;
+  }
+}
+
+/** Throws 403 unless the caller may edit the exercise (as `PUT /exercises/:id`). */
+function assertMayEdit(caller: ExerciseCaller, row: ExerciseRow) {
+  const actors = exerciseActors(caller.role, caller.userId, recordOf(row));
+  if (!mayEditExercise(actors, recordOf(row))) throw forbidden();
+}
+
+/** Every file of an exercise (the deck and its slide images). */
+const filesOf = (tx: Tx, exerciseId: number) =>
+  tx.select().from(exerciseFiles).where(eq(exerciseFiles.exerciseId, exerciseId));
+
+/**
+ * `POST /exercises/:id/files`: stores the deck (replacing any earlier one and its slide images),
+ * keeps its slide count and text, and queues the slide images. 404 when the caller cannot read the
+ * exercise, 403 unless they may edit it; 413/415/422 for a file that is not a deck we take; 422
+ * when an exercise that must be complete would get a deck without slides.
+ */
+export async function uploadPresentation(
+  db: Db,
+  files: FileStore,
+  jobs: JobSender | null,
+  caller: ExerciseCaller,
+  id: number,
+  file: unknown,
+): Promise<Exercise> {
+  // The permission before the (costly) unpacking; checked again under the lock below.
+  assertMayEdit(caller, await readableExercise(db, caller, id));
+  const { upload, deck } = await checkedDeck(file, caller.lang);
+  const storedName = await files.save(EXERCISE_FILES, upload.content, 'pptx');
+  let replaced: ExerciseFileRow[] = [];
+  let fileId: number;
+  try {
+    fileId = await db.transaction(async (tx) => {
+      const current = await lockReadable(tx, caller, id);
+      assertMayEdit(caller, current);
+      replaced = await filesOf(tx, id);
+      await tx.delete(exerciseFiles).where(eq(exerciseFiles.exerciseId, id));
+      const [row] = await tx
+        .insert(exerciseFiles)
+        .values({
+          exerciseId: id,
+          kind: 'presentation',
+          storedName,
+          mime: PPTX_MIME,
+          size: upload.content.length,
+          originalName: originalName(upload.filename),
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      const [updated] = await tx
+        .update(exercises)
+        .set({
+          slideCount: deck.slideTexts.length,
+          slideText: deck.slideTexts.join(SLIDE_SEPARATOR),
+          slidesStatus: 'pending',
+          slidesMessage: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(exercises.id, id))
+        .returning();
+      if (!updated) throw notFound();
+      const status = exerciseStatusName(updated.statusId);
+      if (status && mustBeComplete(status)) await assertComplete(tx, caller.lang, updated);
+      return row.id;
+    });
+  } catch (error) {
+    await files.remove(EXERCISE_FILES, storedName);
+    throw error;
+  }
+  await Promise.all(replaced.map((old) => files.remove(EXERCISE_FILES, old.storedName)));
+  if (jobs) await jobs.send(RENDER_SLIDES, { exerciseId: id, fileId } satisfies RenderSlidesData);
+  return getExercise(db, caller, id);
+}
+
+/**
+ * `DELETE /exercises/:id/files`: removes the deck and its slide images. 404 when the caller cannot
+ * read the exercise or it has no deck; 403 unless they may edit it; 409 `conflict` when `status_id`
+ * is not the exercise's status any more, 409 `presentation_required` while its status needs one.
+ */
+export async function deletePresentation(
+  db: Db,
+  files: FileStore,
+  caller: ExerciseCaller,
+  id: number,
+  query: Pick<ExerciseFileDeleteQuery, 'status_id'>,
+): Promise<Exercise> {
+  const removed = await db.transaction(async (tx) => {
+    const current = await lockReadable(tx, caller, id);
+    assertMayEdit(caller, current);
+    if (query.status_id !== undefined && query.status_id !== current.statusId) throw new AppError('conflict');
+    const status = exerciseStatusName(current.statusId);
+    if (status && mustBeComplete(status)) throw new AppError('presentation_required');
+    const rows = await filesOf(tx, id);
+    if (!rows.some((row) => row.kind === 'presentation')) throw notFound();
+    await tx.delete(exerciseFiles).where(eq(exerciseFiles.exerciseId, id));
+    await tx
+      .update(exercises)
+      .set({
+        slideCount: null,
+        slideText: null,
+        slidesStatus: null,
+        slidesMessage: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(exercises.id, id));
+    return rows;
+  });
+  await Promise.all(removed.map((row) => files.remove(EXERCISE_FILES, row.storedName)));
+  return getExercise(db, caller, id);
+}
+
+/** The deck of an exercise the caller may read; 404 when there is none. */
+export async function presentationFile(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseFileRow> {
+  await readableExercise(db, caller, id);
+  const [row] = await db
+    .select()
+    .from(exerciseFiles)
+    .where(and(eq(exerciseFiles.exerciseId, id), eq(exerciseFiles.kind, 'presentation')));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The image of one slide of an exercise the caller may read; 404 when there is none. */
+export async function slideFile(
+  db: Tx,
+  caller: ExerciseCaller,
+  id: number,
+  position: number,
+): Promise<ExerciseFileRow> {
+  await readableExercise(db, caller, id);
+  const [row] = await db
+    .select({ file: exerciseFiles })
+    .from(exerciseSlides)
+    .innerJoin(exerciseFiles, eq(exerciseFiles.id, exerciseSlides.fileId))
+    .where(and(eq(exerciseSlides.exerciseId, id), eq(exerciseSlides.position, position)));
+  if (!row) throw notFound();
+  return row.file;
+}
+
+/** `GET /exercises/:id/slides`: the slide images and how their rendering goes. */
+export async function listSlides(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseSlides> {
+  const row = await readableExercise(db, caller, id);
+  const slides = await db
+    .select({ position: exerciseSlides.position })
+    .from(exerciseSlides)
+    .where(eq(exerciseSlides.exerciseId, id))
+    .orderBy(asc(exerciseSlides.position));
+  const message = row.slidesMessage as FieldMessage | null;
+  return {
+    status: row.slidesStatus as SlidesStatus | null,
+    message: message === null ? null : fieldMessage(caller.lang, message),
+    slides: slides.map(({ position }) => ({
+      position,
+      file_url: slideFileUrl(caller.workspaceId, id, position),
+    })),
+  };
+}
+
+export interface SlideRenderOptions {
+  files: FileStore;
+  sofficePath: string;
+  pdftoppmPath: string;
+}
+
+/** Sets the rendering state of an exercise whose deck is still `fileId`; false when it is not any more. */
+async function setSlidesState(
+  tx: Tx,
+  data: RenderSlidesData,
+  state: { slidesStatus: SlidesStatus; slidesMessage: FieldMessage | null },
+): Promise<boolean> {
+  const [deck] = await tx
+    .select({ id: exerciseFiles.id })
+    .from(exerciseFiles)
+    .where(and(eq(exerciseFiles.id, data.fileId), eq(exerciseFiles.exerciseId, data.exerciseId)))
+    .for('update');
+  if (!deck) return false;
+  await tx.update(exercises).set(state).where(eq(exercises.id, data.exerciseId));
+  return true;
+}
+
+/**
+ * The `render-slides` job: renders the deck's slides to images with LibreOffice and pdftoppm and
+ * keeps them as the exercise's slides. Without either program (looked up when the job runs) the
+ * deck's own thumbnail is the only image, status `thumbnail`. A deck replaced or removed meanwhile
+ * is left alone. Returns what it did, for the job's log.
+ */
+export async function renderExerciseSlides(
+  db: Db,
+  options: SlideRenderOptions,
+  data: RenderSlidesData,
+): Promise<{ status: SlidesStatus | 'stale'; slides: number }> {
+  const [deckRow] = await db
+    .select()
+    .from(exerciseFiles)
+    .where(and(eq(exerciseFiles.id, data.fileId), eq(exerciseFiles.exerciseId, data.exerciseId)));
+  if (!deckRow) return { status: 'stale', slides: 0 };
+  const deck = await options.files.read(EXERCISE_FILES, deckRow.storedName);
+  if (!deck) {
+    await db.transaction((tx) =>
+      setSlidesState(tx, data, { slidesStatus: 'failed', slidesMessage: 'slidesRenderFailed' }),
+    );
+    return { status: 'failed', slides: 0 };
+  }
+  await db.transaction((tx) => setSlidesState(tx, data, { slidesStatus: 'rendering', slidesMessage: null }));
+  const soffice = await findProgram(options.sofficePath);
+  const pdftoppm = await findProgram(options.pdftoppmPath);
+  let images: Buffer[];
+  let status: SlidesStatus;
+  let message: FieldMessage | null = null;
+  if (soffice && pdftoppm) {
+    try {
+      images = await renderSlides(deck.content, { soffice, pdftoppm });
+      status = images.length > 0 ? 'ready' : 'failed';
+      if (images.length === 0) message = 'slidesRenderFailed';
+    } catch {
+      images = [];
+      status = 'failed';
+      message = 'slidesRenderFailed';
+    }
+  } else {
+    const { thumbnail } = await readPptx(deck.content);
+    images = thumbnail ? [thumbnail] : [];
+    status = thumbnail ? 'thumbnail' : 'failed';
+    message = thumbnail ? 'slidesLibreOfficeMissing' : 'slidesNoThumbnail';
+  }
+  const ext = status === 'thumbnail' ? 'jpg' : 'png';
+  const saved: string[] = [];
+  try {
+    for (const image of images) saved.push(await options.files.save(EXERCISE_FILES, image, ext));
+    const result = await db.transaction(async (tx) => {
+      if (!(await setSlidesState(tx, data, { slidesStatus: status, slidesMessage: message }))) return null;
+      const old = await tx
+        .select()
+        .from(exerciseFiles)
+        .where(and(eq(exerciseFiles.exerciseId, data.exerciseId), eq(exerciseFiles.kind, 'slide')));
+      await tx
+        .delete(exerciseFiles)
+        .where(and(eq(exerciseFiles.exerciseId, data.exerciseId), eq(exerciseFiles.kind, 'slide')));
+      for (const [index, storedName] of saved.entries()) {
+        const [file] = await tx
+          .insert(exerciseFiles)
+          .values({
+            exerciseId: data.exerciseId,
+            kind: 'slide',
+            storedName,
+            mime: ext === 'jpg' ? 'image/jpeg' : 'image/png',
+            size: images[index]?.length ?? 0,
+            originalName: `slide-${index + 1}.${ext}`,
+          })
+          .returning({ id: exerciseFiles.id });
+        if (!file) throw new Error('insert returned no row');
+        await tx
+          .insert(exerciseSlides)
+          .values({ exerciseId: data.exerciseId, position: index + 1, fileId: file.id });
+      }
+      return old;
+    });
+    if (result === null) {
+      await Promise.all(saved.map((name) => options.files.remove(EXERCISE_FILES, name)));
+      return { status: 'stale', slides: 0 };
+    }
+    await Promise.all(result.map((row) => options.files.remove(EXERCISE_FILES, row.storedName)));
+  } catch (error) {
+    await Promise.all(saved.map((name) => options.files.remove(EXERCISE_FILES, name)));
+    throw error;
+  }
+  return { status, slides: saved.length };
+}
