@@ -2,6 +2,7 @@ import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
+import { pptxDeck } from '../apps/server/src/test/pptx.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -212,4 +213,82 @@ test('a moderator files a request; the form checks it first; authors find it amo
   await author.getByRole('tab', { name: /^Requests/ }).click();
   await expect(author.getByRole('row').filter({ hasText: title })).toContainText('Words with [R] about cars');
   await author.close();
+});
+
+test('the whole way of a request: taken, a deck uploaded, declined with slides seen, revised, approved', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Rocket words with [R] ${Date.now()}`;
+  const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+  // The moderator files the request.
+  await signIn(page, 'moderator@demo.test');
+  await page.goto('/create-exercise-moderator');
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'What is needed' }).fill('Three slides of space words with [R].');
+  await page.getByRole('combobox', { name: 'Interests' }).fill('Space');
+  await page.keyboard.press('Enter');
+  await page.getByRole('checkbox', { name: '7-9 years' }).check();
+  await page.getByLabel('Deadline').fill(nextWeek);
+  await page.getByRole('button', { name: 'File the request' }).click();
+  await expect(page).toHaveURL(/\/moderator-list$/);
+
+  // The author takes it, files it under a category and a tag, and uploads the deck.
+  const author = await browser.newPage({ locale: 'en-GB' });
+  await signIn(author, 'author@demo.test');
+  await author.getByRole('tab', { name: /^Requests/ }).click();
+  await author.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Take it' }).click();
+  await author.getByRole('tab', { name: /^Drafts/ }).click();
+  await author.getByRole('link', { name: title }).click();
+  await author.getByRole('combobox', { name: 'Category' }).fill('Sonorant');
+  await author.getByRole('option', { name: /Sonorant sounds \/ \[R\]/ }).click();
+  await author.getByRole('combobox', { name: 'Tags' }).fill('articul');
+  await author.getByRole('option', { name: 'articulation' }).click();
+  await author.keyboard.press('Escape');
+  await author.getByRole('button', { name: 'Save' }).click();
+  await expect(author.getByText(`“${title}” saved.`)).toBeVisible();
+  const chooser = author.waitForEvent('filechooser');
+  await author.getByRole('button', { name: 'Upload a .pptx' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'rocket.pptx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    buffer: pptxDeck([['Rocket'], ['Crater'], ['Orbit']]),
+  });
+  await expect(author.getByText('rocket.pptx: 3 slides')).toBeVisible();
+  await author.getByRole('button', { name: 'Submit for moderation' }).click();
+  await expect(author.getByText(`“${title}” was sent for moderation.`)).toBeVisible();
+
+  // The moderator sees the slides as images and declines with a comment.
+  await page.getByRole('tab', { name: /^On moderation/ }).click();
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('img', { name: 'Slide 3' })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox', { name: 'Comment for the author' })
+    .fill('Add a picture to slide 2.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText(`“${title}” was declined.`)).toBeVisible();
+
+  // The author revises and resubmits; the moderator approves.
+  await author.reload();
+  await expect(author.getByText('Add a picture to slide 2.').first()).toBeVisible();
+  await author.getByRole('button', { name: 'Back to draft' }).click();
+  await author.getByRole('textbox', { name: 'Description' }).fill('Now with a picture on slide 2.');
+  await author.getByRole('button', { name: 'Save' }).click();
+  await expect(author.getByText(`“${title}” saved.`)).toBeVisible();
+  await author.getByRole('button', { name: 'Submit for moderation' }).click();
+  await expect(author.getByText(`“${title}” was sent for moderation.`)).toBeVisible();
+  await author.close();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(`“${title}” was approved.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to moderation' }).click();
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
 });

@@ -43,6 +43,7 @@ import { useSession } from '../../app/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useChangeStatus, useExercise, useFilingOptions, useSaveExercise } from './api/exercise.ts';
+import { PresentationPanel } from './components/presentation-panel.tsx';
 
 type Field = 'title' | 'category_id' | 'tag_ids' | 'instruction' | 'description' | 'presentation';
 
@@ -273,6 +274,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
           </fieldset>
         </form>
       </Paper>
+      {exercise && <PresentationPanel exercise={exercise} editable={editable} />}
       {exercise && status && (
         <StatusActions
           exercise={exercise}

@@ -2,7 +2,7 @@ import { assetFileKind, type AssetType } from '@logoschool/contract';
 import { Center, Skeleton } from '@mantine/core';
 import { IconMusic, IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAssetFileUrl } from '../api/asset-file.ts';
+import { useApiFileUrl } from '../../../api/file-url.ts';
 
 interface AssetPreviewProps {
   /** The file's `file_url`, or null for an asset without files. */
@@ -23,7 +23,7 @@ export function AssetPreview({ fileUrl, type, name, height = 120, compact = fals
   const { t } = useTranslation();
   const sound = assetFileKind(type) === 'sound';
   // A compact sound has nothing to show but its icon: its file is not fetched.
-  const file = useAssetFileUrl(compact && sound ? null : fileUrl);
+  const file = useApiFileUrl(compact && sound ? null : fileUrl);
   const frame = {
     h: height,
     bg: 'gray.1',

@@ -1,8 +1,8 @@
 import { API_BASE } from '@logoschool/contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { request } from './client.ts';
 
-const FILE_KEY = 'asset-file';
+const FILE_KEY = 'api-file';
 
 /** The caches whose removed file queries give their object URLs back to the browser. */
 const watched = new WeakSet<QueryClient>();
@@ -24,12 +24,13 @@ function apiPath(fileUrl: string): string {
 }
 
 /**
- * A local address for an asset file, to put in `<img src>` or `<audio src>`. The file needs the
+ * A local address for a file the API serves (an asset's, a slide image), to put in `<img src>` or
+ * `<audio src>`. The file needs the
  * bearer token, which an element's own request does not carry: it is fetched through the API client
  * and kept as an object URL for as long as the cache keeps it. Quiet: a missing file shows a
  * placeholder, not a notification.
  */
-export function useAssetFileUrl(fileUrl: string | null) {
+export function useApiFileUrl(fileUrl: string | null) {
   const queryClient = useQueryClient();
   revokeOnRemoval(queryClient);
   return useQuery({

@@ -1,0 +1,184 @@
+import { API, type Exercise, type ExerciseSlides } from '@logoschool/contract';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/client.ts';
+import { useApiFileUrl } from '../../../api/file-url.ts';
+import { errorTextOf } from '../../../api/form-errors.ts';
+import { useActingFor } from '../../../app/session.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+
+const PPTX_TYPES = '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation';
+/** How often the slide images are asked for while the job renders them. */
+const RENDER_POLL_MS = 2000;
+
+function useSlides(exerciseId: number) {
+  const acting = useActingFor('exercises.read');
+  return useQuery({
+    queryKey: ['exercise-slides', exerciseId, acting],
+    queryFn: () =>
+      request<ExerciseSlides>(`${API.exercises}/${exerciseId}/slides`, {
+        query: { ...acting },
+        silent: true,
+      }),
+    enabled: acting !== null,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' || query.state.data?.status === 'rendering'
+        ? RENDER_POLL_MS
+        : false,
+  });
+}
+
+function useUploadDeck(exerciseId: number) {
+  const acting = useActingFor('exercises.read');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return request<Exercise>(`${API.exercises}/${exerciseId}/files`, {
+        method: 'POST',
+        query: { ...acting },
+        body: form,
+        silent: true,
+      });
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['exercise'] }),
+        queryClient.invalidateQueries({ queryKey: ['exercise-slides', exerciseId] }),
+        queryClient.invalidateQueries({ queryKey: ['exercises'] }),
+      ]),
+  });
+}
+
+/**
+ * The exercise's deck (spec §3: presentation file, .pptx): upload or replace it, download it, and
+ * see its slides as images once the server has rendered them (the job's progress shows here).
+ */
+export function PresentationPanel({ exercise, editable }: { exercise: Exercise; editable: boolean }) {
+  const { t } = useTranslation();
+  const acting = useActingFor('exercises.read');
+  const slides = useSlides(exercise.id);
+  const upload = useUploadDeck(exercise.id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const deck = exercise.presentation;
+
+  const send = async (file: File | null) => {
+    if (!file) return;
+    setFailure(null);
+    try {
+      await upload.mutateAsync(file);
+      notifySuccess(t('exercises.presentation.uploaded', { name: file.name }));
+    } catch (error) {
+      setFailure(errorTextOf(error));
+    }
+  };
+
+  const download = async () => {
+    const blob = await request<Blob>(`${API.exercises}/${exercise.id}/files/presentation`, {
+      query: { ...acting },
+      responseType: 'blob',
+    });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = deck?.name ?? 'presentation.pptx';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const status = slides.data?.status ?? null;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t('exercises.presentation.title')}
+          </Title>
+          <Group gap="xs">
+            {deck && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => void download()}
+              >
+                {t('exercises.presentation.download')}
+              </Button>
+            )}
+            {editable && (
+              <FileButton onChange={(file) => void send(file)} accept={PPTX_TYPES}>
+                {(props) => (
+                  <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                    {t(deck ? 'exercises.presentation.replace' : 'exercises.presentation.upload')}
+                  </Button>
+                )}
+              </FileButton>
+            )}
+          </Group>
+        </Group>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {deck ? (
+          <Text size="sm" c="gray.7">
+            {t('exercises.presentation.file', { name: deck.name, count: deck.slide_count })}
+          </Text>
+        ) : (
+          <Text size="sm" c="gray.7">
+            {t('exercises.presentation.none')}
+          </Text>
+        )}
+        {(status === 'pending' || status === 'rendering') && (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm">{t('exercises.presentation.rendering')}</Text>
+          </Group>
+        )}
+        {slides.data?.message && (
+          <Alert color={status === 'failed' ? 'red' : 'blue'}>{slides.data.message}</Alert>
+        )}
+        {slides.data && slides.data.slides.length > 0 && (
+          <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
+            {slides.data.slides.map((slide) => (
+              <SlideImage key={slide.position} position={slide.position} fileUrl={slide.file_url} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SlideImage({ position, fileUrl }: { position: number; fileUrl: string }) {
+  const { t } = useTranslation();
+  const url = useApiFileUrl(fileUrl);
+  return (
+    <Stack gap={4}>
+      {url.data ? (
+        <Image src={url.data} alt={t('exercises.presentation.slide', { position })} radius="sm" />
+      ) : (
+        <Paper withBorder h={90} />
+      )}
+      <Text size="xs" c="gray.7" ta="center">
+        {t('exercises.presentation.slide', { position })}
+      </Text>
+    </Stack>
+  );
+}
