@@ -198,6 +198,7 @@ test('a moderator files a request; the form checks it first; authors find it amo
     .fill('Words with [R] about cars, in a race game.');
   await page.getByRole('combobox', { name: 'Interests' }).fill('Cars');
   await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: '5-6 years' }).check();
   const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   await page.getByLabel('Deadline').fill(nextWeek);
@@ -230,6 +231,7 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   await page.getByRole('textbox', { name: 'What is needed' }).fill('Three slides of space words with [R].');
   await page.getByRole('combobox', { name: 'Interests' }).fill('Space');
   await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: '7-9 years' }).check();
   await page.getByLabel('Deadline').fill(nextWeek);
   await page.getByRole('button', { name: 'File the request' }).click();
