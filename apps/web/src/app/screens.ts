@@ -23,7 +23,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/exercises': withAllTexts(() => import('../features/exercises/exercises-page.tsx')),
   '/create-exercise-author': withAllTexts(() => import('../features/exercises/edit-exercise-page.tsx')),
   '/edit-exercise/:exerciseId?': withAllTexts(() => import('../features/exercises/edit-exercise-page.tsx')),
-  '/moderate-exercise/:exerciseId?': withAllTexts(() => import('../features/exercises/edit-exercise-page.tsx')),
+  '/moderate-exercise/:exerciseId?': withAllTexts(
+    () => import('../features/exercises/edit-exercise-page.tsx'),
+  ),
   '/create-exercise-moderator': withAllTexts(() => import('../features/exercises/create-request-page.tsx')),
   '/moderator-list': withAllTexts(() => import('../features/exercises/moderator-list-page.tsx')),
   '/users': withAllTexts(() => import('../features/users/users-page.tsx')),

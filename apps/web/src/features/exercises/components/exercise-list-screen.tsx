@@ -1,0 +1,41 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session.tsx';
+import type { ExerciseListKind } from '../api/exercises.ts';
+import { ExerciseList } from './exercise-list.tsx';
+
+const SCREENS: Record<ExerciseListKind, { title: string; add: string; addTo: string }> = {
+  author: { title: 'exercises.authorTitle', add: 'exercises.add', addTo: '/create-exercise-author' },
+  moderator: {
+    title: 'exercises.moderatorTitle',
+    add: 'exercises.request.new',
+    addTo: '/create-exercise-moderator',
+  },
+};
+
+/** An exercise list screen: its title, the project, the button that starts a new one, the list. */
+export function ExerciseListScreen({ kind }: { kind: ExerciseListKind }) {
+  const { t } = useTranslation();
+  const { workspace } = useSession();
+  const screen = SCREENS[kind];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {t(screen.title)}
+          </Title>
+          <Text c="gray.7" size="sm">
+            {workspace?.workspaceTitle}
+          </Text>
+        </div>
+        <Button component={Link} to={screen.addTo} leftSection={<IconPlus size={16} />}>
+          {t(screen.add)}
+        </Button>
+      </Group>
+      <ExerciseList kind={kind} />
+    </Stack>
+  );
+}
