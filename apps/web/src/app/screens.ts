@@ -27,6 +27,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/exercises/edit-exercise-page.tsx'),
   ),
   '/create-exercise-moderator': withAllTexts(() => import('../features/exercises/create-request-page.tsx')),
+  '/public-exercises': withAllTexts(() => import('../features/exercises/public-exercises-page.tsx')),
+  '/shared-exercise/:exerciseId?': withAllTexts(
+    () => import('../features/exercises/shared-exercise-page.tsx'),
+  ),
   '/moderator-list': withAllTexts(() => import('../features/exercises/moderator-list-page.tsx')),
   '/users': withAllTexts(() => import('../features/users/users-page.tsx')),
   '/categories': withAllTexts(() => import('../features/categories/categories-page.tsx')),

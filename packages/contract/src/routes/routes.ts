@@ -55,7 +55,7 @@ const route = (path: string, access: AppRoute['access'], extra: Partial<AppRoute
 export const ROUTES: readonly AppRoute[] = [
   // Shared
   route('/profile', STAFF, { built: true }),
-  route('/shared-exercise/:exerciseId?', ['author', 'moderator']),
+  route('/shared-exercise/:exerciseId?', ['author', 'moderator'], { built: true }),
   // Root
   route('/dashboard', ['root'], { nav: 'dashboard', built: true }),
   route('/manage-assets', ['root'], { nav: 'manageAssets', built: true }),
@@ -65,7 +65,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/outbox', ['root'], { nav: 'outbox', built: true }),
   // Author
   route('/exercises', ['author'], { nav: 'contentCreating', built: true }),
-  route('/public-exercises', ['author']),
+  route('/public-exercises', ['author'], { built: true }),
   route('/create-exercise-author', ['author'], { built: true }),
   route('/edit-exercise/:exerciseId?', ['author'], { built: true }),
   // Manager
@@ -77,7 +77,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/moderator-list', ['moderator'], { nav: 'moderationList', built: true }),
   route('/create-exercise-moderator', ['moderator'], { built: true }),
   route('/moderate-exercise/:exerciseId?', ['moderator'], { built: true }),
-  route('/auto-moderation', ['moderator']),
+  route('/auto-moderation', ['moderator'], { built: true }),
   route('/reports', ['moderator']),
   route('/reports-tickets', ['moderator'], { nav: 'reportsTickets' }),
   route('/manage-report/:ticketId?', ['moderator']),

@@ -6,8 +6,21 @@ import { useSession } from '../../../app/session.tsx';
 import type { ExerciseListKind } from '../api/exercises.ts';
 import { ExerciseList } from './exercise-list.tsx';
 
-const SCREENS: Record<ExerciseListKind, { title: string; add: string; addTo: string }> = {
-  author: { title: 'exercises.authorTitle', add: 'exercises.add', addTo: '/create-exercise-author' },
+interface ScreenTexts {
+  title: string;
+  add: string;
+  addTo: string;
+  /** A second way out of the list, beside the button that starts a new one. */
+  also?: { label: string; to: string };
+}
+
+const SCREENS: Record<ExerciseListKind, ScreenTexts> = {
+  author: {
+    title: 'exercises.authorTitle',
+    add: 'exercises.add',
+    addTo: '/create-exercise-author',
+    also: { label: 'exercises.library.open', to: '/public-exercises' },
+  },
   moderator: {
     title: 'exercises.moderatorTitle',
     add: 'exercises.request.new',
@@ -31,9 +44,16 @@ export function ExerciseListScreen({ kind }: { kind: ExerciseListKind }) {
             {workspace?.workspaceTitle}
           </Text>
         </div>
-        <Button component={Link} to={screen.addTo} leftSection={<IconPlus size={16} />}>
-          {t(screen.add)}
-        </Button>
+        <Group gap="sm">
+          {screen.also && (
+            <Button component={Link} to={screen.also.to} variant="default">
+              {t(screen.also.label)}
+            </Button>
+          )}
+          <Button component={Link} to={screen.addTo} leftSection={<IconPlus size={16} />}>
+            {t(screen.add)}
+          </Button>
+        </Group>
       </Group>
       <ExerciseList kind={kind} />
     </Stack>

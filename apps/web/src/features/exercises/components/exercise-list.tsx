@@ -11,7 +11,6 @@ import {
   type ExercisesFilter,
 } from '@logoschool/contract';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -23,10 +22,8 @@ import {
   Table,
   Tabs,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,7 +33,8 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { formatDate } from '../../../i18n/dates.ts';
 import { readLocal, writeLocal } from '../../../lib/local-storage.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useExercisePage, useTakeRequest, useVote, type ExerciseListKind } from '../api/exercises.ts';
+import { useExercisePage, useTakeRequest, type ExerciseListKind } from '../api/exercises.ts';
+import { Votes } from './votes.tsx';
 
 /** The filter kept in local storage `exercises-filter` (spec §3, §9), read once per screen. */
 function useStoredFilter(): [ExercisesFilter, (next: ExercisesFilter) => void] {
@@ -261,52 +259,5 @@ function ExerciseRow({
         </Table.Td>
       )}
     </Table.Tr>
-  );
-}
-
-/** Like and dislike, mutually exclusive toggles (spec §4); the server's counts are shown. */
-function Votes({ exercise }: { exercise: Exercise }) {
-  const { t } = useTranslation();
-  const vote = useVote();
-  const mayVote = useActingFor('exercises.vote') !== null;
-  const send = (kind: 'like' | 'dislike') =>
-    vote
-      .mutateAsync({ exerciseId: exercise.id, vote: kind })
-      .catch((error: unknown) => notifyError(errorTextOf(error)));
-  const liked = exercise.own_like === 1;
-  const disliked = exercise.own_like === 0;
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Tooltip label={t('exercises.like')}>
-        <ActionIcon
-          variant="subtle"
-          color={liked ? 'teal.9' : 'gray.7'}
-          aria-label={t('exercises.likeOf', { title: exercise.title })}
-          aria-pressed={liked}
-          disabled={!mayVote || vote.isPending}
-          onClick={() => void send('like')}
-        >
-          {liked ? <IconThumbUpFilled size={18} /> : <IconThumbUp size={18} />}
-        </ActionIcon>
-      </Tooltip>
-      <Text size="sm" data-testid={`likes-${exercise.id}`}>
-        {exercise.likes_count}
-      </Text>
-      <Tooltip label={t('exercises.dislike')}>
-        <ActionIcon
-          variant="subtle"
-          color={disliked ? 'red.9' : 'gray.7'}
-          aria-label={t('exercises.dislikeOf', { title: exercise.title })}
-          aria-pressed={disliked}
-          disabled={!mayVote || vote.isPending}
-          onClick={() => void send('dislike')}
-        >
-          {disliked ? <IconThumbDownFilled size={18} /> : <IconThumbDown size={18} />}
-        </ActionIcon>
-      </Tooltip>
-      <Text size="sm" data-testid={`dislikes-${exercise.id}`}>
-        {exercise.dislikes_count}
-      </Text>
-    </Group>
   );
 }
