@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { signIn } from './support/sign-in.ts';
+
+test.use({ locale: 'en-GB' });
+
+test('an author browses the library of approved exercises and opens one to read', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'author@demo.test');
+  await page.getByRole('link', { name: 'Exercise library' }).click();
+  await expect(page).toHaveURL(/\/public-exercises$/);
+  await expect(page.getByRole('heading', { name: 'Exercise library' })).toBeVisible();
+  const first = page.getByRole('row').nth(1).getByRole('link');
+  await expect(first).toBeVisible();
+  await expectAccessible(page);
+
+  await page
+    .getByRole('textbox', { name: 'Search by title or slide text' })
+    .fill('no-such-exercise-anywhere');
+  await expect(page.getByText('No approved exercises match.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search by title or slide text' }).fill('');
+
+  const title = await first.innerText();
+  await first.click();
+  await expect(page).toHaveURL(/\/shared-exercise\/\d+$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Presentation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Upload|Replace/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to the library' }).click();
+  await expect(page).toHaveURL(/\/public-exercises$/);
+  expect(problems).toEqual([]);
+});
+
+test('a teacher may not open the library of authors', async ({ page }) => {
+  await signIn(page, 'teacher@demo.test');
+  await page.goto('/public-exercises');
+  await expect(page).toHaveURL(/\/clients$/);
+});
