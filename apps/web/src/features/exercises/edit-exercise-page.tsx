@@ -2,7 +2,6 @@ import {
   EXERCISE_COMMENT_MAX,
   EXERCISE_DESCRIPTION_MAX,
   EXERCISE_INSTRUCTION_MAX,
-  EXERCISE_STATUS_COLORS,
   EXERCISE_TITLE_MAX,
   EXERCISE_TITLE_MIN,
   LANGUAGES,
@@ -36,6 +35,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statusBadgeColor } from './status-color.ts';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { fieldErrorsOf, errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../app/screens/loader.tsx';
@@ -154,7 +154,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
           {exercise ? exercise.title : t('exercises.newTitle')}
         </Title>
         {status && (
-          <Badge color={`${EXERCISE_STATUS_COLORS[status]}.9`} autoContrast size="lg">
+          <Badge color={statusBadgeColor(status)} autoContrast size="lg">
             {t(`exercises.statusName.${status}`)}
           </Badge>
         )}

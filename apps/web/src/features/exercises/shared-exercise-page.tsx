@@ -1,6 +1,7 @@
-import { EXERCISE_STATUS_COLORS, exerciseStatusName, roleMay } from '@logoschool/contract';
+import { exerciseStatusName, roleMay } from '@logoschool/contract';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { statusBadgeColor } from './status-color.ts';
 import { Link, Navigate, useParams } from 'react-router';
 import { FullLoader } from '../../app/screens/loader.tsx';
 import { useSession } from '../../app/session.tsx';
@@ -42,7 +43,7 @@ export function SharedExercisePage() {
         <Group gap="sm">
           <Votes exercise={item} />
           {status && (
-            <Badge color={`${EXERCISE_STATUS_COLORS[status]}.9`} autoContrast size="lg">
+            <Badge color={statusBadgeColor(status)} autoContrast size="lg">
               {t(`exercises.statusName.${status}`)}
             </Badge>
           )}

@@ -1,6 +1,5 @@
 import {
   EXERCISE_STATUS,
-  EXERCISE_STATUS_COLORS,
   EXERCISE_STATUS_TABS,
   LOCAL_KEYS,
   PER_PAGE_DEFAULT,
@@ -26,6 +25,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statusBadgeColor } from '../status-color.ts';
 import { Link } from 'react-router';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useActingFor } from '../../../app/session.tsx';
@@ -227,7 +227,7 @@ function ExerciseRow({
       </Table.Td>
       <Table.Td>
         {status && (
-          <Badge color={`${EXERCISE_STATUS_COLORS[status]}.9`} size="sm" autoContrast>
+          <Badge color={statusBadgeColor(status)} size="sm" autoContrast>
             {t(`exercises.statusName.${status}`)}
           </Badge>
         )}
