@@ -8,6 +8,7 @@ import { isEmpty, seedDemo } from './db/seed.ts';
 import { fileStoreIn } from './files/files.ts';
 import { appJobs } from './jobs/definitions.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
+import { queuePendingRenders } from './modules/exercises/exercise-files.service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -45,6 +46,8 @@ async function main() {
     if (config.REDIS_URL) redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     // The queue first: routes send it work (slide images of an uploaded deck).
     jobs = await startJobs(database, appJobs(config, fileStoreIn(config.dataDir)), log);
+    const queued = await queuePendingRenders(database.db, jobs.boss);
+    if (queued > 0) log.info({ decks: queued }, 'queued the slide images of waiting decks');
     app = await buildApp({ config, database, redis, logger: log, jobs: jobs.boss });
     await app.listen({ port: config.PORT, host: config.HOST });
     // With PORT=0 the system picks the port: tell the one actually taken.

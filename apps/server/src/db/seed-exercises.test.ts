@@ -1,9 +1,13 @@
 import { EXERCISE_STATUS, EXERCISE_STATUS_NAMES, type Exercise } from '@logoschool/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { readPptx } from '../files/pptx.ts';
+import type { JobSender } from '../jobs/queue.ts';
+import { RENDER_SLIDES, queuePendingRenders } from '../modules/exercises/exercise-files.service.ts';
+import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
-import { exerciseStatusHistory, exerciseVotes, exercises } from './schema/index.ts';
+import { exerciseFiles, exerciseStatusHistory, exerciseVotes, exercises } from './schema/index.ts';
 import { DEMO_EXERCISES } from './seed-exercises.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
@@ -87,5 +91,40 @@ describe('the demo exercises', () => {
     const taken = data.find((exercise) => exercise.title === 'Where is the mouse?');
     expect(taken).toMatchObject({ status_id: EXERCISE_STATUS.draft, request: { overdue: false } });
     expect(taken?.assigned_id).not.toBeNull();
+  });
+});
+
+describe('the demo decks', () => {
+  it('are real .pptx files for every exercise under review, accepted or declined, waiting for images', async () => {
+    await seedDemo(t.db, t.app.files);
+    const complete = [EXERCISE_STATUS.moderation, EXERCISE_STATUS.accepted, EXERCISE_STATUS.declined];
+    const rows = await t.db.select().from(exercises);
+    for (const row of rows.filter((exercise) => complete.includes(exercise.statusId as never))) {
+      const [deck] = await t.db
+        .select()
+        .from(exerciseFiles)
+        .where(and(eq(exerciseFiles.exerciseId, row.id), eq(exerciseFiles.kind, 'presentation')));
+      expect(deck, row.title).toBeDefined();
+      const stored = await t.app.files.read(EXERCISE_FILES, deck?.storedName ?? '');
+      const content = await readPptx(stored?.content ?? Buffer.alloc(0));
+      expect(content.slideTexts.length, row.title).toBe(row.slideCount);
+      expect(content.slideTexts[0], row.title).toContain(row.title);
+      expect(row.slidesStatus, row.title).toBe('pending');
+    }
+  });
+
+  it('are queued for their slide images when the server starts', async () => {
+    const sent: { name: string; data: unknown }[] = [];
+    const jobs: JobSender = {
+      send: async (name, data) => {
+        sent.push({ name, data });
+        return null;
+      },
+    };
+    const queued = await queuePendingRenders(t.db, jobs);
+    const waiting = await t.db.select().from(exercises).where(eq(exercises.slidesStatus, 'pending'));
+    expect(queued).toBe(waiting.length);
+    expect(queued).toBeGreaterThan(0);
+    expect(new Set(sent.map((job) => job.name))).toEqual(new Set([RENDER_SLIDES]));
   });
 });

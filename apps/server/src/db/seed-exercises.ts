@@ -6,9 +6,15 @@ import {
   type UsageFrequency,
 } from '@logoschool/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FileStore } from '../files/files.ts';
+import { PPTX_MIME } from '../files/pptx.ts';
+import { pptxDeck } from '../files/pptx-writer.ts';
+import { SLIDE_SEPARATOR } from '../modules/exercises/exercise-files.service.ts';
+import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
 import type { Tx } from './client.ts';
 import {
   categories,
+  exerciseFiles,
   exerciseStatusHistory,
   exerciseTags,
   exerciseVotes,
@@ -190,15 +196,52 @@ const pathOf = (demo: DemoExercise) =>
 const stepBy = (status: ExerciseStatusName) =>
   status === 'request' || status === 'accepted' || status === 'declined' ? MODERATOR : AUTHOR;
 
+/** A demo exercise's deck: a title slide, what it trains, how to run it, and a closing slide. */
+function demoDeck(demo: DemoExercise): { slides: string[][] } {
+  const slides = [
+    [demo.title],
+    [demo.description || demo.title],
+    [demo.instruction || 'Say it together, slowly, then faster.'],
+    ['Well done!'],
+  ];
+  return { slides };
+}
+
+/** Saves a demo deck with the file store and links it to its exercise as the presentation. */
+async function storeDemoDeck(
+  tx: Tx,
+  files: FileStore,
+  exerciseId: number,
+  title: string,
+  slides: readonly (readonly string[])[],
+): Promise<void> {
+  const content = pptxDeck(slides);
+  const storedName = await files.save(EXERCISE_FILES, content, 'pptx');
+  const name =
+    title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'exercise';
+  await tx.insert(exerciseFiles).values({
+    exerciseId,
+    kind: 'presentation',
+    storedName,
+    mime: PPTX_MIME,
+    size: content.length,
+    originalName: `${name}.pptx`,
+  });
+}
+
 const DAY_MS = 86_400_000;
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Adds the demo exercises the Demo school lacks (by title), with their tags, status history and
- * votes; the likes counts are those of the votes. Exercises under review or accepted carry a slide
- * count, as complete ones must: their decks come with the presentations issue.
+ * votes; the likes counts are those of the votes. Exercises under review, accepted or declined get
+ * a real .pptx deck made for them (their slide images are rendered by the job the server queues
+ * at start for waiting decks).
  */
-export async function seedExercises(tx: Tx, workspaceId: number): Promise<void> {
+export async function seedExercises(tx: Tx, workspaceId: number, files: FileStore): Promise<void> {
   const people = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -240,6 +283,7 @@ export async function seedExercises(tx: Tx, workspaceId: number): Promise<void> 
       return voter === undefined ? [] : [{ userId: voter, value: liked ? 1 : 0 }];
     });
     const complete = demo.status === 'moderation' || demo.status === 'accepted' || demo.status === 'declined';
+    const deck = complete ? demoDeck(demo) : null;
     const [row] = await tx
       .insert(exercises)
       .values({
@@ -260,12 +304,19 @@ export async function seedExercises(tx: Tx, workspaceId: number): Promise<void> 
         requestInterests: demo.request?.interests ?? null,
         requestAgeCategories: demo.request?.ages ?? null,
         requestDeadline: demo.request ? dayFromNow(demo.request.deadlineInDays) : null,
-        slideCount: complete ? 8 : null,
+        ...(deck
+          ? {
+              slideCount: deck.slides.length,
+              slideText: deck.slides.map((slide) => slide.join('\n')).join(SLIDE_SEPARATOR),
+              slidesStatus: 'pending' as const,
+            }
+          : {}),
         createdAt: created,
         updatedAt: changed,
       })
       .returning({ id: exercises.id });
     if (!row) continue;
+    if (deck) await storeDemoDeck(tx, files, row.id, demo.title, deck.slides);
     const tagIds = (demo.tags ?? []).flatMap((name) => tagId.get(name) ?? []);
     if (tagIds.length > 0)
       await tx.insert(exerciseTags).values(tagIds.map((id) => ({ exerciseId: row.id, tagId: id })));

@@ -197,7 +197,7 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
         .insert(tags)
         .values(DEMO_TAGS.map((name) => ({ workspaceId: demoSchool, name })))
         .onConflictDoNothing();
-      await seedExercises(tx, demoSchool);
+      await seedExercises(tx, demoSchool, files);
     }
     for (const workspace of DEMO_WORKSPACES) {
       await tx

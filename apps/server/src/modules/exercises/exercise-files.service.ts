@@ -12,7 +12,7 @@ import {
   type Language,
   type SlidesStatus,
 } from '@logoschool/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   exerciseFiles,
@@ -52,7 +52,7 @@ export interface RenderSlidesData {
 const ORIGINAL_NAME_MAX = 200;
 
 /** Slides' texts are kept in one column, one slide after another, split by a form feed. */
-const SLIDE_SEPARATOR = '\f';
+export const SLIDE_SEPARATOR = '\f';
 
 /** Where a slide image is read (with the bearer token and the project). */
 export const slideFileUrl = (workspaceId: number, exerciseId: number, position: number) =>
@@ -377,4 +377,22 @@ export async function renderExerciseSlides(
     throw error;
   }
   return { status, slides: saved.length };
+}
+
+/**
+ * Queues the slide images of every deck still waiting for them: decks a stopped server left
+ * `pending` or `rendering`, and the demo school's decks, which the seed stores without a queue.
+ * Runs once at start; a job for a deck replaced meanwhile changes nothing.
+ */
+export async function queuePendingRenders(db: Db, jobs: JobSender): Promise<number> {
+  const waiting = await db
+    .select({ exerciseId: exercises.id, fileId: exerciseFiles.id })
+    .from(exercises)
+    .innerJoin(
+      exerciseFiles,
+      and(eq(exerciseFiles.exerciseId, exercises.id), eq(exerciseFiles.kind, 'presentation')),
+    )
+    .where(inArray(exercises.slidesStatus, ['pending', 'rendering']));
+  for (const deck of waiting) await jobs.send(RENDER_SLIDES, deck satisfies RenderSlidesData);
+  return waiting.length;
 }
