@@ -293,4 +293,80 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   await page.getByRole('link', { name: 'Back to moderation' }).click();
   await page.getByRole('tab', { name: /^Approved/ }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+  // Approved, it is in the authors' library, with its slides.
+  const reader = await browser.newPage({ locale: 'en-GB' });
+  await signIn(reader, 'author@demo.test');
+  await reader.goto('/public-exercises');
+  await reader.getByRole('textbox', { name: 'Search by title or slide text' }).fill('Crater');
+  await reader.getByRole('link', { name: title }).click();
+  await expect(reader.getByRole('img', { name: 'Slide 2' })).toBeVisible();
+  await reader.close();
+});
+
+test('auto-moderation sends back a deck with an empty slide, with the reason, while it is on', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Words with an empty slide ${Date.now()}`;
+
+  // The moderator switches auto-moderation on with every rule, passing submissions accepted.
+  await signIn(page, 'moderator@demo.test');
+  await page.goto('/moderator-list');
+  await page.getByRole('link', { name: 'Auto-moderation' }).click();
+  await expect(page).toHaveURL(/\/auto-moderation$/);
+  await expect(page.getByRole('heading', { name: 'Auto-moderation' })).toBeVisible();
+  await page.getByLabel('Auto-moderation is on').check();
+  for (const rule of ['Valid presentation', 'Unique title', 'Required fields', 'No empty slides']) {
+    await page.getByRole('checkbox', { name: rule }).check();
+  }
+  await page.getByRole('radio', { name: 'Accept the exercise' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The settings are saved.')).toBeVisible();
+  await expect(page.getByText(/Last changed by/)).toBeVisible();
+  await expectAccessible(page);
+
+  // An author writes a complete draft whose deck has an empty second slide, and submits it.
+  const author = await browser.newPage({ locale: 'en-GB' });
+  await signIn(author, 'author@demo.test');
+  await author.getByRole('link', { name: 'New exercise' }).click();
+  await expect(author).toHaveURL(/\/create-exercise-author$/);
+  await author.getByRole('textbox', { name: 'Title' }).fill(title);
+  await author.getByRole('combobox', { name: 'Category' }).fill('Whistling');
+  await author.getByRole('option', { name: /Whistling sounds \/ \[S\]/ }).click();
+  await author.getByRole('combobox', { name: 'Tags' }).fill('articul');
+  await author.getByRole('option', { name: 'articulation' }).click();
+  await author.keyboard.press('Escape');
+  await expect(author.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  await author.getByRole('button', { name: 'Create the draft' }).click();
+  await expect(author).toHaveURL(/\/edit-exercise\/\d+$/);
+  const chooser = author.waitForEvent('filechooser');
+  await author.getByRole('button', { name: 'Upload a .pptx' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'words.pptx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    buffer: pptxDeck([['Words'], []]),
+  });
+  await expect(author.getByText('words.pptx: 2 slides')).toBeVisible();
+  await author.getByRole('button', { name: 'Submit for moderation' }).click();
+
+  // It comes back declined at once, the reason in the editor and the history.
+  await expect(
+    author.getByText(`Auto-moderation sent “${title}” back: see the reasons below.`),
+  ).toBeVisible();
+  await author.reload();
+  await expect(author.getByText('empty slides: 2').first()).toBeVisible();
+  await expect(author.getByText('Auto-moderation sent it back:').first()).toBeVisible();
+  await author.close();
+
+  // The moderator switches it off again, so that nothing else is moderated automatically.
+  await page.reload();
+  await page.getByLabel('Auto-moderation is on').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The settings are saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Auto-moderation is on')).not.toBeChecked();
 });
