@@ -172,7 +172,12 @@ function SlideImage({ position, fileUrl }: { position: number; fileUrl: string }
   return (
     <Stack gap={4}>
       {url.data ? (
-        <Image src={url.data} alt={t('exercises.presentation.slide', { position })} radius="sm" />
+        <Image
+          src={url.data}
+          alt={t('exercises.presentation.slide', { position })}
+          radius="sm"
+          style={{ border: '1px solid var(--mantine-color-gray-4)' }}
+        />
       ) : (
         <Paper withBorder h={90} />
       )}
