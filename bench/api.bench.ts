@@ -1,66 +1,190 @@
 /**
- * API throughput: a bare route (the framework's own ceiling, measured in the same run as the
- * baseline) against GET /api/check-token (token lookup + user with projects), on one server.
- * Prints req/s and p99 latency of each and their ratio. Database: PGlite in a temporary directory,
- * or PostgreSQL when DATABASE_URL is set.
+ * API throughput, each route against a baseline measured in the same run, on one server:
+ * - GET /api/check-token (token lookup + user with projects) against a bare route (the framework's
+ *   own ceiling);
+ * - GET /api/exercises at 100,000 exercises (a status tab's page, and a term search) against a bare
+ *   route that runs the same SQL — taken from the service's own query builders with `.toSQL()` —
+ *   through `pg`, so that the ratio is what auth, drizzle and the answer's shaping cost.
+ * Prints req/s and p99 latency of each and the ratios. Database: PGlite in a temporary directory,
+ * or, when BENCH_DATABASE_URL (or DATABASE_URL) names a PostgreSQL server, a fresh database
+ * `logoschool_bench_<random>` on it that is dropped at the end. On PGlite there is no server for
+ * `pg`, so the SQL baselines run through the app's own PGlite handle.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ROLE, exercisesQuery } from '@logoschool/contract';
 import { buildApp } from '@logoschool/server/src/app.ts';
 import { fileStoreIn } from '@logoschool/server/src/files/files.ts';
 import { loadConfig } from '@logoschool/server/src/config.ts';
-import { openDatabase } from '@logoschool/server/src/db/client.ts';
+import { openDatabase, type Database } from '@logoschool/server/src/db/client.ts';
+import { users, workspaces } from '@logoschool/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '@logoschool/server/src/db/seed.ts';
+import {
+  listExercisesQueries,
+  type ExerciseCaller,
+} from '@logoschool/server/src/modules/exercises/exercises.service.ts';
+import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const EXERCISES = Number(process.env.BENCH_EXERCISES ?? 100_000);
+/** The moderator who reads the list: moderator in the Demo school, so every exercise is in scope. */
+const READER = 'multi@demo.test';
 
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const scratch = adminUrl ? await createPostgresDatabase(adminUrl, 'logoschool_bench') : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-bench-'));
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  RATE_LIMIT_MAX: '100000000',
-  DATA_DIR: dataDir,
-});
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-await database.migrate();
-await seedDemo(database.db, fileStoreIn(config.dataDir));
+let database: Database | undefined;
+let sqlPool: pg.Pool | undefined;
+let closeApp = async () => {};
 
-const app = await buildApp({ config, database });
-app.get('/bench/hello', { config: { rateLimit: false } }, async () => ({ hello: 'world' }));
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+interface Row {
+  title: string;
+  rps: number;
+  p99: number;
+}
 
-const login = await fetch(`${address}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'multi@demo.test', password: DEMO_PASSWORD }),
-});
-const { data } = (await login.json()) as { data: { token: string } };
-
-async function run(title: string, url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+async function run(title: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+  // A search on PGlite queues behind one connection: give it longer than autocannon's 10 s.
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 30,
+  });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${title}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
   return { title, rps: result.requests.average, p99: result.latency.p99 };
 }
 
+const ratio = (name: string, row: Row, baseline: Row) =>
+  `${name}: ${(row.rps / baseline.rps).toFixed(3)} of the throughput, ` +
+  `p99 ${(row.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the baseline's`;
+
 try {
-  const baseline = await run('bare route (baseline)', `${address}/bench/hello`);
-  const checkToken = await run('GET /api/check-token', `${address}/api/check-token`, {
-    authorization: `Bearer ${data.token}`,
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    RATE_LIMIT_MAX: '100000000',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url,
   });
-  console.log(`\nAPI bench: ${database.kind}, ${CONNECTIONS} connections, ${DURATION} s each\n`);
-  console.log('route'.padEnd(26), 'req/s'.padStart(10), 'p99 ms'.padStart(10));
-  for (const row of [baseline, checkToken]) {
-    console.log(row.title.padEnd(26), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+  database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  await database.migrate();
+  await seedDemo(database.db, fileStoreIn(config.dataDir));
+  const db = database.db;
+
+  const [school] = await db.select().from(workspaces).where(eq(workspaces.title, 'Demo school'));
+  const [reader] = await db.select().from(users).where(eq(users.email, READER));
+  if (!school || !reader) throw new Error('the demo school or its moderator is missing');
+  const seeded = await seedBenchExercises(db, school.id, reader.id, EXERCISES);
+
+  // The SQL the service runs for each list, with its parameters: counters, the page, its tags.
+  const caller: ExerciseCaller = { workspaceId: school.id, role: 'moderator', userId: reader.id, lang: 'en' };
+  const acting = { workspace_id: school.id, role_id: ROLE.moderator, per_page: 20 };
+  const lists = {
+    page: { ...acting, status_id: 1, page: 50 },
+    term: { ...acting, term: BENCH_TERM, page: 1 },
+  };
+  /** The SQL of a list's query string as the service builds it, and the ids of its page. */
+  async function statementsOf(search: URLSearchParams) {
+    const queries = listExercisesQueries(db, caller, exercisesQuery.parse(Object.fromEntries(search)));
+    const ids = (await queries.rows).map((row) => row.exercise.id);
+    return { ids, statements: [queries.counters.toSQL(), queries.rows.toSQL(), queries.tags(ids).toSQL()] };
   }
-  console.log(`\ncheck-token / baseline: ${(checkToken.rps / baseline.rps).toFixed(3)} of the throughput,`);
-  console.log(`p99 ${(checkToken.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the baseline's`);
+
+  // The same process, without auth, validation or shaping: the statements one after the other, as
+  // the service runs them, and their rows as they come.
+  sqlPool = scratch ? new pg.Pool({ connectionString: scratch.url, max: 10 }) : undefined;
+  const pool = sqlPool;
+  const { executeSql } = database;
+  const runSql = async (text: string, values: unknown[]) =>
+    pool
+      ? (await pool.query({ text, values, rowMode: 'array' })).rows
+      : (await executeSql(text, values)).rows;
+  const through = pool ? 'pg' : 'PGlite';
+
+  const app = await buildApp({ config, database });
+  closeApp = () => app.close();
+  app.get('/bench/hello', { config: { rateLimit: false } }, async () => ({ hello: 'world' }));
+  /** Registers the SQL baseline of a list; its URLs and the ids of its page. */
+  async function prepareList(name: string, query: Record<string, string | number>) {
+    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+    const { ids, statements } = await statementsOf(search);
+    app.get(`/bench/sql/${name}`, { config: { rateLimit: false } }, async () => {
+      const results = [];
+      for (const statement of statements) results.push(await runSql(statement.sql, statement.params));
+      return results;
+    });
+    return { name, app: `/api/exercises?${search}`, sql: `/bench/sql/${name}`, ids };
+  }
+  const pageList = await prepareList('page', lists.page);
+  const termList = await prepareList('term', lists.term);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const login = await fetch(`${address}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: READER, password: DEMO_PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const authorization = `Bearer ${data.token}`;
+
+  // Both sides must answer the same page, or the ratio compares different work.
+  for (const urls of [pageList, termList]) {
+    const answer = await fetch(`${address}${urls.app}`, { headers: { authorization } });
+    const page = (await answer.json()) as { data: { id: number }[]; meta: { total: number } };
+    const ids = page.data.map((exercise) => exercise.id);
+    if (!answer.ok || ids.length !== 20 || ids.join() !== urls.ids.join()) {
+      throw new Error(
+        `${urls.name}: the app answered ${answer.status} with ids ${ids} instead of ${urls.ids}`,
+      );
+    }
+    const sqlAnswer = (await (await fetch(`${address}${urls.sql}`)).json()) as unknown[][];
+    if (sqlAnswer[1]?.length !== 20) throw new Error(`${urls.name}: the SQL baseline found no full page`);
+  }
+
+  const rows = [
+    await run('bare route (baseline)', `${address}/bench/hello`),
+    await run('GET /api/check-token', `${address}/api/check-token`, { authorization }),
+    await run(`list SQL via ${through} (baseline)`, `${address}${pageList.sql}`),
+    await run('GET /api/exercises (status, page)', `${address}${pageList.app}`, { authorization }),
+    await run(`term SQL via ${through} (baseline)`, `${address}${termList.sql}`),
+    await run(`GET /api/exercises (term)`, `${address}${termList.app}`, { authorization }),
+  ];
+  const [hello, checkToken, listSql, list, termSql, term] = rows as [Row, Row, Row, Row, Row, Row];
+
+  console.log(`\nAPI bench: ${database.kind}, ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log(
+    `seeded ${seeded.exercises.toLocaleString('en')} exercises (${seeded.tags.toLocaleString('en')} tag links, ` +
+      `${seeded.votes.toLocaleString('en')} votes) in ${seeded.seconds.toFixed(1)} s, vacuum analyze included`,
+  );
+  console.log(
+    `list: moderator, status_id=1, page 50 of 20; term: "${BENCH_TERM}" (title and slide text), page 1`,
+  );
+  if (!pool) {
+    console.log(
+      'no PostgreSQL (BENCH_DATABASE_URL unset): the SQL baselines run through the same PGlite handle',
+    );
+  }
+  console.log(`\n${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
+  for (const row of rows) {
+    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+  }
+  console.log(`\n${ratio('check-token / bare route', checkToken, hello)}`);
+  console.log(ratio(`exercise list / its SQL via ${through}`, list, listSql));
+  console.log(ratio(`term list / its SQL via ${through}`, term, termSql));
 } finally {
-  await app.close();
-  await database.close();
+  await closeApp();
+  await sqlPool?.end();
+  await database?.close();
+  await scratch?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { autoModerationRoutes } from './modules/exercises/auto-moderation.routes.ts';
 import { exerciseFilesRoutes } from './modules/exercises/exercise-files.routes.ts';
 import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(tagsRoutes);
       await api.register(exercisesRoutes);
       await api.register(exerciseFilesRoutes);
+      await api.register(autoModerationRoutes);
       await api.register(themesRoutes);
       await api.register(assetsRoutes);
       await api.register(dashboardRoutes);

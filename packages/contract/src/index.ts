@@ -8,6 +8,7 @@ export * from './common/envelope.ts';
 export * from './common/limits.ts';
 export * from './dashboard/schemas.ts';
 export * from './errors/codes.ts';
+export * from './exercises/auto-moderation.ts';
 export * from './exercises/likes.ts';
 export * from './exercises/schemas.ts';
 export * from './exercises/status-machine.ts';

@@ -29,24 +29,39 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await database.migrate();
     return { database, url: undefined, drop: () => database.close() };
   }
-  const name = `logoschool_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  const scratch = await createPostgresDatabase(adminUrl(), 'logoschool_test');
+  const database = await openDatabase({ url: scratch.url, dataDir: null });
   await database.migrate();
   return {
     database,
-    url: url.toString(),
+    url: scratch.url,
     async drop() {
       await database.close();
-      const client = new pg.Client({ connectionString: adminUrl() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await scratch.drop();
     },
   };
+}
+
+/**
+ * A new, empty database `<prefix>_<random>` on the PostgreSQL server of `adminUrl` (the tests' and
+ * the API bench's), its connection string, and how to drop it again (closing its clients first).
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

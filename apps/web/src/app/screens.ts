@@ -32,6 +32,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/exercises/shared-exercise-page.tsx'),
   ),
   '/moderator-list': withAllTexts(() => import('../features/exercises/moderator-list-page.tsx')),
+  '/auto-moderation': withAllTexts(() => import('../features/exercises/auto-moderation-page.tsx')),
   '/users': withAllTexts(() => import('../features/users/users-page.tsx')),
   '/categories': withAllTexts(() => import('../features/categories/categories-page.tsx')),
   '/clients': withAllTexts(() => import('../features/clients/clients-page.tsx')),

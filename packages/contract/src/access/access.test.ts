@@ -383,6 +383,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: false,
   },
+  'exercises.autoModeration': {
+    root: true,
+    manager: false,
+    moderator: true,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
   'exercises.vote': {
     root: false,
     manager: false,
@@ -484,6 +493,7 @@ describe('the permission table', () => {
       'exercises.read': 'workspace',
       'exercises.author': 'workspace',
       'exercises.moderate': 'workspace',
+      'exercises.autoModeration': 'workspace',
       'exercises.vote': 'workspace',
       'tags.read': 'workspace',
       'tags.manage': 'workspace',

@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'exercises.author': { scope: 'workspace', roles: ['author'] },
   /** Moderate: file requests, accept and decline, edit and delete any exercise, bulk actions, stats. */
   'exercises.moderate': { scope: 'workspace', roles: ['moderator'] },
+  /** Read and change the project's auto-moderation rules (issue 6, `/auto-moderation`). */
+  'exercises.autoModeration': { scope: 'workspace', roles: ['moderator', 'root'] },
   /** Like and dislike exercises one can read (spec §4). */
   'exercises.vote': { scope: 'workspace', roles: ['moderator', 'author', 'teacher'] },
   /** See the project's themes and their assets (spec §2 /preview-themes, /theme-assets-preview). */

@@ -39,6 +39,8 @@ export const API = {
   exercisesStats: '/exercises/stats',
   exercisesBulkToggle: '/exercises/bulk/toggle',
   exercisesBulkDelete: '/exercises/bulk/delete',
+  /** The project's auto-moderation settings (GET, PUT); the project in the query. */
+  exercisesAutoModeration: '/exercises/auto-moderation',
   /** Interests; the project in the query (`workspace_id`, `role_id`). `/themes/:id/assets`: `themeAssetsPath`. */
   themes: '/themes',
   themesToggleReady: '/themes/toggle-ready',

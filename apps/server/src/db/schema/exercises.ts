@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -202,3 +203,16 @@ export const exerciseSlides = pgTable(
   },
   (table) => [primaryKey({ columns: [table.exerciseId, table.position] })],
 );
+
+/**
+ * A project's auto-moderation settings (issue 6): the contract's `AutoModerationSettingsInput` as
+ * JSON, read leniently (`readAutoModerationSettings`). No row: the defaults (off).
+ */
+export const autoModerationSettings = pgTable('auto_moderation_settings', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -76,6 +76,7 @@ import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FieldMessage } from '../../errors/messages.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FileStore } from '../../files/files.ts';
+import { autoModerate } from './auto-moderation.service.ts';
 
 /** Who calls: the project and role `app.authorize` let the request act in, the user, the language. */
 export interface ExerciseCaller {
@@ -231,18 +232,22 @@ function toExerciseView(
   };
 }
 
-/** The views of some rows: their tags and, when asked, their histories in one query each. */
-async function toViews(db: Tx, rows: ViewRow[], withActivities = false): Promise<Exercise[]> {
-  const ids = rows.map((row) => row.exercise.id);
-  if (ids.length === 0) return [];
-  const tagRows = await db
+/** The tags of some exercises, in the order a view lists them (by name). */
+function tagRows(db: Tx, ids: number[]) {
+  return db
     .select({ exerciseId: exerciseTags.exerciseId, id: tags.id, name: tags.name })
     .from(exerciseTags)
     .innerJoin(tags, eq(tags.id, exerciseTags.tagId))
     .where(inArray(exerciseTags.exerciseId, ids))
     .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+}
+
+/** The views of some rows: their tags and, when asked, their histories in one query each. */
+async function toViews(db: Tx, rows: ViewRow[], withActivities = false): Promise<Exercise[]> {
+  const ids = rows.map((row) => row.exercise.id);
+  if (ids.length === 0) return [];
   const tagsOf = new Map<number, Exercise['tags']>();
-  for (const { exerciseId, id, name } of tagRows) {
+  for (const { exerciseId, id, name } of await tagRows(db, ids)) {
     const list = tagsOf.get(exerciseId) ?? [];
     list.push({ id, name });
     tagsOf.set(exerciseId, list);
@@ -322,40 +327,47 @@ interface PageOptions extends ListFilters {
 }
 
 /**
- * A page of the exercises of a scope, newest first, and the counters of every status under the same
- * filters but the status (spec §4: computed after the title term and author filters).
+ * The queries of a page of a list, built and not run: the counters of every status under the same
+ * filters but the status (spec §4: computed after the title term and author filters), the page's
+ * rows, newest first, and the tags of some of those rows.
  */
+function pageQueries(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope, options: PageOptions) {
+  const base = and(
+    inProject(caller.workspaceId),
+    scopeCondition(scope, caller.userId),
+    ...filterConditions(options),
+  );
+  const where = options.status_id === undefined ? base : and(base, eq(exercises.statusId, options.status_id));
+  return {
+    counters: db
+      .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
+      .from(exercises)
+      .where(base)
+      .groupBy(exercises.statusId),
+    rows: viewRows(db, caller.userId)
+      .where(where)
+      .orderBy(desc(exercises.id))
+      .limit(options.per_page)
+      .offset((options.page - 1) * options.per_page),
+    tags: (ids: number[]) => tagRows(db, ids),
+  };
+}
+
+/** A page of the exercises of a scope and the counters of every status (see `pageQueries`). */
 async function listPage(
   db: Tx,
   caller: ExerciseCaller,
   scope: ExerciseReadScope,
   options: PageOptions,
 ): Promise<ExercisePage> {
-  const base = and(
-    inProject(caller.workspaceId),
-    scopeCondition(scope, caller.userId),
-    ...filterConditions(options),
-  );
-  const counterRows = await db
-    .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
-    .from(exercises)
-    .where(base)
-    .groupBy(exercises.statusId);
-  const counters = countsOf(counterRows);
+  const queries = pageQueries(db, caller, scope, options);
+  const counters = countsOf(await queries.counters);
   const statusId = options.status_id;
   const total =
     statusId === undefined
       ? Object.values(counters).reduce((sum, value) => sum + value, 0)
       : (counters[statusId as keyof StatusCounts] ?? 0);
-  const where = statusId === undefined ? base : and(base, eq(exercises.statusId, statusId));
-  const rows =
-    total === 0
-      ? []
-      : await viewRows(db, caller.userId)
-          .where(where)
-          .orderBy(desc(exercises.id))
-          .limit(options.per_page)
-          .offset((options.page - 1) * options.per_page);
+  const rows = total === 0 ? [] : await queries.rows;
   return {
     data: await toViews(db, rows, options.with_activities),
     meta: { total, page: options.page, per_page: options.per_page, counters },
@@ -365,6 +377,15 @@ async function listPage(
 /** `GET /exercises`: what the caller's role reads (`exerciseReadScope`), filtered. */
 export async function listExercises(db: Tx, caller: ExerciseCaller, query: ExercisesQuery) {
   return listPage(db, caller, readScope(caller), query);
+}
+
+/**
+ * The queries `listExercises` runs, built and not run: the API bench (`bench/api.bench.ts`) runs
+ * their SQL (`.toSQL()`) through `pg` as the baseline of `GET /exercises`, so that both run the same
+ * SQL. The tags query takes the ids of the page's rows.
+ */
+export function listExercisesQueries(db: Tx, caller: ExerciseCaller, query: ExercisesQuery) {
+  return pageQueries(db, caller, readScope(caller), query);
 }
 
 /** `GET /exercises/for-author`: the caller's own and assigned exercises, and every open request. */
@@ -719,6 +740,8 @@ export async function changeStatus(
       .returning();
     if (!row) throw notFound();
     await writeHistory(tx, row, current.statusId, row.statusId, caller.userId, comment);
+    // A submission meets the project's auto-moderation rules at once, in the same transaction.
+    if (to === 'moderation') await autoModerate(tx, row, caller.lang);
     return viewOf(tx, caller, id);
   });
 }

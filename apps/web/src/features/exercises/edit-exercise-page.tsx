@@ -41,7 +41,7 @@ import { fieldErrorsOf, errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../app/screens/loader.tsx';
 import { useSession } from '../../app/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useChangeStatus, useExercise, useFilingOptions, useSaveExercise } from './api/exercise.ts';
 import { PresentationPanel } from './components/presentation-panel.tsx';
 
@@ -174,7 +174,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         </Alert>
       )}
       {status === 'declined' && exercise?.comment && (
-        <Alert color="red" title={t('exercises.declinedBecause')}>
+        <Alert color="red" title={t('exercises.declinedBecause')} style={{ whiteSpace: 'pre-line' }}>
           {exercise.comment}
         </Alert>
       )}
@@ -307,8 +307,16 @@ function StatusActions({
   const move = async (status: ExerciseStatusName, withComment?: string) => {
     setFailure(null);
     try {
-      await change.mutateAsync({ id: exercise.id, status, comment: withComment });
-      notifySuccess(t(`exercises.moved.${status}`, { title: exercise.title }));
+      const moved = await change.mutateAsync({ id: exercise.id, status, comment: withComment });
+      // Auto-moderation may have moved a submission on at once (decision 006).
+      const landed = exerciseStatusName(moved.status_id);
+      if (landed === 'declined' && status !== 'declined') {
+        notifyError(t('autoModeration.movedDeclined', { title: exercise.title }));
+      } else if (landed === 'accepted' && status !== 'accepted') {
+        notifySuccess(t('autoModeration.movedAccepted', { title: exercise.title }));
+      } else {
+        notifySuccess(t(`exercises.moved.${status}`, { title: exercise.title }));
+      }
       setCommenting(null);
       setComment('');
     } catch (error) {

@@ -25,6 +25,7 @@ const SCREENS: Record<ExerciseListKind, ScreenTexts> = {
     title: 'exercises.moderatorTitle',
     add: 'exercises.request.new',
     addTo: '/create-exercise-moderator',
+    also: { label: 'autoModeration.open', to: '/auto-moderation' },
   },
 };
 

@@ -1,0 +1,295 @@
+import {
+  DEFAULT_AUTO_MODERATION,
+  EXERCISE_STATUS,
+  ROLE,
+  type AutoModerationSettingsInput,
+  type Exercise,
+  type RoleName,
+} from '@logoschool/contract';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { categories, exercises, tags, type UserRow, type WorkspaceRow } from '../../db/schema/index.ts';
+import { useTestApp } from '../../test/app.ts';
+import { bearer, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import { filePart, multipartForm } from '../../test/multipart.ts';
+import { pptxDeck } from '../../test/pptx.ts';
+
+const t = useTestApp();
+
+const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+const ALL_RULES = { valid_deck: true, unique_title: true, required_fields: true, no_empty_slides: true };
+const NO_RULES = { valid_deck: false, unique_title: false, required_fields: false, no_empty_slides: false };
+
+interface Member {
+  workspace: WorkspaceRow;
+  user: UserRow;
+  token: string;
+  roleId: number;
+}
+
+async function member(workspace: WorkspaceRow, role: RoleName): Promise<Member> {
+  const user =
+    role === 'root' ? await buildUser(t.db, { isRoot: true }) : await buildMember(t.db, workspace, [role]);
+  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
+}
+
+async function buildSchool() {
+  const workspace = await buildWorkspace(t.db);
+  const [leaf] = await t.db.insert(categories).values({ workspaceId: workspace.id, name: '[R]' }).returning();
+  const [tag] = await t.db.insert(tags).values({ workspaceId: workspace.id, name: 'rhymes' }).returning();
+  return {
+    workspace,
+    moderator: await member(workspace, 'moderator'),
+    author: await member(workspace, 'author'),
+    leaf: leaf!.id,
+    tag: tag!.id,
+  };
+}
+type School = Awaited<ReturnType<typeof buildSchool>>;
+
+const acting = (who: Member, workspace = who.workspace) =>
+  `workspace_id=${workspace.id}&role_id=${who.roleId}`;
+const headers = (who: Member | null) => ({ 'accept-language': 'en', ...(who ? bearer(who.token) : {}) });
+
+const call = (
+  who: Member | null,
+  method: InjectOptions['method'],
+  path: string,
+  payload?: object,
+  workspace?: WorkspaceRow,
+) =>
+  t.app.inject({
+    method,
+    url: `/api${path}${who ? `?${acting(who, workspace)}` : `?workspace_id=${workspace?.id ?? 1}`}`,
+    headers: headers(who),
+    ...(payload ? { payload } : {}),
+  });
+
+async function configure(school: School, settings: Partial<AutoModerationSettingsInput>) {
+  const response = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+    ...DEFAULT_AUTO_MODERATION,
+    enabled: true,
+    ...settings,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+let titles = 0;
+
+/** A complete draft of the school's author with a deck of these slides, through the API. */
+async function draftWithDeck(
+  school: School,
+  slides: string[][] = [['Words'], ['Rhymes']],
+  values: object = {},
+): Promise<Exercise> {
+  const created = await call(school.author, 'POST', '/exercises', {
+    title: `Auto ${(titles += 1)}`,
+    category_id: school.leaf,
+    tag_ids: [school.tag],
+    instruction: 'Say each word twice',
+    description: 'Pictures for the sound [R]',
+    ...values,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const exercise = created.json().data as Exercise;
+  const form = multipartForm([filePart(pptxDeck(slides), 'deck.pptx', PPTX_TYPE)]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/exercises/${exercise.id}/files?${acting(school.author)}`,
+    payload: form.payload,
+    headers: { ...form.headers, ...headers(school.author) },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return exercise;
+}
+
+async function submit(school: School, id: number) {
+  const response = await call(school.author, 'POST', `/exercises/${id}/status`, {
+    status_id: EXERCISE_STATUS.moderation,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const shown = await t.app.inject({
+    method: 'GET',
+    url: `/api/exercises/${id}?${acting(school.author)}&with_activities=1`,
+    headers: headers(school.author),
+  });
+  return shown.json().data as Exercise;
+}
+
+describe('GET and PUT /api/exercises/auto-moderation', () => {
+  it('answers the defaults (off) until a moderator saves, then the settings with who and when', async () => {
+    const school = await buildSchool();
+    const first = await call(school.moderator, 'GET', '/exercises/auto-moderation');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toEqual({ ...DEFAULT_AUTO_MODERATION, updated_by: null, updated_at: null });
+    const saved = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+      enabled: true,
+      rules: { ...ALL_RULES, unique_title: false },
+      on_pass: 'accept',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await call(school.moderator, 'GET', '/exercises/auto-moderation')).json().data;
+    expect(read).toMatchObject({
+      enabled: true,
+      rules: { ...ALL_RULES, unique_title: false },
+      on_pass: 'accept',
+      updated_by: { id: school.moderator.user.id, name: school.moderator.user.name },
+    });
+    expect(typeof read.updated_at).toBe('string');
+  });
+
+  it('refuses settings without every rule, or with an unknown on_pass (422)', async () => {
+    const school = await buildSchool();
+    const response = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+      enabled: true,
+      rules: { valid_deck: true },
+      on_pass: 'reject',
+    });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('answers 401 without a token and 403 to authors, teachers and managers; root may', async () => {
+    const school = await buildSchool();
+    expect(
+      (await call(null, 'GET', '/exercises/auto-moderation', undefined, school.workspace)).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(null, 'PUT', '/exercises/auto-moderation', DEFAULT_AUTO_MODERATION, school.workspace))
+        .statusCode,
+    ).toBe(401);
+    for (const role of ['author', 'teacher', 'manager'] as const) {
+      const who = await member(school.workspace, role);
+      expect((await call(who, 'GET', '/exercises/auto-moderation')).statusCode, role).toBe(403);
+      expect(
+        (await call(who, 'PUT', '/exercises/auto-moderation', DEFAULT_AUTO_MODERATION)).statusCode,
+        role,
+      ).toBe(403);
+    }
+    const root = await member(school.workspace, 'root');
+    expect((await call(root, 'GET', '/exercises/auto-moderation')).statusCode).toBe(200);
+  });
+
+  it("keeps each project's settings apart; another project is refused (403)", async () => {
+    const school = await buildSchool();
+    const other = await buildSchool();
+    await configure(school, { on_pass: 'accept' });
+    const theirs = (await call(other.moderator, 'GET', '/exercises/auto-moderation')).json().data;
+    expect(theirs.enabled).toBe(false);
+    const across = await call(
+      school.moderator,
+      'PUT',
+      '/exercises/auto-moderation',
+      DEFAULT_AUTO_MODERATION,
+      other.workspace,
+    );
+    expect(across.statusCode).toBe(403);
+  });
+});
+
+describe('auto-moderation on submit', () => {
+  it('leaves a submission to the moderator while the mode is off, whatever its problems', async () => {
+    const school = await buildSchool();
+    await configure(school, { enabled: false });
+    const exercise = await draftWithDeck(school, [['Words'], []]);
+    const shown = await submit(school, exercise.id);
+    expect(shown.status_id).toBe(EXERCISE_STATUS.moderation);
+    expect(shown.activities?.some((activity) => activity.automatic)).toBe(false);
+  });
+
+  it('accepts a passing submission by itself when on_pass is accept', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: ALL_RULES, on_pass: 'accept' });
+    const exercise = await draftWithDeck(school);
+    const shown = await submit(school, exercise.id);
+    expect(shown.status_id).toBe(EXERCISE_STATUS.accepted);
+    expect(shown.activities?.at(-1)).toMatchObject({
+      from_status_id: EXERCISE_STATUS.moderation,
+      to_status_id: EXERCISE_STATUS.accepted,
+      user: null,
+      automatic: true,
+    });
+  });
+
+  it('leaves a passing submission in moderation when on_pass is leave_for_moderator', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: ALL_RULES, on_pass: 'leave_for_moderator' });
+    const shown = await submit(school, (await draftWithDeck(school)).id);
+    expect(shown.status_id).toBe(EXERCISE_STATUS.moderation);
+    expect(shown.activities?.some((activity) => activity.automatic)).toBe(false);
+  });
+
+  it('no_empty_slides: declines a deck with an empty slide, naming it', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: { ...NO_RULES, no_empty_slides: true }, on_pass: 'accept' });
+    const shown = await submit(school, (await draftWithDeck(school, [['Words'], [], ['More']])).id);
+    expect(shown.status_id).toBe(EXERCISE_STATUS.declined);
+    expect(shown.comment).toBe('Auto-moderation sent it back:\n– empty slides: 2');
+    expect(shown.activities?.at(-1)).toMatchObject({
+      to_status_id: EXERCISE_STATUS.declined,
+      user: null,
+      automatic: true,
+      comment: shown.comment,
+    });
+  });
+
+  it('required_fields: declines a submission without an instruction or a description', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: { ...NO_RULES, required_fields: true }, on_pass: 'accept' });
+    const exercise = await draftWithDeck(school, undefined, { instruction: '', description: '' });
+    const shown = await submit(school, exercise.id);
+    expect(shown.status_id).toBe(EXERCISE_STATUS.declined);
+    expect(shown.comment).toContain('missing: instruction, description');
+  });
+
+  it('unique_title: declines a title another exercise has but for case, spaces and punctuation', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: { ...NO_RULES, unique_title: true }, on_pass: 'accept' });
+    await draftWithDeck(school, undefined, { title: 'Sound R: words' });
+    const twin = await draftWithDeck(school, undefined, { title: 'sound r words!' });
+    const shown = await submit(school, twin.id);
+    expect(shown.status_id).toBe(EXERCISE_STATUS.declined);
+    expect(shown.comment).toContain('an exercise with this title already exists');
+  });
+
+  it('valid_deck: declines a slide count with no uploaded deck behind it', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: { ...NO_RULES, valid_deck: true }, on_pass: 'accept' });
+    const created = await call(school.author, 'POST', '/exercises', {
+      title: 'No deck',
+      category_id: school.leaf,
+      tag_ids: [school.tag],
+    });
+    const id = (created.json().data as Exercise).id;
+    // Completeness reads the slide count; a count without a stored deck is what this rule catches.
+    await t.db.update(exercises).set({ slideCount: 3 }).where(eq(exercises.id, id));
+    const shown = await submit(school, id);
+    expect(shown.status_id).toBe(EXERCISE_STATUS.declined);
+    expect(shown.comment).toContain('there is no .pptx presentation with at least one slide');
+  });
+
+  it('lists every failing rule in the comment, in the language of the submission', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: ALL_RULES, on_pass: 'leave_for_moderator' });
+    const exercise = await draftWithDeck(school, [[], ['Words']], { description: '' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/exercises/${exercise.id}/status?${acting(school.author)}`,
+      headers: { ...headers(school.author), 'accept-language': 'uk' },
+      payload: { status_id: EXERCISE_STATUS.moderation },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as Exercise;
+    expect(data.status_id).toBe(EXERCISE_STATUS.declined);
+    expect(data.comment).toBe('Автомодерація повернула вправу:\n– не заповнено: опис\n– порожні слайди: 1');
+  });
+
+  it('lets the author revise and resubmit an automatically declined exercise', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: ALL_RULES, on_pass: 'accept' });
+    const exercise = await draftWithDeck(school, [['Words'], []]);
+    expect((await submit(school, exercise.id)).status_id).toBe(EXERCISE_STATUS.declined);
+    await configure(school, { enabled: false });
+    expect((await submit(school, exercise.id)).status_id).toBe(EXERCISE_STATUS.moderation);
+  });
+});
