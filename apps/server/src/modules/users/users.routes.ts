@@ -1,4 +1,4 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import {
   API,
   AVATAR_MAX_BYTES,
@@ -16,11 +16,13 @@ import {
   usersQuery,
   userUpdateBody,
 } from '@logoschool/contract';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { contentDisposition } from '../../files/content-disposition.ts';
+import { readForm } from '../../files/multipart.ts';
 import { getWorkspace } from '../workspaces/workspaces.service.ts';
 import {
   allUsers,
@@ -31,38 +33,10 @@ import {
   usersCsv,
   type UsersActor,
 } from './users-admin.service.ts';
-import { AVATARS, updateProfile, type Upload } from './users.service.ts';
+import { AVATARS, updateProfile } from './users.service.ts';
 
-async function readUpload(part: MultipartFile): Promise<Upload> {
-  try {
-    return { filename: part.filename, content: await part.toBuffer() };
-  } catch (error) {
-    if ((error as FastifyError).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-    throw new AppError('payload_too_large', { limit: `${AVATAR_MAX_BYTES / 1024 / 1024} MB` });
-  }
-}
-
-/**
- * Reads a multipart form into the body before validation: text fields as text, a file as an
- * Upload, a repeated field as a list (which the schema refuses).
- */
-async function readForm(request: FastifyRequest) {
-  if (!request.isMultipart()) return;
-  const body: Record<string, unknown> = {};
-  try {
-    for await (const part of request.parts()) {
-      const value = part.type === 'file' ? await readUpload(part) : part.value;
-      const previous = body[part.fieldname];
-      body[part.fieldname] = previous === undefined ? value : [previous, value].flat();
-    }
-  } catch (error) {
-    // busboy reports a form it cannot read (cut off, no boundary) as a plain Error without a
-    // status: the client's mistake, not a server error.
-    if (error instanceof AppError || (error as FastifyError).statusCode !== undefined) throw error;
-    throw new AppError('bad_request');
-  }
-  request.body = body;
-}
+/** The avatar form: one image, a few text fields. */
+const FORM_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1 };
 
 /** The caller and the project `app.authorize` let the request act in. */
 function usersActor(request: FastifyRequest): UsersActor {
@@ -72,29 +46,19 @@ function usersActor(request: FastifyRequest): UsersActor {
   return { userId: user.id, ...request.acting, ip: request.ip, lang: request.lang };
 }
 
-/**
- * `attachment; filename="users-<project>.csv"`: the plain name keeps printable ASCII only (other
- * characters, quotes and backslashes become `_`); `filename*` gives browsers the real title.
- */
-function attachment(title: string): string {
-  const name = `users-${title}.csv`;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Forms with a file are read into the body; only in this plugin (the rest of the API is JSON).
   await app.register(multipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 8 * 1024 },
+    limits: { ...FORM_LIMITS, fields: 10, fieldSize: 8 * 1024 },
   });
 
   app.post(
     API.profile,
     {
       // Sign-in first: an anonymous caller's form is never read.
-      preValidation: [app.authenticate, readForm],
+      preValidation: [app.authenticate, readForm(FORM_LIMITS)],
       schema: {
         tags: ['users'],
         summary: 'Changes the signed-in user’s profile (JSON, or a form with an avatar file)',
@@ -176,7 +140,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(workspace.workspaceTitle))
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `users-${workspace.workspaceTitle}.csv`),
+        )
         .send(usersCsv(rows));
     },
   );

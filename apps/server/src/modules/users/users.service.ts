@@ -2,6 +2,7 @@ import { API, API_BASE, roleName, type ProfileBody, type RoleName, type User } f
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { imageType, type FileStore } from '../../files/files.ts';
+import { isUpload } from '../../files/multipart.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { assignments, users, workspaces, type UserRow } from '../../db/schema/index.ts';
 
@@ -65,18 +66,8 @@ export function isInactiveEverywhere(user: User): boolean {
 /** The folder of avatar images in the file store. */
 export const AVATARS = 'avatars';
 
-/** A file from a multipart form. */
-export interface Upload {
-  filename: string;
-  content: Buffer;
-}
-
 const avatarUrl = (name: string) => `${API_BASE}${API.avatars}/${name}`;
 const avatarName = (url: string | null) => url?.split('/').pop() ?? '';
-
-function isUpload(value: unknown): value is Upload {
-  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Upload).content);
-}
 
 /**
  * Changes the user's own profile (spec §7 POST /users/profile). A new avatar must be an image
