@@ -16,6 +16,9 @@ export type RoleName = keyof typeof ROLE;
 export type RoleId = (typeof ROLE)[RoleName];
 
 export const ROLE_NAMES = Object.keys(ROLE) as RoleName[];
+
+/** The roles an administrator can give in a project: any but root (a root user holds only root). */
+export const ASSIGNABLE_ROLES: readonly RoleName[] = ROLE_NAMES.filter((role) => role !== 'root');
 export const ROLE_IDS = Object.values(ROLE) as RoleId[];
 
 const NAME_BY_ID = new Map<number, RoleName>(ROLE_NAMES.map((name) => [ROLE[name], name]));

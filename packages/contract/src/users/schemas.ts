@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE_NAMES, type RoleName } from '../access/roles.ts';
+import { ASSIGNABLE_ROLES, type RoleName } from '../access/roles.ts';
 import { actingAsQuery, emailSchema, personNameSchema, roleNameSchema } from '../auth/schemas.ts';
 import { idParam, pageQuery } from '../common/envelope.ts';
 import { ADDITIONAL_INFO_MAX, ENV_ID_MAX, USER_ROLES_MIN, USERS_TERM_MAX } from '../common/limits.ts';
@@ -89,9 +89,7 @@ export const usersQuery = usersExportQuery.extend(pageQuery.shape);
 export type UsersQuery = z.infer<typeof usersQuery>;
 
 /** A role an administrator can give in a project: any but root (a root user holds only root). */
-export const assignableRoleSchema = z.enum(
-  ROLE_NAMES.filter((role) => role !== 'root') as [RoleName, ...RoleName[]],
-);
+export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES as [RoleName, ...RoleName[]]);
 
 /** `PUT /users/user`: a member's new roles in the project and/or their status there. */
 export const userUpdateBody = z.strictObject({

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, ROLE_NAMES, type RoleName } from '@logoschool/contract';
+import { EMAIL_MAX, ASSIGNABLE_ROLES, type RoleName } from '@logoschool/contract';
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useAddExistingUser, useInvite } from './api/invitations.ts';
 
-const ASSIGNABLE: RoleName[] = ROLE_NAMES.filter((role) => role !== 'root');
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Field = 'email' | 'roles';
@@ -116,7 +115,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             required
           >
             <Stack gap="xs" mt="xs">
-              {ASSIGNABLE.map((role) => (
+              {ASSIGNABLE_ROLES.map((role) => (
                 <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
               ))}
             </Stack>

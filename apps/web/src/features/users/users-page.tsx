@@ -1,7 +1,7 @@
 import {
   LOCAL_KEYS,
   PER_PAGE_DEFAULT,
-  ROLE_NAMES,
+  ASSIGNABLE_ROLES,
   rolesMay,
   type ProjectUser,
   type RoleName,
@@ -44,7 +44,6 @@ import {
   type UsersFilter,
 } from './api/project-users.ts';
 
-const ASSIGNABLE: RoleName[] = ROLE_NAMES.filter((role) => role !== 'root');
 type Sort = UsersFilter['sort'];
 
 /** /users: the project's people, their roles and status (spec §2 manager index, §6). */
@@ -281,7 +280,7 @@ function RolesModal({ user, onClose }: { user: ProjectUser | null; onClose: () =
   const [shownFor, setShownFor] = useState<number | null>(null);
   if (user && shownFor !== user.id) {
     setShownFor(user.id);
-    setRoles(user.roles.filter((role) => role !== 'root'));
+    setRoles(user.roles.filter((role) => ASSIGNABLE_ROLES.includes(role)));
     setError(null);
   }
 
@@ -305,7 +304,7 @@ function RolesModal({ user, onClose }: { user: ProjectUser | null; onClose: () =
       <Stack>
         <Checkbox.Group value={roles} onChange={(value) => setRoles(value as RoleName[])} error={error}>
           <Stack gap="xs" mt="xs">
-            {ASSIGNABLE.map((role) => (
+            {ASSIGNABLE_ROLES.map((role) => (
               <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
             ))}
           </Stack>
