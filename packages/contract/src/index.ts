@@ -10,6 +10,7 @@ export * from './dashboard/schemas.ts';
 export * from './errors/codes.ts';
 export * from './exercises/auto-moderation.ts';
 export * from './exercises/likes.ts';
+export * from './exercises/media.ts';
 export * from './exercises/schemas.ts';
 export * from './exercises/status-machine.ts';
 export * from './health/schemas.ts';

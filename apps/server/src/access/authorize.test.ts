@@ -118,6 +118,10 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/exercises/stats?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&start_date=2025-01-01&end_date=2025-12-31`,
   }),
+  'exercises.generate': (ctx) => ({
+    method: 'GET',
+    url: `/api/exercises/${ctx.exerciseId}/generated?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
   'exercises.autoModeration': (ctx) => ({
     method: 'GET',
     url: `/api/exercises/auto-moderation?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,

@@ -383,6 +383,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: false,
   },
+  'exercises.generate': {
+    root: false,
+    manager: false,
+    moderator: true,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
   'exercises.autoModeration': {
     root: true,
     manager: false,
@@ -493,6 +502,7 @@ describe('the permission table', () => {
       'exercises.read': 'workspace',
       'exercises.author': 'workspace',
       'exercises.moderate': 'workspace',
+      'exercises.generate': 'workspace',
       'exercises.autoModeration': 'workspace',
       'exercises.vote': 'workspace',
       'tags.read': 'workspace',

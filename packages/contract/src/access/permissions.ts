@@ -63,6 +63,11 @@ export const PERMISSIONS = {
   'exercises.author': { scope: 'workspace', roles: ['author'] },
   /** Moderate: file requests, accept and decline, edit and delete any exercise, bulk actions, stats. */
   'exercises.moderate': { scope: 'workspace', roles: ['moderator'] },
+  /**
+   * Theme accepted exercises per interest (spec §1 themed variants): check and generate, read,
+   * toggle read-only and delete the variants.
+   */
+  'exercises.generate': { scope: 'workspace', roles: ['moderator'] },
   /** Read and change the project's auto-moderation rules (issue 6, `/auto-moderation`). */
   'exercises.autoModeration': { scope: 'workspace', roles: ['moderator', 'root'] },
   /** Like and dislike exercises one can read (spec §4). */

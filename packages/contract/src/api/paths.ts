@@ -39,6 +39,12 @@ export const API = {
   exercisesStats: '/exercises/stats',
   exercisesBulkToggle: '/exercises/bulk/toggle',
   exercisesBulkDelete: '/exercises/bulk/delete',
+  /** Themed variants: `GET`/`DELETE /exercises/generated/:id`, `GET …/:id/file`; an exercise's: `/exercises/:id/generated`. */
+  exercisesGenerated: '/exercises/generated',
+  /** Sets `read_only` on themed variants (spec §7 "toggle (generated read-only)"). */
+  exercisesGeneratedToggle: '/exercises/generated/toggle',
+  /** Renders a deck's slide images again (spec §7 `files/actualize-file`). */
+  exercisesActualizeFile: '/exercises/files/actualize-file',
   /** The project's auto-moderation settings (GET, PUT); the project in the query. */
   exercisesAutoModeration: '/exercises/auto-moderation',
   /** Interests; the project in the query (`workspace_id`, `role_id`). `/themes/:id/assets`: `themeAssetsPath`. */

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { categories, tags } from './taxonomy.ts';
+import { themes } from './themes.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -159,9 +160,11 @@ export const exerciseStatusHistory = pgTable(
 export type ExerciseStatusHistoryRow = typeof exerciseStatusHistory.$inferSelect;
 
 /**
- * A file of an exercise: its .pptx deck (`presentation`, at most one) or a rendered slide image
- * (`slide`). The bytes live in the file store (`DATA_DIR/files/exercises/<stored_name>`) under a
- * random name; `original_name` is only what the uploader called it.
+ * A file of an exercise: its .pptx deck (`presentation`, at most one), a rendered slide image
+ * (`slide`), a picture or a sound found inside the deck (`image`, `audio`: spec §3 "fetched with
+ * images, audio"), or a themed variant of the deck (`generated`, see `exerciseGenerated`). The bytes
+ * live in the file store (`DATA_DIR/files/exercises/<stored_name>`) under a random name;
+ * `original_name` is only what the uploader called it.
  */
 export const exerciseFiles = pgTable(
   'exercise_files',
@@ -175,15 +178,31 @@ export const exerciseFiles = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     originalName: text('original_name').notNull(),
+    /** An image's or a sound's part in the deck's zip (`ppt/media/image3.png`); null for other kinds. */
+    mediaPath: text('media_path'),
+    /** The slides (1-based, in deck order) that show the image or play the sound. */
+    slides: integer('slides').array(),
+    /**
+     * What a themed variant puts in place of this image or sound: an asset type of the theme
+     * (`background`, `character`, `prop`, `sound`); null keeps it as it is.
+     */
+    assetType: text('asset_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('exercise_files_exercise_idx').on(table.exerciseId),
+    index('exercise_files_exercise_idx').on(table.exerciseId, table.kind),
     uniqueIndex('exercise_files_presentation_unique')
       .on(table.exerciseId)
       .where(sql`${table.kind} = 'presentation'`),
     uniqueIndex('exercise_files_stored_name_key').on(table.storedName),
-    check('exercise_files_kind_check', sql`${table.kind} in ('presentation', 'slide')`),
+    check(
+      'exercise_files_kind_check',
+      sql`${table.kind} in ('presentation', 'slide', 'image', 'audio', 'generated')`,
+    ),
+    check(
+      'exercise_files_asset_type_check',
+      sql`${table.assetType} in ('background', 'character', 'prop', 'sound')`,
+    ),
   ],
 );
 
@@ -216,3 +235,61 @@ export const autoModerationSettings = pgTable('auto_moderation_settings', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A themed variant of an exercise's deck (spec §1: "themed variants of presentations generated per
+ * child interest"): the deck with the images and sounds marked with an asset type replaced by the
+ * theme's assets of that type. One per exercise and theme; generating again replaces it. A
+ * read-only variant is kept as it is by later generations (spec §4 "toggle (generated read-only)").
+ */
+export const exerciseGenerated = pgTable(
+  'exercise_generated',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+    /** The variant's .pptx (an `exercise_files` row of kind `generated`). */
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => exerciseFiles.id, { onDelete: 'cascade' }),
+    /** How many images and sounds of the deck the theme's assets replaced. */
+    replacedCount: integer('replaced_count').notNull(),
+    readOnly: boolean('read_only').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('exercise_generated_exercise_theme_unique').on(table.exerciseId, table.themeId),
+    index('exercise_generated_workspace_theme_idx').on(table.workspaceId, table.themeId),
+  ],
+);
+
+export type ExerciseGeneratedRow = typeof exerciseGenerated.$inferSelect;
+
+/**
+ * The exercise a user last worked on in a project (spec §7 `POST latest exercise`), so that the
+ * author's index can offer to go back to it. No row: the latest changed exercise they can read.
+ */
+export const exerciseLatest = pgTable(
+  'exercise_latest',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
+);
