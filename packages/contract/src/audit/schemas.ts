@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'invitations.cancel',
   'invitations.add_existing_user',
   'invitations.accept',
+  'exercises.auto_moderation',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -48,7 +48,9 @@ export const autoModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { workspaceId, userId } = caller(request);
-      return { data: await saveAutoModeration(app.db, workspaceId, userId, request.body) };
+      return {
+        data: await saveAutoModeration(app.db, { workspaceId, userId, ip: request.ip }, request.body),
+      };
     },
   );
 };

@@ -24,6 +24,7 @@ import {
   type ExerciseRow,
 } from '../../db/schema/index.ts';
 import { fill } from '../../errors/messages.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 
 /** The slides' texts are kept in one column, separated by a form feed (decision 005). */
 const SLIDE_SEPARATOR = '\f';
@@ -46,20 +47,38 @@ export async function getAutoModeration(db: Tx, workspaceId: number): Promise<Au
   };
 }
 
-/** `PUT /exercises/auto-moderation`: replaces the project's settings. */
+/**
+ * `PUT /exercises/auto-moderation`: replaces the project's settings, and writes the change (the
+ * settings before and after) to the audit log in the same transaction: these rules accept and
+ * decline exercises without a person, so who changed them must be known.
+ */
 export async function saveAutoModeration(
   db: Db,
-  workspaceId: number,
-  userId: number,
+  actor: { workspaceId: number; userId: number; ip: string | null },
   input: AutoModerationSettingsInput,
 ): Promise<AutoModerationSettings> {
-  await db
-    .insert(autoModerationSettings)
-    .values({ workspaceId, settings: input, updatedBy: userId })
-    .onConflictDoUpdate({
-      target: autoModerationSettings.workspaceId,
-      set: { settings: input, updatedBy: userId, updatedAt: sql`now()` },
+  const { workspaceId, userId } = actor;
+  await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ settings: autoModerationSettings.settings })
+      .from(autoModerationSettings)
+      .where(eq(autoModerationSettings.workspaceId, workspaceId))
+      .for('update');
+    await tx
+      .insert(autoModerationSettings)
+      .values({ workspaceId, settings: input, updatedBy: userId })
+      .onConflictDoUpdate({
+        target: autoModerationSettings.workspaceId,
+        set: { settings: input, updatedBy: userId, updatedAt: sql`now()` },
+      });
+    await writeAudit(tx, {
+      action: 'exercises.auto_moderation',
+      actorId: userId,
+      workspaceId,
+      details: { before: readAutoModerationSettings(previous?.settings), after: input },
+      ip: actor.ip,
     });
+  });
   return getAutoModeration(db, workspaceId);
 }
 
@@ -146,6 +165,14 @@ const FIELD_TEXTS: Record<AutoModerationField, Texts> = {
   description: { uk: 'опис', ru: 'описание', en: 'description', pl: 'opis' },
 };
 
+/** What the history says when every rule passed and the project leaves the decision to a moderator. */
+const PASSED: Texts = {
+  uk: 'Автомодерація: усі перевірки пройдено; рішення за модератором.',
+  ru: 'Автомодерация: все проверки пройдены; решение за модератором.',
+  en: 'Auto-moderation: every check passed; a moderator decides.',
+  pl: 'Automoderacja: wszystkie kontrole zaliczone; decyzja należy do moderatora.',
+};
+
 /** The reasons of a decline as one comment, in the submitter's language. */
 export function reasonsComment(problems: readonly AutoModerationProblem[], lang: Language): string {
   const lines = problems.map(
@@ -173,7 +200,20 @@ export async function autoModerate(tx: Tx, row: ExerciseRow, lang: Language): Pr
   if (!settings.enabled) return;
   const problems = checkExercise(await factsOf(tx, row), settings.rules);
   const outcome = autoModerationOutcome(settings, problems);
-  if (outcome === 'moderation') return;
+  if (outcome === 'moderation') {
+    // No change of status, but a trace that the rules ran and passed: the history row stays in
+    // `moderation` (the stats count only rows that change the status).
+    await tx.insert(exerciseStatusHistory).values({
+      workspaceId: row.workspaceId,
+      exerciseId: row.id,
+      fromStatus: EXERCISE_STATUS.moderation,
+      toStatus: EXERCISE_STATUS.moderation,
+      userId: null,
+      comment: PASSED[lang],
+      automatic: true,
+    });
+    return;
+  }
   if (transitionRefusal('moderation', outcome, ['moderator']) !== null) {
     throw new Error(`auto-moderation cannot move an exercise to ${outcome}`);
   }

@@ -9,7 +9,14 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { categories, exercises, tags, type UserRow, type WorkspaceRow } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  categories,
+  exercises,
+  tags,
+  type UserRow,
+  type WorkspaceRow,
+} from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import { bearer, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
@@ -187,6 +194,48 @@ describe('GET and PUT /api/exercises/auto-moderation', () => {
   });
 });
 
+describe('the audit log of auto-moderation settings', () => {
+  it('records who changed the settings, from what to what, in the project', async () => {
+    const school = await buildSchool();
+    await configure(school, { rules: ALL_RULES, on_pass: 'accept' });
+    await configure(school, { enabled: false, rules: ALL_RULES, on_pass: 'accept' });
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.workspaceId, school.workspace.id))
+      .orderBy(auditLog.id);
+    expect(entries).toMatchObject([
+      {
+        action: 'exercises.auto_moderation',
+        actorId: school.moderator.user.id,
+        details: {
+          before: DEFAULT_AUTO_MODERATION,
+          after: { enabled: true, rules: ALL_RULES, on_pass: 'accept' },
+        },
+      },
+      {
+        action: 'exercises.auto_moderation',
+        details: {
+          before: { enabled: true, rules: ALL_RULES, on_pass: 'accept' },
+          after: { enabled: false, rules: ALL_RULES, on_pass: 'accept' },
+        },
+      },
+    ]);
+    expect(entries[0]?.ip).toBeTruthy();
+  });
+
+  it('writes nothing when the settings are refused', async () => {
+    const school = await buildSchool();
+    const refused = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+      ...DEFAULT_AUTO_MODERATION,
+      on_pass: 'sometimes',
+    });
+    expect(refused.statusCode).toBe(422);
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.workspaceId, school.workspace.id));
+    expect(entries).toEqual([]);
+  });
+});
+
 describe('auto-moderation on submit', () => {
   it('leaves a submission to the moderator while the mode is off, whatever its problems', async () => {
     const school = await buildSchool();
@@ -211,12 +260,27 @@ describe('auto-moderation on submit', () => {
     });
   });
 
-  it('leaves a passing submission in moderation when on_pass is leave_for_moderator', async () => {
+  it('leaves a passing submission in moderation when on_pass is leave_for_moderator, with a trace that it passed', async () => {
     const school = await buildSchool();
     await configure(school, { rules: ALL_RULES, on_pass: 'leave_for_moderator' });
     const shown = await submit(school, (await draftWithDeck(school)).id);
     expect(shown.status_id).toBe(EXERCISE_STATUS.moderation);
-    expect(shown.activities?.some((activity) => activity.automatic)).toBe(false);
+    expect(shown.activities?.filter((activity) => activity.automatic)).toEqual([
+      expect.objectContaining({
+        from_status_id: EXERCISE_STATUS.moderation,
+        to_status_id: EXERCISE_STATUS.moderation,
+        user: null,
+        comment: 'Auto-moderation: every check passed; a moderator decides.',
+      }),
+    ]);
+    // The trace is not a status change: the stats do not count it.
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = await t.app.inject({
+      method: 'GET',
+      url: `/api/exercises/stats?${acting(school.moderator)}&start_date=${today}&end_date=${today}`,
+      headers: headers(school.moderator),
+    });
+    expect(stats.json().data.changed[EXERCISE_STATUS.moderation]).toBe(1);
   });
 
   it('no_empty_slides: declines a deck with an empty slide, naming it', async () => {
