@@ -15,6 +15,8 @@ import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { autoModerationRoutes } from './modules/exercises/auto-moderation.routes.ts';
 import { exerciseFilesRoutes } from './modules/exercises/exercise-files.routes.ts';
+import { exerciseMediaRoutes } from './modules/exercises/exercise-media.routes.ts';
+import { generationRoutes } from './modules/exercises/generation.routes.ts';
 import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
@@ -128,6 +130,8 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(tagsRoutes);
       await api.register(exercisesRoutes);
       await api.register(exerciseFilesRoutes);
+      await api.register(exerciseMediaRoutes);
+      await api.register(generationRoutes);
       await api.register(autoModerationRoutes);
       await api.register(themesRoutes);
       await api.register(assetsRoutes);

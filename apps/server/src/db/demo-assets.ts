@@ -124,6 +124,82 @@ const pictures = {
     new Raster().paint([230, 150, 0, 255], circle(32, 32, 24)).paint(YELLOW, circle(32, 32, 19)),
 };
 
+/**
+ * The pictures and the sound of the demo exercises' decks (not library assets): a light background
+ * and a character for each deck, a speaker icon that shows a sound on a slide, and a short chime.
+ * A themed variant puts the theme's assets in their place.
+ */
+export const DECK_PICTURES = {
+  paleSky: () => new Raster().paint(gradient([225, 240, 255, 255], [250, 252, 255, 255])).png(),
+  paleGarden: () =>
+    new Raster()
+      .paint(gradient([235, 248, 255, 255], [250, 255, 250, 255]))
+      .paint([200, 235, 200, 255], (_x, y) => y > 48)
+      .png(),
+  rocket: () =>
+    new Raster()
+      .paint(
+        [230, 230, 240, 255],
+        polygon([
+          [32, 4],
+          [44, 22],
+          [44, 48],
+          [20, 48],
+          [20, 22],
+        ]),
+      )
+      .paint([66, 135, 245, 255], circle(32, 26, 5))
+      .paint(
+        [220, 40, 40, 255],
+        polygon([
+          [20, 36],
+          [10, 54],
+          [20, 48],
+        ]),
+      )
+      .paint(
+        [220, 40, 40, 255],
+        polygon([
+          [44, 36],
+          [54, 54],
+          [44, 48],
+        ]),
+      )
+      .paint(
+        [255, 150, 0, 255],
+        polygon([
+          [24, 48],
+          [40, 48],
+          [32, 62],
+        ]),
+      )
+      .png(),
+  snake: () =>
+    new Raster()
+      .paint(GRASS, (x, y) => [12, 24, 36, 48].some((cx, i) => circle(cx, i % 2 === 0 ? 38 : 30, 7)(x, y)))
+      .paint(GRASS, circle(54, 24, 8))
+      .paint(BLACK, circle(56, 21, 1.5))
+      .paint([220, 40, 40, 255], rect(61, 25, 64, 26))
+      .png(),
+  speaker: () =>
+    new Raster()
+      .paint(BLACK, rect(12, 24, 24, 40))
+      .paint(
+        BLACK,
+        polygon([
+          [24, 24],
+          [38, 12],
+          [38, 52],
+          [24, 40],
+        ]),
+      )
+      .paint(BLACK, (x, y) => circle(38, 32, 16)(x, y) && !circle(38, 32, 13)(x, y) && x > 44)
+      .png(),
+};
+
+/** The demo decks' sound: a short chime. */
+export const deckChime = () => sineTone(660, 0.5);
+
 /** An asset of the demo library: its file is made when the library is seeded. */
 export interface DemoAsset {
   type: AssetType;

@@ -113,6 +113,35 @@ describe('the demo decks', () => {
     }
   });
 
+  it('show pictures and a sound; two accepted ones are marked and ready, one has a themed variant', async () => {
+    await seedDemo(t.db, t.app.files);
+    const { token, school } = await signIn('moderator@demo.test');
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url: `/api${url}?workspace_id=${school}`, headers: bearer(token) });
+    const ready = await t.db.select().from(exercises).where(eq(exercises.readyForGeneration, true));
+    expect(ready.map((row) => row.statusId)).toEqual([EXERCISE_STATUS.accepted, EXERCISE_STATUS.accepted]);
+    for (const row of ready) {
+      const images = (await get(`/exercises/${row.id}/images`)).json().data;
+      expect(images.map((m: { asset_type: string | null }) => m.asset_type).slice(0, 2)).toEqual([
+        'background',
+        'character',
+      ]);
+      const picture = await t.app.inject({ method: 'GET', url: images[0].file_url, headers: bearer(token) });
+      expect(picture.headers['content-type']).toBe('image/png');
+    }
+    const rocket = ready.find((row) => row.title === 'Rocket launch [R]');
+    const sounds = (await get(`/exercises/${rocket?.id}/audios`)).json().data;
+    expect(sounds).toEqual([
+      expect.objectContaining({ name: 'media1.wav', slides: [1], asset_type: 'sound' }),
+    ]);
+    const variants = (await get(`/exercises/${rocket?.id}/generated`)).json().data;
+    expect(variants).toEqual([
+      expect.objectContaining({ theme: expect.objectContaining({ name: 'Cars' }), replaced_count: 3 }),
+    ]);
+    const file = await t.app.inject({ method: 'GET', url: variants[0].file.url, headers: bearer(token) });
+    expect((await readPptx(file.rawPayload)).media).toHaveLength(4);
+  });
+
   it('are queued for their slide images when the server starts', async () => {
     const sent: { name: string; data: unknown }[] = [];
     const jobs: JobSender = {

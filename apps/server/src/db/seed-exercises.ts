@@ -2,19 +2,23 @@ import {
   EXERCISE_STATUS,
   type AgeCategory,
   type ExerciseStatusName,
+  type GenerationAssetType,
   type Language,
   type UsageFrequency,
 } from '@logoschool/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FileStore } from '../files/files.ts';
-import { PPTX_MIME } from '../files/pptx.ts';
-import { pptxDeck } from '../files/pptx-writer.ts';
+import { PPTX_MIME, readPptx } from '../files/pptx.ts';
+import { pptxDeck, type DeckMedia } from '../files/pptx-writer.ts';
 import { SLIDE_SEPARATOR } from '../modules/exercises/exercise-files.service.ts';
 import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
+import { checkGenerate } from '../modules/exercises/generation.service.ts';
 import type { Tx } from './client.ts';
+import { DECK_PICTURES, deckChime } from './demo-assets.ts';
 import {
   categories,
   exerciseFiles,
+  themes,
   exerciseStatusHistory,
   exerciseTags,
   exerciseVotes,
@@ -46,7 +50,21 @@ interface DemoExercise {
   votes?: Readonly<Record<string, boolean>>;
   /** How many days ago it was created; each status change followed a day later. */
   daysAgo: number;
+  /** The deck's pictures (a background on every slide, a character on the first three) and a chime on the first. */
+  pictures?: { background: 'paleSky' | 'paleGarden'; character: 'rocket' | 'snake'; sound?: boolean };
+  /** Its background, character and sound are marked with asset types, and it is ready for generation. */
+  themed?: boolean;
 }
+
+/** The themed variant the demo starts with: an exercise (by title) made for a theme (by name). */
+const DEMO_VARIANT = { exercise: 'Rocket launch [R]', theme: 'Cars' };
+
+/** What a themed variant of a demo deck replaces: its part names and asset types. */
+const DEMO_MARKS: Readonly<Record<string, GenerationAssetType>> = {
+  'image1.png': 'background',
+  'image2.png': 'character',
+  'media1.wav': 'sound',
+};
 
 export const DEMO_EXERCISES: readonly DemoExercise[] = [
   {
@@ -59,6 +77,8 @@ export const DEMO_EXERCISES: readonly DemoExercise[] = [
     description: 'Twelve slides: a rocket climbs one step for each word with [R] said right.',
     votes: { 'teacher@demo.test': true, 'diagnostician@demo.test': true, 'multi@demo.test': true },
     daysAgo: 30,
+    pictures: { background: 'paleSky', character: 'rocket', sound: true },
+    themed: true,
   },
   {
     title: 'Snake hiss [S]',
@@ -69,6 +89,8 @@ export const DEMO_EXERCISES: readonly DemoExercise[] = [
     description: 'A snake crawls through a garden; the child hears and names [S] words.',
     votes: { 'teacher@demo.test': true, 'diagnostician@demo.test': false },
     daysAgo: 28,
+    pictures: { background: 'paleGarden', character: 'snake' },
+    themed: true,
   },
   {
     title: 'Tongue warm-up with a horse',
@@ -196,26 +218,54 @@ const pathOf = (demo: DemoExercise) =>
 const stepBy = (status: ExerciseStatusName) =>
   status === 'request' || status === 'accepted' || status === 'declined' ? MODERATOR : AUTHOR;
 
-/** A demo exercise's deck: a title slide, what it trains, how to run it, and a closing slide. */
-function demoDeck(demo: DemoExercise): { slides: string[][] } {
+const EMU_PER_INCH = 914400;
+
+/**
+ * A demo exercise's deck: a title slide, what it trains, how to run it, and a closing slide, with a
+ * background on every slide, a character on the first three and, when it has one, a chime (shown as
+ * a speaker) on the first. The parts are `image1.png` (background), `image2.png` (character),
+ * `image3.png` (speaker) and `media1.wav`, as DEMO_MARKS names them.
+ */
+function demoDeck(demo: DemoExercise): { slides: string[][]; media: DeckMedia[] } {
   const slides = [
     [demo.title],
     [demo.description || demo.title],
     [demo.instruction || 'Say it together, slowly, then faster.'],
     ['Well done!'],
   ];
-  return { slides };
+  const pictures = demo.pictures ?? { background: 'paleSky', character: 'rocket' };
+  const media: DeckMedia[] = [
+    { name: 'image1.png', content: DECK_PICTURES[pictures.background](), slides: [1, 2, 3, 4] },
+    {
+      name: 'image2.png',
+      content: DECK_PICTURES[pictures.character](),
+      slides: [1, 2, 3],
+      frame: { x: 7 * EMU_PER_INCH, y: 4.5 * EMU_PER_INCH, cx: 2.5 * EMU_PER_INCH, cy: 2.5 * EMU_PER_INCH },
+    },
+  ];
+  if (pictures.sound) {
+    const corner = { x: EMU_PER_INCH / 4, y: 6.5 * EMU_PER_INCH, cx: EMU_PER_INCH / 2, cy: EMU_PER_INCH / 2 };
+    media.push(
+      { name: 'image3.png', content: DECK_PICTURES.speaker(), slides: [], frame: corner },
+      { name: 'media1.wav', content: deckChime(), slides: [1], poster: 'image3.png', frame: corner },
+    );
+  }
+  return { slides, media };
 }
 
-/** Saves a demo deck with the file store and links it to its exercise as the presentation. */
+/**
+ * Saves a demo deck with the file store and links it to its exercise as the presentation, with its
+ * pictures and sounds as an upload keeps them (`marks` their asset types).
+ */
 async function storeDemoDeck(
   tx: Tx,
   files: FileStore,
   exerciseId: number,
   title: string,
-  slides: readonly (readonly string[])[],
+  deck: ReturnType<typeof demoDeck>,
+  marks: Readonly<Record<string, GenerationAssetType>>,
 ): Promise<void> {
-  const content = pptxDeck(slides);
+  const content = pptxDeck(deck.slides, { media: deck.media });
   const storedName = await files.save(EXERCISE_FILES, content, 'pptx');
   const name =
     title
@@ -230,6 +280,19 @@ async function storeDemoDeck(
     size: content.length,
     originalName: `${name}.pptx`,
   });
+  for (const item of (await readPptx(content)).media) {
+    await tx.insert(exerciseFiles).values({
+      exerciseId,
+      kind: item.type.kind === 'image' ? 'image' : 'audio',
+      storedName: await files.save(EXERCISE_FILES, item.content, item.type.ext),
+      mime: item.type.mime,
+      size: item.content.length,
+      originalName: item.name,
+      mediaPath: item.path,
+      slides: item.slides,
+      assetType: marks[item.name] ?? null,
+    });
+  }
 }
 
 const DAY_MS = 86_400_000;
@@ -267,6 +330,7 @@ export async function seedExercises(tx: Tx, workspaceId: number, files: FileStor
     .where(eq(tags.workspaceId, workspaceId));
   const tagId = new Map(tagRows.map((row) => [row.name, row.id]));
 
+  let madeVariantOf: number | null = null;
   for (const demo of DEMO_EXERCISES) {
     const [existing] = await tx
       .select({ id: exercises.id })
@@ -304,6 +368,7 @@ export async function seedExercises(tx: Tx, workspaceId: number, files: FileStor
         requestInterests: demo.request?.interests ?? null,
         requestAgeCategories: demo.request?.ages ?? null,
         requestDeadline: demo.request ? dayFromNow(demo.request.deadlineInDays) : null,
+        readyForGeneration: demo.themed ?? false,
         ...(deck
           ? {
               slideCount: deck.slides.length,
@@ -316,7 +381,8 @@ export async function seedExercises(tx: Tx, workspaceId: number, files: FileStor
       })
       .returning({ id: exercises.id });
     if (!row) continue;
-    if (deck) await storeDemoDeck(tx, files, row.id, demo.title, deck.slides);
+    if (deck) await storeDemoDeck(tx, files, row.id, demo.title, deck, demo.themed ? DEMO_MARKS : {});
+    if (demo.title === DEMO_VARIANT.exercise) madeVariantOf = row.id;
     const tagIds = (demo.tags ?? []).flatMap((name) => tagId.get(name) ?? []);
     if (tagIds.length > 0)
       await tx.insert(exerciseTags).values(tagIds.map((id) => ({ exerciseId: row.id, tagId: id })));
@@ -339,4 +405,24 @@ export async function seedExercises(tx: Tx, workspaceId: number, files: FileStor
       await tx.insert(exerciseVotes).values(votes.map((vote) => ({ exerciseId: row.id, ...vote })));
     }
   }
+  if (madeVariantOf !== null) await seedVariant(tx, files, workspaceId, moderator, madeVariantOf);
+}
+
+/** The demo's themed variant (DEMO_VARIANT), made as the demo moderator would, when its theme is there. */
+async function seedVariant(
+  tx: Tx,
+  files: FileStore,
+  workspaceId: number,
+  moderator: number,
+  exerciseId: number,
+) {
+  const [theme] = await tx
+    .select({ id: themes.id })
+    .from(themes)
+    .where(
+      and(eq(themes.workspaceId, workspaceId), sql`lower(${themes.name}) = lower(${DEMO_VARIANT.theme})`),
+    );
+  if (!theme) return;
+  const caller = { workspaceId, role: 'moderator' as const, userId: moderator, lang: 'en' as const };
+  await checkGenerate(tx, files, caller, exerciseId, { theme_id: theme.id });
 }

@@ -80,6 +80,17 @@ const SIGNATURES: (FileType & { test: (content: Buffer) => boolean })[] = [
   { kind: 'sound', mime: 'audio/mpeg', ext: 'mp3', test: (c) => isId3(c) || isMpegFrame(c) },
 ];
 
+/**
+ * An MPEG-4 audio file (an `ftyp` box of brand `M4A `): PowerPoint keeps recorded sounds so. Known
+ * only inside decks (`detectDeckMediaType`); the asset library does not take it.
+ */
+const M4A: FileType & { test: (content: Buffer) => boolean } = {
+  kind: 'sound',
+  mime: 'audio/mp4',
+  ext: 'm4a',
+  test: (c) => c.length >= 12 && ascii(c, 4, 8) === 'ftyp' && ascii(c, 8, 12) === 'M4A ',
+};
+
 /** The type of some bytes, or null when they are none of the images and sounds the app takes. */
 export function detectFileType(content: Buffer): FileType | null {
   const match = SIGNATURES.find((signature) => signature.test(content));
@@ -87,10 +98,21 @@ export function detectFileType(content: Buffer): FileType | null {
 }
 
 /**
+ * The type of a picture or a sound inside a deck (`ppt/media/*`): PNG, JPEG and GIF pictures (what
+ * decks embed and a themed variant can replace), and WAV, MP3, OGG and M4A sounds; null otherwise.
+ */
+export function detectDeckMediaType(content: Buffer): FileType | null {
+  if (M4A.test(content)) return { kind: M4A.kind, mime: M4A.mime, ext: M4A.ext };
+  const type = detectFileType(content);
+  return type && type.ext !== 'webp' ? type : null;
+}
+
+/**
  * Every extension a stored file may have, with the content type it is served with: the types above,
- * and exercises' .pptx decks (checked by `readPptx`, not by a signature).
+ * exercises' .pptx decks (checked by `readPptx`, not by a signature) and the M4A sounds found in them.
  */
 export const STORED_TYPES: ReadonlyMap<string, string> = new Map([
   ...SIGNATURES.map((s) => [s.ext, s.mime] as const),
+  [M4A.ext, M4A.mime],
   ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
 ]);

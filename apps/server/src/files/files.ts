@@ -57,6 +57,26 @@ export class FileStore {
     return createReadStream(file);
   }
 
+  /** The stored files of a folder with when each was last written; none for a folder not made yet. */
+  async list(folder: string): Promise<{ name: string; modifiedAt: Date }[]> {
+    const dir = path.join(this.root, folder);
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch {
+      return [];
+    }
+    const listed: { name: string; modifiedAt: Date }[] = [];
+    for (const name of names.filter(isStoredName)) {
+      try {
+        listed.push({ name, modifiedAt: (await fs.stat(path.join(dir, name))).mtime });
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+    return listed;
+  }
+
   /** Removes a file; a missing one is fine. */
   async remove(folder: string, name: string): Promise<void> {
     if (!isStoredName(name)) return;

@@ -1,77 +1,10 @@
 /**
  * Writes real, minimal .pptx decks: the demo school's exercises get them in the seed, and the tests
- * build their fixtures with them. A zip writer (stored or deflated entries) and the parts LibreOffice
- * and PowerPoint need to open a deck: one slide per list of paragraphs.
+ * build their fixtures with them. The parts LibreOffice and PowerPoint need to open a deck: one slide
+ * per list of paragraphs, with pictures and sounds placed on the slides that show or play them.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
-
-/** One file of a zip archive; `stored` keeps it uncompressed. */
-export interface ZipFile {
-  name: string;
-  content: Buffer;
-  stored?: boolean;
-}
-
-/** A file already compressed: its raw deflate bytes, its unpacked size and CRC. */
-export interface PackedFile {
-  name: string;
-  method: 0 | 8;
-  data: Buffer;
-  size: number;
-  crc: number;
-}
-
-export const pack = ({ name, content, stored }: ZipFile): PackedFile => ({
-  name,
-  method: stored ? 0 : 8,
-  data: stored ? content : deflateRawSync(content),
-  size: content.length,
-  crc: crc32(content),
-});
-
-/** A zip archive of packed files: local headers and data, then the central directory. */
-export function writeZip(files: readonly PackedFile[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const file of files) {
-    const name = Buffer.from(file.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(file.method, 8);
-    local.writeUInt32LE(file.crc, 14);
-    local.writeUInt32LE(file.data.length, 18);
-    local.writeUInt32LE(file.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(file.method, 10);
-    central.writeUInt32LE(file.crc, 16);
-    central.writeUInt32LE(file.data.length, 20);
-    central.writeUInt32LE(file.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, file.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + file.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-/** A zip archive of the files, deflated unless marked stored. */
-export const zipArchive = (files: readonly ZipFile[]): Buffer => writeZip(files.map(pack));
+import { MEDIA_TYPES } from './pptx.ts';
+import { zipArchive, type ZipFile } from './zip-writer.ts';
 
 const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
 
@@ -94,8 +27,78 @@ const rels = (items: readonly { id: string; type: string; target: string }[]) =>
 
 const emptyTree = `<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>`;
 
-/** A slide with one text box per paragraph. */
-function slideXml(paragraphs: readonly string[]): Buffer {
+/** A picture or a sound of a demo or test deck, kept as `ppt/media/<name>`. */
+export interface DeckMedia {
+  /** Its name under `ppt/media/` (`image1.png`); the extension says its format. */
+  name: string;
+  content: Buffer;
+  /** The slides (1-based) that show or play it. */
+  slides: readonly number[];
+  /** Where it sits on the slide, in EMU; the whole slide when left out. */
+  frame?: { x: number; y: number; cx: number; cy: number };
+  /** A sound's icon: the name of a picture of the deck. */
+  poster?: string;
+}
+
+const SLIDE_FRAME = { x: 0, y: 0, cx: 9144000, cy: 6858000 };
+const P14 = 'http://schemas.microsoft.com/office/powerpoint/2010/main';
+
+const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+const isSound = (media: DeckMedia) => MEDIA_TYPES.get(extensionOf(media.name))?.startsWith('audio/') ?? false;
+
+interface Relationship {
+  id: string;
+  type: string;
+  target: string;
+}
+
+const pictureXml = (
+  id: number,
+  name: string,
+  embed: string,
+  frame: DeckMedia['frame'],
+  nvPr = '<p:nvPr/>',
+) => {
+  const { x, y, cx, cy } = frame ?? SLIDE_FRAME;
+  return (
+    `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="${escape(name)}"/><p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr>${nvPr}</p:nvPicPr>` +
+    `<p:blipFill><a:blip r:embed="${embed}"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>` +
+    `<p:spPr><a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`
+  );
+};
+
+/**
+ * The pictures and sounds of one slide, drawn first (behind the text), and the relationships they
+ * need: a picture is an `image`; a sound is an `audio` link and a `media` embed (as PowerPoint 2010
+ * writes them) shown as its poster picture.
+ */
+function mediaShapes(media: readonly DeckMedia[], slide: number): { shapes: string; rels: Relationship[] } {
+  const links: Relationship[] = [];
+  const relTo = (type: string, name: string) => {
+    const id = `rId${links.length + 2}`;
+    links.push({ id, type, target: `../media/${name}` });
+    return id;
+  };
+  const shapes = media
+    .filter((item) => item.slides.includes(slide))
+    .map((item, index) => {
+      const id = 100 + index;
+      if (!isSound(item)) return pictureXml(id, item.name, relTo(`${REL}/image`, item.name), item.frame);
+      if (!item.poster) throw new Error(`sound ${item.name} needs a poster picture`);
+      const embed = relTo('http://schemas.microsoft.com/office/2007/relationships/media', item.name);
+      const link = relTo(`${REL}/audio`, item.name);
+      const poster = relTo(`${REL}/image`, item.poster);
+      const nvPr =
+        `<p:nvPr><a:audioFile r:link="${link}"/><p:extLst><p:ext uri="{DAA4B4D4-6D71-4841-9C94-3DA1FCD7C3B5}">` +
+        `<p14:media xmlns:p14="${P14}" r:embed="${embed}"/></p:ext></p:extLst></p:nvPr>`;
+      return pictureXml(id, item.name, poster, item.frame, nvPr);
+    })
+    .join('');
+  return { shapes, rels: links };
+}
+
+/** A slide with its pictures and sounds, then one text box per paragraph. */
+function slideXml(paragraphs: readonly string[], media = ''): Buffer {
   const shapes = paragraphs
     .map(
       (text, index) =>
@@ -106,7 +109,7 @@ function slideXml(paragraphs: readonly string[]): Buffer {
     )
     .join('');
   return xml(
-    `<p:sld xmlns:a="${NS_A}" xmlns:r="${NS_R}" xmlns:p="${NS_P}"><p:cSld><p:spTree>${emptyTree}${shapes}</p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>`,
+    `<p:sld xmlns:a="${NS_A}" xmlns:r="${NS_R}" xmlns:p="${NS_P}"><p:cSld><p:spTree>${emptyTree}${media}${shapes}</p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>`,
   );
 }
 
@@ -155,11 +158,17 @@ export const TINY_JPEG = Buffer.from(
 export interface DeckOptions {
   /** Include `docProps/thumbnail.jpeg` (default true). */
   thumbnail?: boolean;
+  /** Pictures and sounds, with the slides they are on. */
+  media?: readonly DeckMedia[];
 }
 
 /** The parts of a minimal deck LibreOffice and PowerPoint open: one slide per entry of `slides`. */
 export function deckFiles(slides: readonly (readonly string[])[], options: DeckOptions = {}): ZipFile[] {
   const withThumbnail = options.thumbnail ?? true;
+  const media = options.media ?? [];
+  const extensions = [...new Set(media.map((item) => extensionOf(item.name)))].filter(
+    (ext) => ext !== 'jpeg',
+  );
   const slideIds = slides.map((_, index) => `<p:sldId id="${256 + index}" r:id="rId${index + 3}"/>`).join('');
   return [
     {
@@ -169,6 +178,12 @@ export function deckFiles(slides: readonly (readonly string[])[], options: DeckO
           `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
           `<Default Extension="xml" ContentType="application/xml"/>` +
           `<Default Extension="jpeg" ContentType="image/jpeg"/>` +
+          extensions
+            .map(
+              (ext) =>
+                `<Default Extension="${ext}" ContentType="${MEDIA_TYPES.get(ext) ?? 'application/octet-stream'}"/>`,
+            )
+            .join('') +
           `<Override PartName="/ppt/presentation.xml" ContentType="${CT}.presentation.main+xml"/>` +
           `<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="${CT}.slideMaster+xml"/>` +
           `<Override PartName="/ppt/slideLayouts/slideLayout1.xml" ContentType="${CT}.slideLayout+xml"/>` +
@@ -231,15 +246,21 @@ export function deckFiles(slides: readonly (readonly string[])[], options: DeckO
       content: rels([{ id: 'rId1', type: `${REL}/slideMaster`, target: '../slideMasters/slideMaster1.xml' }]),
     },
     { name: 'ppt/theme/theme1.xml', content: THEME },
-    ...slides.flatMap((paragraphs, i) => [
-      { name: `ppt/slides/slide${i + 1}.xml`, content: slideXml(paragraphs) },
-      {
-        name: `ppt/slides/_rels/slide${i + 1}.xml.rels`,
-        content: rels([
-          { id: 'rId1', type: `${REL}/slideLayout`, target: '../slideLayouts/slideLayout1.xml' },
-        ]),
-      },
-    ]),
+    ...slides.flatMap((paragraphs, i) => {
+      const onSlide = mediaShapes(media, i + 1);
+      return [
+        { name: `ppt/slides/slide${i + 1}.xml`, content: slideXml(paragraphs, onSlide.shapes) },
+        {
+          name: `ppt/slides/_rels/slide${i + 1}.xml.rels`,
+          content: rels([
+            { id: 'rId1', type: `${REL}/slideLayout`, target: '../slideLayouts/slideLayout1.xml' },
+            ...onSlide.rels,
+          ]),
+        },
+      ];
+    }),
+    // Pictures and sounds are compressed already: stored, as Office keeps them.
+    ...media.map((item) => ({ name: `ppt/media/${item.name}`, content: item.content, stored: true })),
     ...(withThumbnail ? [{ name: 'docProps/thumbnail.jpeg', content: TINY_JPEG, stored: true }] : []),
   ];
 }

@@ -26,6 +26,7 @@ describe('readPptx', () => {
     expect(await readPptx(deck)).toEqual({
       slideTexts: ['two b', 'ten b'],
       thumbnail: Buffer.from([0xff, 0xd8, 0xff]),
+      media: [],
     });
     expect((await readPptx(pptxDeck([['a']], { thumbnail: false }))).thumbnail).toBeNull();
   });

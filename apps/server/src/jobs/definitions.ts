@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { FileStore } from '../files/files.ts';
 import { purgeSessionsJob } from '../modules/auth/auth.jobs.ts';
-import { renderSlidesJob } from '../modules/exercises/exercises.jobs.ts';
+import { renderSlidesJob, sweepExerciseFilesJob } from '../modules/exercises/exercises.jobs.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job the app runs; each module defines its own. */
@@ -9,5 +9,6 @@ export function appJobs(config: Config, files: FileStore): readonly JobDefinitio
   return [
     purgeSessionsJob,
     renderSlidesJob({ files, sofficePath: config.SOFFICE_PATH, pdftoppmPath: config.PDFTOPPM_PATH }),
+    sweepExerciseFilesJob(files),
   ];
 }

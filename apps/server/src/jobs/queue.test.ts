@@ -11,7 +11,8 @@ import { PPTX_MIME } from '../files/pptx.ts';
 import { purgeSessionsJob } from '../modules/auth/auth.jobs.ts';
 import { RENDER_SLIDES } from '../modules/exercises/exercise-files.service.ts';
 import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
-import { renderSlidesJob } from '../modules/exercises/exercises.jobs.ts';
+import { renderSlidesJob, sweepExerciseFilesJob } from '../modules/exercises/exercises.jobs.ts';
+import { SWEEP_GRACE_MS } from '../modules/exercises/file-sweep.service.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { buildExercise, buildUser, buildWorkspace, tokenFor } from '../test/factories.ts';
 import { pptxDeck } from '../test/pptx.ts';
@@ -28,9 +29,14 @@ describe('pg-boss on the app database', () => {
     testDb = await createTestDatabase();
     // No LibreOffice at this path: the job takes the deck's thumbnail, quickly and on any machine.
     const render = renderSlidesJob({ files, sofficePath: '/nonexistent/soffice', pdftoppmPath: 'pdftoppm' });
-    jobs = await startJobs(testDb.database, [purgeSessionsJob, render], pino({ level: 'silent' }), {
-      pollingIntervalSeconds: 0.5,
-    });
+    jobs = await startJobs(
+      testDb.database,
+      [purgeSessionsJob, render, sweepExerciseFilesJob(files)],
+      pino({ level: 'silent' }),
+      {
+        pollingIntervalSeconds: 0.5,
+      },
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -83,13 +89,43 @@ describe('pg-boss on the app database', () => {
     expect(row?.slidesStatus).toBe('thumbnail');
   });
 
-  it('schedules the session purge hourly', async () => {
+  it('schedules the session purge hourly and the file sweep nightly', async () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: 'purge-expired-sessions', cron: '17 * * * *' }),
+        expect.objectContaining({ name: 'sweep-exercise-files', cron: '43 3 * * *' }),
       ]),
     );
+  });
+
+  it('runs the file sweep: old files no row names go; named and young ones stay', async () => {
+    const db = testDb.database.db;
+    const workspace = await buildWorkspace(db);
+    const user = await buildUser(db);
+    const exercise = await buildExercise(db, workspace.id, user.id);
+    const deck = pptxDeck([['Kept']]);
+    const named = await files.save(EXERCISE_FILES, deck, 'pptx');
+    await db.insert(exerciseFiles).values({
+      exerciseId: exercise.id,
+      kind: 'presentation',
+      storedName: named,
+      mime: PPTX_MIME,
+      size: deck.length,
+      originalName: 'deck.pptx',
+    });
+    const orphan = await files.save(EXERCISE_FILES, deck, 'pptx');
+    const young = await files.save(EXERCISE_FILES, deck, 'pptx');
+    const longAgo = new Date(Date.now() - SWEEP_GRACE_MS - 60_000);
+    for (const name of [named, orphan]) {
+      fs.utimesSync(path.join(dataDir, EXERCISE_FILES, name), longAgo, longAgo);
+    }
+    const job = await runJob('sweep-exercise-files', {});
+    expect(job?.state).toBe('completed');
+    expect(job?.output).toEqual({ removed: 1 });
+    const left = fs.readdirSync(path.join(dataDir, EXERCISE_FILES));
+    expect(left).toEqual(expect.arrayContaining([named, young]));
+    expect(left).not.toContain(orphan);
   });
 
   it('runs the purge job: expired and long-revoked sessions go, live ones stay', async () => {

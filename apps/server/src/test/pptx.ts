@@ -1,14 +1,9 @@
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
-import { deckFiles, pack, writeZip, type PackedFile } from '../files/pptx-writer.ts';
+import { deckFiles } from '../files/pptx-writer.ts';
+import { pack, writeZip, type PackedFile } from '../files/zip-writer.ts';
 
-export {
-  deckFiles,
-  pptxDeck,
-  TINY_JPEG,
-  zipArchive,
-  type DeckOptions,
-  type ZipFile,
-} from '../files/pptx-writer.ts';
+export { deckFiles, pptxDeck, TINY_JPEG, type DeckMedia, type DeckOptions } from '../files/pptx-writer.ts';
+export { zipArchive, type ZipFile } from '../files/zip-writer.ts';
 
 /**
  * An entry of `size` zero bytes, deflated chunk by chunk so that neither the zeros nor more than

@@ -94,6 +94,8 @@ export const GENERATION_PROBLEMS = [
   'missing_assets',
   /** The variant for this theme is read-only: it is kept as it is. */
   'read_only',
+  /** A moderator has not marked the theme ready (its assets may be incomplete). */
+  'theme_not_ready',
 ] as const;
 export type GenerationProblem = (typeof GENERATION_PROBLEMS)[number];
 

@@ -3,6 +3,7 @@ import {
   API,
   EXERCISE_PRESENTATION_MAX_BYTES,
   dataEnvelope,
+  exerciseActualizeInput,
   errorBody,
   exerciseActingQuery,
   exerciseFileDeleteQuery,
@@ -10,6 +11,7 @@ import {
   exerciseParams,
   exerciseSchema,
   exerciseSlidesSchema,
+  exerciseWriteQuery,
   idParam,
 } from '@logoschool/contract';
 import type { FastifyReply } from 'fastify';
@@ -21,6 +23,7 @@ import type { FileStore } from '../../files/files.ts';
 import { readForm } from '../../files/multipart.ts';
 import type { ExerciseFileRow } from '../../db/schema/index.ts';
 import {
+  actualizeFile,
   deletePresentation,
   listSlides,
   presentationFile,
@@ -39,7 +42,7 @@ const tags = ['exercises'];
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
 /** Streams a stored file of an exercise with its name, never sniffed into another type. */
-async function sendFile(reply: FastifyReply, files: FileStore, file: ExerciseFileRow, inline: boolean) {
+export async function sendFile(reply: FastifyReply, files: FileStore, file: ExerciseFileRow, inline: boolean) {
   const stream = await files.open(EXERCISE_FILES, file.storedName);
   if (!stream) throw notFound();
   return reply
@@ -182,5 +185,23 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await slideFile(app.db, caller(request), exerciseId, position);
       return sendFile(reply, app.files, file, true);
     },
+  );
+
+  app.post(
+    API.exercisesActualizeFile,
+    {
+      preValidation: app.authenticate,
+      preHandler: app.authorize('exercises.read'),
+      schema: {
+        tags,
+        summary:
+          'Renders the slide images of a deck again (spec §7: body `file_id`, the deck’s id): who may edit the exercise may. A deck already queued or rendering is left to its job',
+        security,
+        querystring: exerciseWriteQuery,
+        body: exerciseActualizeInput,
+        response: { 200: dataEnvelope(exerciseSlidesSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await actualizeFile(app.db, app.jobs, caller(request), request.body) }),
   );
 };

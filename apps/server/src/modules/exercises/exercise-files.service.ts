@@ -7,12 +7,13 @@ import {
   mustBeComplete,
   exerciseStatusName,
   type Exercise,
+  type ExerciseActualizeInput,
   type ExerciseFileDeleteQuery,
   type ExerciseSlides,
   type Language,
   type SlidesStatus,
 } from '@logoschool/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   exerciseFiles,
@@ -26,7 +27,14 @@ import type { FieldMessage } from '../../errors/messages.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FileStore } from '../../files/files.ts';
 import { megabytes, uploadsOf, type Upload } from '../../files/multipart.ts';
-import { PPTX_LIMITS, PPTX_MIME, PptxError, readPptx, type PptxContent } from '../../files/pptx.ts';
+import {
+  PPTX_LIMITS,
+  PPTX_MIME,
+  PptxError,
+  readPptx,
+  type PptxContent,
+  type PptxMedia,
+} from '../../files/pptx.ts';
 import { findProgram, renderSlides } from '../../files/render-slides.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import {
@@ -112,19 +120,58 @@ async function checkedDeck(value: unknown, lang: Language): Promise<{ upload: Up
 }
 
 /** Throws 403 unless the caller may edit the exercise (as `PUT /exercises/:id`). */
-function assertMayEdit(caller: ExerciseCaller, row: ExerciseRow) {
+export function assertMayEdit(caller: ExerciseCaller, row: ExerciseRow) {
   const actors = exerciseActors(caller.role, caller.userId, recordOf(row));
   if (!mayEditExercise(actors, recordOf(row))) throw forbidden();
 }
 
-/** Every file of an exercise (the deck and its slide images). */
-const filesOf = (tx: Tx, exerciseId: number) =>
-  tx.select().from(exerciseFiles).where(eq(exerciseFiles.exerciseId, exerciseId));
+/**
+ * The files that come from an exercise's deck: the deck, its slide images, pictures and sounds.
+ * Themed variants are not among them: they stay until a moderator generates them again or removes them.
+ */
+const ofDeck = (exerciseId: number) =>
+  and(eq(exerciseFiles.exerciseId, exerciseId), ne(exerciseFiles.kind, 'generated'));
+
+const filesOf = (tx: Tx, exerciseId: number) => tx.select().from(exerciseFiles).where(ofDeck(exerciseId));
 
 /**
- * `POST /exercises/:id/files`: stores the deck (replacing any earlier one and its slide images),
- * keeps its slide count and text, and queues the slide images. 404 when the caller cannot read the
- * exercise, 403 unless they may edit it; 413/415/422 for a file that is not a deck we take; 422
+ * The marks (asset types) of the former deck's pictures and sounds that a new upload keeps: those
+ * whose part (`media_path`) holds the very same bytes again, as in a revised deck whose other slides
+ * changed. A changed picture loses its mark: it may not be what the mark said any more.
+ */
+async function keptMarks(
+  files: FileStore,
+  old: readonly ExerciseFileRow[],
+  media: readonly PptxMedia[],
+): Promise<Map<string, string>> {
+  const marks = new Map<string, string>();
+  for (const row of old) {
+    if (!row.assetType || !row.mediaPath) continue;
+    const same = media.find((item) => item.path === row.mediaPath);
+    if (!same || same.content.length !== row.size) continue;
+    const stored = await files.read(EXERCISE_FILES, row.storedName);
+    if (stored?.content.equals(same.content)) marks.set(row.mediaPath, row.assetType);
+  }
+  return marks;
+}
+
+/** Saves the deck's pictures and sounds with the file store; their stored names, in the deck's order. */
+async function saveMedia(files: FileStore, media: readonly PptxMedia[]): Promise<string[]> {
+  const saved: string[] = [];
+  try {
+    for (const item of media) saved.push(await files.save(EXERCISE_FILES, item.content, item.type.ext));
+  } catch (error) {
+    await Promise.all(saved.map((name) => files.remove(EXERCISE_FILES, name)));
+    throw error;
+  }
+  return saved;
+}
+
+/**
+ * `POST /exercises/:id/files`: stores the deck (replacing any earlier one, its slide images, pictures
+ * and sounds), keeps its slide count and text and its pictures and sounds (`image`, `audio` rows; a
+ * picture or sound the former deck held unchanged keeps its asset type), and queues the slide
+ * images. 404 when the caller cannot read the exercise, 403 unless they may edit it; 413/415/422 for a file that is not a deck we take; 422
  * when an exercise that must be complete would get a deck without slides.
  */
 export async function uploadPresentation(
@@ -139,14 +186,17 @@ export async function uploadPresentation(
   assertMayEdit(caller, await readableExercise(db, caller, id));
   const { upload, deck } = await checkedDeck(file, caller.lang);
   const storedName = await files.save(EXERCISE_FILES, upload.content, 'pptx');
+  let mediaNames: string[] = [];
   let replaced: ExerciseFileRow[] = [];
   let fileId: number;
   try {
+    mediaNames = await saveMedia(files, deck.media);
     fileId = await db.transaction(async (tx) => {
       const current = await lockReadable(tx, caller, id);
       assertMayEdit(caller, current);
       replaced = await filesOf(tx, id);
-      await tx.delete(exerciseFiles).where(eq(exerciseFiles.exerciseId, id));
+      const marks = await keptMarks(files, replaced, deck.media);
+      await tx.delete(exerciseFiles).where(ofDeck(id));
       const [row] = await tx
         .insert(exerciseFiles)
         .values({
@@ -159,6 +209,21 @@ export async function uploadPresentation(
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
+      if (deck.media.length > 0) {
+        await tx.insert(exerciseFiles).values(
+          deck.media.map((item, index) => ({
+            exerciseId: id,
+            kind: item.type.kind === 'image' ? 'image' : 'audio',
+            storedName: mediaNames[index] ?? '',
+            mime: item.type.mime,
+            size: item.content.length,
+            originalName: item.name.slice(0, ORIGINAL_NAME_MAX),
+            mediaPath: item.path,
+            slides: item.slides,
+            assetType: marks.get(item.path) ?? null,
+          })),
+        );
+      }
       const [updated] = await tx
         .update(exercises)
         .set({
@@ -176,7 +241,7 @@ export async function uploadPresentation(
       return row.id;
     });
   } catch (error) {
-    await files.remove(EXERCISE_FILES, storedName);
+    await Promise.all([storedName, ...mediaNames].map((name) => files.remove(EXERCISE_FILES, name)));
     throw error;
   }
   await Promise.all(replaced.map((old) => files.remove(EXERCISE_FILES, old.storedName)));
@@ -185,7 +250,8 @@ export async function uploadPresentation(
 }
 
 /**
- * `DELETE /exercises/:id/files`: removes the deck and its slide images. 404 when the caller cannot
+ * `DELETE /exercises/:id/files`: removes the deck, its slide images, pictures and sounds (themed
+ * variants stay). 404 when the caller cannot
  * read the exercise or it has no deck; 403 unless they may edit it; 409 `conflict` when `status_id`
  * is not the exercise's status any more, 409 `presentation_required` while its status needs one.
  */
@@ -204,7 +270,7 @@ export async function deletePresentation(
     if (status && mustBeComplete(status)) throw new AppError('presentation_required');
     const rows = await filesOf(tx, id);
     if (!rows.some((row) => row.kind === 'presentation')) throw notFound();
-    await tx.delete(exerciseFiles).where(eq(exerciseFiles.exerciseId, id));
+    await tx.delete(exerciseFiles).where(ofDeck(id));
     await tx
       .update(exercises)
       .set({
@@ -395,4 +461,57 @@ export async function queuePendingRenders(db: Db, jobs: JobSender): Promise<numb
     .where(inArray(exercises.slidesStatus, ['pending', 'rendering']));
   for (const deck of waiting) await jobs.send(RENDER_SLIDES, deck satisfies RenderSlidesData);
   return waiting.length;
+}
+
+/**
+ * `POST /exercises/files/actualize-file` (spec §7: body `file_id`): renders a deck's slide images
+ * again, e.g. after LibreOffice was installed on a server that could only show the thumbnail, or
+ * after a failed rendering. A deck already queued or rendering is left to its job. 404 when the
+ * file is not the deck of an exercise the caller can read in the project; 403 unless they may
+ * edit it.
+ */
+export async function actualizeFile(
+  db: Db,
+  jobs: JobSender | null,
+  caller: ExerciseCaller,
+  input: ExerciseActualizeInput,
+): Promise<ExerciseSlides> {
+  if (input.workspace_id !== undefined && input.workspace_id !== caller.workspaceId) {
+    throw new AppError('validation_failed', undefined, {
+      workspace_id: [fieldMessage(caller.lang, 'workspaceMismatch', { workspaceId: caller.workspaceId })],
+    });
+  }
+  const [deck] = await db
+    .select({ exerciseId: exerciseFiles.exerciseId })
+    .from(exerciseFiles)
+    .innerJoin(exercises, eq(exercises.id, exerciseFiles.exerciseId))
+    .where(
+      and(
+        eq(exerciseFiles.id, input.file_id),
+        eq(exerciseFiles.kind, 'presentation'),
+        eq(exercises.workspaceId, caller.workspaceId),
+      ),
+    );
+  if (!deck) throw notFound();
+  assertMayEdit(caller, await readableExercise(db, caller, deck.exerciseId));
+  const queued = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: exercises.slidesStatus })
+      .from(exercises)
+      .where(eq(exercises.id, deck.exerciseId))
+      .for('update');
+    if (current?.status === 'pending' || current?.status === 'rendering') return false;
+    await tx
+      .update(exercises)
+      .set({ slidesStatus: 'pending', slidesMessage: null })
+      .where(eq(exercises.id, deck.exerciseId));
+    return true;
+  });
+  if (queued && jobs) {
+    await jobs.send(RENDER_SLIDES, {
+      exerciseId: deck.exerciseId,
+      fileId: input.file_id,
+    } satisfies RenderSlidesData);
+  }
+  return listSlides(db, caller, deck.exerciseId);
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/queue.ts';
+import type { FileStore } from '../../files/files.ts';
 import { RENDER_SLIDES, renderExerciseSlides, type SlideRenderOptions } from './exercise-files.service.ts';
+import { sweepExerciseFiles } from './file-sweep.service.ts';
 
 const renderSlidesData = z.object({ exerciseId: z.number().int(), fileId: z.number().int() });
 
@@ -10,5 +12,14 @@ export function renderSlidesJob(options: SlideRenderOptions): JobDefinition {
     name: RENDER_SLIDES,
     handler: async (database, data) =>
       renderExerciseSlides(database.db, options, renderSlidesData.parse(data)),
+  };
+}
+
+/** Removes, every night, exercise files no row names any more (`sweepExerciseFiles`). */
+export function sweepExerciseFilesJob(files: FileStore): JobDefinition {
+  return {
+    name: 'sweep-exercise-files',
+    cron: '43 3 * * *',
+    handler: async (database) => ({ removed: await sweepExerciseFiles(database.db, files) }),
   };
 }

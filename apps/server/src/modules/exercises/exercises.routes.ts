@@ -8,6 +8,7 @@ import {
   exerciseBulkResult,
   exerciseBulkToggleInput,
   exerciseInput,
+  exerciseLatestInput,
   exercisePageEnvelope,
   exerciseParams,
   exerciseQuery,
@@ -41,6 +42,7 @@ import {
   listExercises,
   listForAuthor,
   listForTeacher,
+  markLatest,
   takeRequest,
   updateExercise,
   type ExerciseCaller,
@@ -124,13 +126,32 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authorize('exercises.read'),
       schema: {
         tags,
-        summary: 'The exercise the caller can read that changed last, or null',
+        summary:
+          'The exercise the caller marked last (POST latest) while they can read it, else the one they can read that changed last, or null',
         security,
         querystring: exerciseActingQuery,
         response: { 200: dataEnvelope(exerciseSchema.nullable()), ...errors },
       },
     },
     async (request) => ({ data: await latestExercise(app.db, caller(request)) }),
+  );
+
+  app.post(
+    API.exercisesLatest,
+    {
+      preValidation: app.authenticate,
+      preHandler: app.authorize('exercises.read'),
+      schema: {
+        tags,
+        summary:
+          'Marks the exercise the caller works on now (spec §7: body plus workspace_id); `GET latest` leads back to it',
+        security,
+        querystring: exerciseWriteQuery,
+        body: exerciseLatestInput,
+        response: { 200: dataEnvelope(exerciseSchema), ...itemErrors },
+      },
+    },
+    async (request) => ({ data: await markLatest(app.db, caller(request), request.body) }),
   );
 
   app.get(

@@ -19,6 +19,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   assetFiles,
   assets,
+  exerciseFiles,
+  exerciseGenerated,
   themeAssets,
   themes,
   themeShares,
@@ -161,7 +163,7 @@ export async function listThemes(db: Tx, workspaceId: number, query: ThemesQuery
 }
 
 /** A theme the project sees; 404 for any other, so that other projects' themes stay unseen. */
-async function visibleTheme(tx: Tx, workspaceId: number, id: number): Promise<ThemeRow> {
+export async function visibleTheme(tx: Tx, workspaceId: number, id: number): Promise<ThemeRow> {
   const [row] = await tx
     .select()
     .from(themes)
@@ -323,6 +325,18 @@ export async function deleteTheme(db: Db, scope: ThemeScope, id: number): Promis
   await db.transaction(async (tx) => {
     await ownTheme(tx, scope.workspaceId, id);
     if (inUse(await themeUsage(tx, id))) throw new AppError('theme_in_use');
+    // Its themed variants go with it: their file rows here, the bytes by the nightly file sweep.
+    await tx
+      .delete(exerciseFiles)
+      .where(
+        inArray(
+          exerciseFiles.id,
+          tx
+            .select({ id: exerciseGenerated.fileId })
+            .from(exerciseGenerated)
+            .where(eq(exerciseGenerated.themeId, id)),
+        ),
+      );
     await tx.delete(themes).where(eq(themes.id, id));
   });
 }

@@ -33,17 +33,20 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusBadgeColor } from './status-color.ts';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { fieldErrorsOf, errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../app/screens/loader.tsx';
-import { useSession } from '../../app/session.tsx';
+import { useActingFor, useSession } from '../../app/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useChangeStatus, useExercise, useFilingOptions, useSaveExercise } from './api/exercise.ts';
+import { useMarkLatest } from './api/latest.ts';
+import { MediaPanel } from './components/media-panel.tsx';
 import { PresentationPanel } from './components/presentation-panel.tsx';
+import { ThemedVersionsPanel } from './components/themed-versions-panel.tsx';
 
 type Field = 'title' | 'category_id' | 'tag_ids' | 'instruction' | 'description' | 'presentation';
 
@@ -95,6 +98,8 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const status = exercise ? exerciseStatusName(exercise.status_id) : undefined;
   const moderating = role !== null && roleMay(role, 'exercises.moderate');
+  const generating = useActingFor('exercises.generate') !== null;
+  useMarkOpened(exercise, role !== null && roleMay(role, 'exercises.author'));
   const actors =
     exercise && user && role
       ? exerciseActors(role, user.id, { author_id: exercise.author.id, assigned_id: exercise.assigned_id })
@@ -275,6 +280,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         </form>
       </Paper>
       {exercise && <PresentationPanel exercise={exercise} editable={editable} />}
+      {exercise?.presentation && <MediaPanel exercise={exercise} editable={editable} />}
       {exercise && status && (
         <StatusActions
           exercise={exercise}
@@ -282,9 +288,24 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
           onProblems={setErrors}
         />
       )}
+      {exercise && generating && <ThemedVersionsPanel exercise={exercise} />}
       {exercise?.activities && exercise.activities.length > 0 && <History exercise={exercise} />}
     </Stack>
   );
+}
+
+/**
+ * Tells the server, once per exercise, that the author has opened it: /exercises offers it as the
+ * one to continue (spec §7 exercises/latest).
+ */
+function useMarkOpened(exercise: Exercise | null, asAuthor: boolean) {
+  const { mutate } = useMarkLatest();
+  const marked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!exercise || !asAuthor || marked.current === exercise.id) return;
+    marked.current = exercise.id;
+    mutate(exercise.id);
+  }, [exercise, asAuthor, mutate]);
 }
 
 /** The moves the caller may make from here (spec §4), each a button; declining asks for a comment. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session.tsx';
 import type { ExerciseListKind } from '../api/exercises.ts';
+import { ContinueCard } from './continue-card.tsx';
 import { ExerciseList } from './exercise-list.tsx';
 
 interface ScreenTexts {
@@ -56,6 +57,7 @@ export function ExerciseListScreen({ kind }: { kind: ExerciseListKind }) {
           </Button>
         </Group>
       </Group>
+      {kind === 'author' && <ContinueCard />}
       <ExerciseList kind={kind} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { API, type Exercise, type ExerciseSlides } from '@logoschool/contract';
+import { API, type Exercise, type ExerciseSlides, type SlidesStatus } from '@logoschool/contract';
 import {
   Alert,
   Button,
@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ import { useApiFileUrl } from '../../../api/file-url.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useActingFor } from '../../../app/session.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
+import { MEDIA_KEY } from '../api/exercise-media.ts';
 
 const PPTX_TYPES = '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation';
 /** How often the slide images are asked for while the job renders them. */
@@ -61,10 +63,36 @@ function useUploadDeck(exerciseId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['exercise'] }),
         queryClient.invalidateQueries({ queryKey: ['exercise-slides', exerciseId] }),
+        queryClient.invalidateQueries({ queryKey: [MEDIA_KEY, exerciseId] }),
         queryClient.invalidateQueries({ queryKey: ['exercises'] }),
       ]),
   });
 }
+
+/**
+ * Queues the deck's slide rendering again (`failed`, or only a `thumbnail` because LibreOffice was
+ * missing when it was uploaded); the answer is the new state, so the progress shows at once.
+ */
+function useRenderAgain(exerciseId: number) {
+  const acting = useActingFor('exercises.read');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: number) =>
+      request<ExerciseSlides>(API.exercisesActualizeFile, {
+        method: 'POST',
+        query: { ...acting },
+        body: { file_id: fileId },
+        silent: true,
+      }),
+    onSuccess: (slides) => {
+      queryClient.setQueryData(['exercise-slides', exerciseId, acting], slides);
+      return queryClient.invalidateQueries({ queryKey: ['exercise-slides', exerciseId] });
+    },
+  });
+}
+
+/** Slide states after which rendering may be asked for again. */
+const RENDER_AGAIN_STATUSES: readonly (SlidesStatus | null)[] = ['failed', 'thumbnail'];
 
 /**
  * The exercise's deck (spec §3: presentation file, .pptx): upload or replace it, download it, and
@@ -75,6 +103,7 @@ export function PresentationPanel({ exercise, editable }: { exercise: Exercise; 
   const acting = useActingFor('exercises.read');
   const slides = useSlides(exercise.id);
   const upload = useUploadDeck(exercise.id);
+  const renderAgain = useRenderAgain(exercise.id);
   const [failure, setFailure] = useState<string | null>(null);
   const deck = exercise.presentation;
 
@@ -94,12 +123,17 @@ export function PresentationPanel({ exercise, editable }: { exercise: Exercise; 
       query: { ...acting },
       responseType: 'blob',
     });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = deck?.name ?? 'presentation.pptx';
-    link.click();
-    URL.revokeObjectURL(url);
+    saveBlob(blob, deck?.name ?? 'presentation.pptx');
+  };
+
+  const render = async (fileId: number) => {
+    setFailure(null);
+    try {
+      await renderAgain.mutateAsync(fileId);
+      notifySuccess(t('exercises.presentation.renderQueued'));
+    } catch (error) {
+      setFailure(errorTextOf(error));
+    }
   };
 
   const status = slides.data?.status ?? null;
@@ -153,6 +187,18 @@ export function PresentationPanel({ exercise, editable }: { exercise: Exercise; 
         )}
         {slides.data?.message && (
           <Alert color={status === 'failed' ? 'red' : 'blue'}>{slides.data.message}</Alert>
+        )}
+        {editable && deck && RENDER_AGAIN_STATUSES.includes(status) && (
+          <Group>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              loading={renderAgain.isPending}
+              onClick={() => void render(deck.file_id)}
+            >
+              {t('exercises.presentation.renderAgain')}
+            </Button>
+          </Group>
         )}
         {slides.data && slides.data.slides.length > 0 && (
           <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">

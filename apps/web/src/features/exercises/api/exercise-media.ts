@@ -1,0 +1,46 @@
+import {
+  API,
+  type ExerciseMedia,
+  type ExerciseMediaKind,
+  type ExerciseMediaUpdate,
+} from '@logoschool/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client.ts';
+import { useActingFor } from '../../../app/session.tsx';
+
+/** Every media list of one exercise starts with this key; a mark or a new deck refreshes them. */
+export const MEDIA_KEY = 'exercise-media';
+
+/** Where each kind of a deck's media is listed (spec §7 `/exercises/:id/images`, `/audios`). */
+const MEDIA_PATHS: Record<ExerciseMediaKind, string> = { image: 'images', audio: 'audios' };
+
+/** The pictures or the sounds of an exercise's deck, with the slides they are on and their marks. */
+export function useExerciseMedia(exerciseId: number, kind: ExerciseMediaKind, enabled: boolean) {
+  const acting = useActingFor('exercises.read');
+  return useQuery({
+    queryKey: [MEDIA_KEY, exerciseId, kind, acting],
+    queryFn: ({ signal }) =>
+      request<ExerciseMedia[]>(`${API.exercises}/${exerciseId}/${MEDIA_PATHS[kind]}`, {
+        query: { ...acting },
+        signal,
+        silent: true,
+      }),
+    enabled: enabled && acting !== null,
+  });
+}
+
+/** Marks what a themed version puts in place of a picture or a sound (null keeps it); the panel tells errors. */
+export function useMarkMedia(exerciseId: number) {
+  const acting = useActingFor('exercises.read');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileId, body }: { fileId: number; body: ExerciseMediaUpdate }) =>
+      request<ExerciseMedia>(`${API.exercises}/${exerciseId}/media/${fileId}`, {
+        method: 'PUT',
+        query: { ...acting },
+        body,
+        silent: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [MEDIA_KEY, exerciseId] }),
+  });
+}
