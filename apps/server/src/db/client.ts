@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DatabaseKind } from '@logoschool/contract';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -68,7 +69,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    // pg_trgm backs the exercises' term filter (migration 0008 creates it).
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      extensions: { pg_trgm },
+    });
   } catch (error) {
     release();
     throw error;

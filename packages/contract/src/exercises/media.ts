@@ -20,7 +20,11 @@ export const GENERATION_ASSET_TYPES = {
   audio: ['sound'],
 } as const satisfies Record<ExerciseMediaKind, readonly AssetType[]>;
 
-export const GENERATION_ASSET_TYPE_VALUES = ['background', 'character', 'prop', 'sound'] as const;
+/** Every asset type a themed variant may use, pictures' first. */
+export const GENERATION_ASSET_TYPE_VALUES = [
+  ...GENERATION_ASSET_TYPES.image,
+  ...GENERATION_ASSET_TYPES.audio,
+] as const;
 export type GenerationAssetType = (typeof GENERATION_ASSET_TYPE_VALUES)[number];
 
 /** May a picture or a sound of the deck be replaced by assets of this type? */

@@ -74,13 +74,27 @@ export const exercises = pgTable(
   },
   (table) => [
     uniqueIndex('exercises_workspace_title_unique').on(table.workspaceId, sql`lower(${table.title})`),
-    // The list: one project, one status tab, newest first.
-    index('exercises_workspace_status_idx').on(table.workspaceId, table.statusId, table.id.desc()),
-    // The author filter (assigned author, else author) and the author's own lists.
-    index('exercises_workspace_author_idx').on(table.workspaceId, table.authorId),
-    index('exercises_workspace_assigned_idx').on(table.workspaceId, table.assignedId),
+    // The list: one project, one status tab, newest first. NULLS FIRST is what `order by id desc`
+    // means, so that the index gives the list its order (the id is never null).
+    index('exercises_workspace_status_idx').on(
+      table.workspaceId,
+      table.statusId,
+      table.id.desc().nullsFirst(),
+    ),
+    // The author filter (assigned author, else author) and the author's own lists; with the status,
+    // so that counting an author's own by status reads only these indexes.
+    index('exercises_workspace_author_idx').on(
+      table.workspaceId,
+      table.authorId,
+      table.assignedId,
+      table.statusId,
+    ),
+    index('exercises_workspace_assigned_idx').on(table.workspaceId, table.assignedId, table.statusId),
     // The category filter, and whether a category still has exercises.
     index('exercises_workspace_category_idx').on(table.workspaceId, table.categoryId),
+    // The term filter, a case-insensitive substring (`lower(…) like '%term%'`): trigram indexes.
+    index('exercises_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    index('exercises_slide_text_trgm_idx').using('gin', sql`lower(${table.slideText}) gin_trgm_ops`),
     check('exercises_status_check', sql`${table.statusId} between 1 and 5`),
     check('exercises_usage_frequency_check', sql`${table.usageFrequency} in (1, 3)`),
     check('exercises_counts_check', sql`${table.likesCount} >= 0 and ${table.dislikesCount} >= 0`),
@@ -92,6 +106,27 @@ export const exercises = pgTable(
 );
 
 export type ExerciseRow = typeof exercises.$inferSelect;
+
+/**
+ * How many exercises a project has in each status, so that a list's counters do not count the
+ * whole project on every call. Kept by triggers on `exercises` (migration 0008), in the transaction
+ * of the write, so every insert, status change and delete (cascades included) counts; the services
+ * never write it. A status with no row has none.
+ */
+export const exerciseStatusCounts = pgTable(
+  'exercise_status_counts',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    statusId: smallint('status_id').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.statusId] }),
+    check('exercise_status_counts_count_check', sql`${table.count} >= 0`),
+  ],
+);
 
 /** The tags of an exercise (spec §3 keywords/tags). */
 export const exerciseTags = pgTable(

@@ -26,6 +26,7 @@ import {
   type ExerciseBulkResult,
   type ExerciseBulkToggleInput,
   type ExerciseInput,
+  type ExerciseLatestInput,
   type ExercisePage,
   type ExerciseReadScope,
   type ExerciseRecord,
@@ -56,6 +57,7 @@ import {
   inArray,
   isNull,
   lt,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -64,6 +66,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   categories,
   exerciseFiles,
+  exerciseLatest,
+  exerciseStatusCounts,
   exerciseStatusHistory,
   exerciseTags,
   exerciseVotes,
@@ -141,11 +145,12 @@ const FOR_TEACHER_SCOPE: ExerciseReadScope = { all: false, own: false, statuses:
 
 const emptyCounts = (): StatusCounts => ({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 });
 
+/** The counters of rows of counts by status; a status may come in several rows, which add up. */
 function countsOf(rows: { status: number; count: number }[]): StatusCounts {
   const counts = emptyCounts();
   for (const row of rows) {
     const name = exerciseStatusName(row.status);
-    if (name) counts[EXERCISE_STATUS[name]] = row.count;
+    if (name) counts[EXERCISE_STATUS[name]] += row.count;
   }
   return counts;
 }
@@ -299,14 +304,25 @@ async function viewOf(db: Tx, caller: ExerciseCaller, id: number, withActivities
 
 type ListFilters = Partial<Pick<ExercisesQuery, 'term' | 'author_id' | 'category_id' | 'tag_id'>>;
 
+/** A LIKE pattern of `term` as a substring: the term is plain text, its %, _ and \ match only themselves. */
+const substringPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Whether a filter narrows a list (else its counters are the stored ones, see `pageQueries`). */
+const narrows = (filters: ListFilters) =>
+  Boolean(filters.term) ||
+  filters.author_id !== undefined ||
+  filters.category_id !== undefined ||
+  filters.tag_id !== undefined;
+
 /** The conditions of the filters of a list (spec §5: the term is a case-insensitive substring). */
 function filterConditions(filters: ListFilters): SQL[] {
   const conditions: SQL[] = [];
-  // strpos, not LIKE: the term is plain text, its % and _ match only themselves. The slides' text
-  // is searched too (issue 6), in the same scan as the title.
+  // `lower(…) like`, so that the trigram indexes on lower(title) and lower(slide_text) serve it;
+  // the slides' text is searched too (issue 6).
   if (filters.term) {
+    const pattern = substringPattern(filters.term);
     conditions.push(
-      sql`(strpos(lower(${exercises.title}), lower(${filters.term})) > 0 or strpos(lower(${exercises.slideText}), lower(${filters.term})) > 0)`,
+      sql`(lower(${exercises.title}) like lower(${pattern}) or lower(${exercises.slideText}) like lower(${pattern}))`,
     );
   }
   if (filters.author_id !== undefined) conditions.push(responsibleIs(filters.author_id) as SQL);
@@ -327,9 +343,48 @@ interface PageOptions extends ListFilters {
 }
 
 /**
+ * The counters of a scope with no filter, without counting the project: the stored counts
+ * (`exercise_status_counts`) of the statuses the scope reads whole, and, when it reads the caller's
+ * own too, a count of those in the other statuses, in the two halves of `responsibleIs` (which
+ * exclude each other), each read from its index alone.
+ */
+function storedCounters(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope) {
+  const stored = db
+    .select({ status: exerciseStatusCounts.statusId, count: exerciseStatusCounts.count })
+    .from(exerciseStatusCounts)
+    .where(
+      and(
+        eq(exerciseStatusCounts.workspaceId, caller.workspaceId),
+        scope.all ? undefined : inArray(exerciseStatusCounts.statusId, statusIds(scope.statuses)),
+      ),
+    )
+    .$dynamic();
+  if (scope.all || !scope.own) return stored;
+  const whole = statusIds(scope.statuses);
+  const own = (condition: SQL | undefined) =>
+    db
+      .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
+      .from(exercises)
+      .where(
+        and(
+          inProject(caller.workspaceId),
+          condition,
+          whole.length > 0 ? notInArray(exercises.statusId, whole) : undefined,
+        ),
+      )
+      .groupBy(exercises.statusId);
+  return stored
+    .unionAll(own(eq(exercises.assignedId, caller.userId)))
+    .unionAll(own(and(isNull(exercises.assignedId), eq(exercises.authorId, caller.userId))));
+}
+
+/**
  * The queries of a page of a list, built and not run: the counters of every status under the same
  * filters but the status (spec §4: computed after the title term and author filters), the page's
- * rows, newest first, and the tags of some of those rows.
+ * rows, newest first, and the tags of some of those rows. With no filter the counters are the
+ * stored ones (`storedCounters`); a filter counts its own rows, which its index keeps few. The page
+ * takes its ids first (on `exercises_workspace_status_idx` for a status tab), so that an offset
+ * skips index entries and only the page's rows are joined.
  */
 function pageQueries(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope, options: PageOptions) {
   const base = and(
@@ -338,17 +393,23 @@ function pageQueries(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope, o
     ...filterConditions(options),
   );
   const where = options.status_id === undefined ? base : and(base, eq(exercises.statusId, options.status_id));
+  const pageIds = db
+    .select({ id: exercises.id })
+    .from(exercises)
+    .where(where)
+    .orderBy(desc(exercises.id))
+    .limit(options.per_page)
+    .offset((options.page - 1) * options.per_page);
   return {
-    counters: db
-      .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
-      .from(exercises)
-      .where(base)
-      .groupBy(exercises.statusId),
-    rows: viewRows(db, caller.userId)
-      .where(where)
-      .orderBy(desc(exercises.id))
-      .limit(options.per_page)
-      .offset((options.page - 1) * options.per_page),
+    counters: narrows(options)
+      ? db
+          .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
+          .from(exercises)
+          .where(base)
+          .groupBy(exercises.statusId)
+          .$dynamic()
+      : storedCounters(db, caller, scope),
+    rows: viewRows(db, caller.userId).where(inArray(exercises.id, pageIds)).orderBy(desc(exercises.id)),
     tags: (ids: number[]) => tagRows(db, ids),
   };
 }
@@ -401,14 +462,46 @@ export async function listForTeacher(db: Tx, caller: ExerciseCaller, query: Exer
   return listPage(db, caller, FOR_TEACHER_SCOPE, query);
 }
 
-/** `GET /exercises/latest`: the exercise the caller can read that changed last, or null. */
+/**
+ * `GET /exercises/latest`: the exercise the caller marked last with `POST /exercises/latest` while
+ * they can still read it; else the one they can read that changed last; null when there is none.
+ */
 export async function latestExercise(db: Tx, caller: ExerciseCaller): Promise<Exercise | null> {
+  const [marked] = await db
+    .select({ exercise: exercises })
+    .from(exerciseLatest)
+    .innerJoin(exercises, eq(exercises.id, exerciseLatest.exerciseId))
+    .where(and(eq(exerciseLatest.workspaceId, caller.workspaceId), eq(exerciseLatest.userId, caller.userId)));
+  if (marked && mayReadExercise(caller.role, caller.userId, recordOf(marked.exercise))) {
+    return viewOf(db, caller, marked.exercise.id);
+  }
   const rows = await viewRows(db, caller.userId)
     .where(and(inProject(caller.workspaceId), scopeCondition(readScope(caller), caller.userId)))
     .orderBy(desc(exercises.updatedAt), desc(exercises.id))
     .limit(1);
   const [view] = await toViews(db, rows);
   return view ?? null;
+}
+
+/**
+ * `POST /exercises/latest` (spec §7): marks the exercise the caller works on now, so that their
+ * index can lead back to it. 404 when they cannot read it; 422 when the body names another project.
+ */
+export async function markLatest(
+  db: Tx,
+  caller: ExerciseCaller,
+  input: ExerciseLatestInput,
+): Promise<Exercise> {
+  assertSameProject(caller, input.workspace_id);
+  await readableExercise(db, caller, input.exercise_id);
+  await db
+    .insert(exerciseLatest)
+    .values({ workspaceId: caller.workspaceId, userId: caller.userId, exerciseId: input.exercise_id })
+    .onConflictDoUpdate({
+      target: [exerciseLatest.workspaceId, exerciseLatest.userId],
+      set: { exerciseId: input.exercise_id, updatedAt: sql`now()` },
+    });
+  return viewOf(db, caller, input.exercise_id);
 }
 
 /** `GET /exercises/:id`: 404 when it is not the project's or the caller may not read it. */
@@ -815,7 +908,14 @@ export async function exerciseStats(
   const changed = await db
     .select({ status: exerciseStatusHistory.toStatus, count: sql<number>`count(*)::int` })
     .from(exerciseStatusHistory)
-    .where(and(inRange, sql`${exerciseStatusHistory.fromStatus} is not null`))
+    // A row that keeps the status (auto-moderation's trace of a pass) is not a change.
+    .where(
+      and(
+        inRange,
+        sql`${exerciseStatusHistory.fromStatus} is not null`,
+        sql`${exerciseStatusHistory.fromStatus} <> ${exerciseStatusHistory.toStatus}`,
+      ),
+    )
     .groupBy(exerciseStatusHistory.toStatus);
   const current = await db
     .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
