@@ -42,7 +42,12 @@ const tags = ['exercises'];
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
 /** Streams a stored file of an exercise with its name, never sniffed into another type. */
-export async function sendFile(reply: FastifyReply, files: FileStore, file: ExerciseFileRow, inline: boolean) {
+export async function sendFile(
+  reply: FastifyReply,
+  files: FileStore,
+  file: ExerciseFileRow,
+  inline: boolean,
+) {
   const stream = await files.open(EXERCISE_FILES, file.storedName);
   if (!stream) throw notFound();
   return reply
