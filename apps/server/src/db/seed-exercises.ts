@@ -74,7 +74,7 @@ export const DEMO_EXERCISES: readonly DemoExercise[] = [
     tags: ['articulation', 'game'],
     usage: 3,
     instruction: 'The child growls like a rocket engine on every slide, then says the word.',
-    description: 'Twelve slides: a rocket climbs one step for each word with [R] said right.',
+    description: 'Four slides: a rocket climbs one step for each word with [R] said right.',
     votes: { 'teacher@demo.test': true, 'diagnostician@demo.test': true, 'multi@demo.test': true },
     daysAgo: 30,
     pictures: { background: 'paleSky', character: 'rocket', sound: true },

@@ -86,6 +86,8 @@ export const exerciseSchema = z.object({
   status_id: z.number().int(),
   /** The author who took the request; null for an author's own exercise and an open request. */
   assigned_id: z.number().int().nullable(),
+  /** The author who took the request, by name; null as `assigned_id`. */
+  assigned: exercisePersonSchema.nullable(),
   /** Who created it: the author, or the moderator who filed the request. */
   author: exercisePersonSchema,
   /** The caller's vote: 1 liked, 0 disliked, null none. */
@@ -117,6 +119,13 @@ export const exerciseSchema = z.object({
   updated_at: z.string(),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
+
+/**
+ * Who an exercise is by, as lists show and filter it (spec §5 author filter): the author who took
+ * the request when there is one, else its creator.
+ */
+export const exerciseAuthorOf = (exercise: Pick<Exercise, 'assigned' | 'author'>) =>
+  exercise.assigned ?? exercise.author;
 
 /** A count for every status id: the list tabs' counters (spec §4). */
 export const statusCountsSchema = z.object({

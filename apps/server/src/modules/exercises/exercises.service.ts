@@ -62,6 +62,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   categories,
@@ -162,17 +163,22 @@ const { slideText: _slideText, ...listedColumns } = getTableColumns(exercises);
  * Exercise rows with what their view needs from other tables, the caller's vote and the deck among
  * them (at most one deck per exercise, by a partial unique index, so that join adds no rows).
  */
+/** The author who took a request, beside its creator. */
+const assignedUsers = alias(users, 'assigned_users');
+
 function viewRows(db: Tx, userId: number) {
   return db
     .select({
       exercise: listedColumns,
       authorName: users.name,
+      assignedName: assignedUsers.name,
       categoryName: categories.name,
       ownLike: exerciseVotes.value,
       presentation: { id: exerciseFiles.id, name: exerciseFiles.originalName },
     })
     .from(exercises)
     .innerJoin(users, eq(users.id, exercises.authorId))
+    .leftJoin(assignedUsers, eq(assignedUsers.id, exercises.assignedId))
     .leftJoin(categories, eq(categories.id, exercises.categoryId))
     .leftJoin(
       exerciseVotes,
@@ -191,7 +197,7 @@ const ownLikeOf = (value: number | null): OwnLike =>
   value === VOTE_VALUE.like ? 1 : value === VOTE_VALUE.dislike ? 0 : null;
 
 function toExerciseView(
-  { exercise: row, authorName, categoryName, ownLike, presentation }: ViewRow,
+  { exercise: row, authorName, assignedName, categoryName, ownLike, presentation }: ViewRow,
   tagList: Exercise['tags'],
   activities: ExerciseActivity[] | undefined,
   today: string,
@@ -203,6 +209,7 @@ function toExerciseView(
     title: row.title,
     status_id: row.statusId,
     assigned_id: row.assignedId,
+    assigned: row.assignedId === null ? null : { id: row.assignedId, name: assignedName ?? '' },
     author: { id: row.authorId, name: authorName },
     own_like: ownLikeOf(ownLike),
     likes_count: row.likesCount,

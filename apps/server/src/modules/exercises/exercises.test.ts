@@ -220,6 +220,7 @@ describe('POST /api/exercises', () => {
       title: 'Rocket [R]',
       status_id: EXERCISE_STATUS.draft,
       assigned_id: null,
+      assigned: null,
       author: { id: school.author.user.id, name: 'Andrii Author' },
       own_like: null,
       likes_count: 0,
@@ -806,7 +807,12 @@ describe('POST /api/exercises/:exerciseId/status', () => {
     const school = await buildSchool();
     const filed = await fileRequest(school.moderator);
     const taken = await expectStatus(school.author, filed.id, 'draft');
-    expect(taken).toMatchObject({ status_id: EXERCISE_STATUS.draft, assigned_id: school.author.user.id });
+    expect(taken).toMatchObject({
+      status_id: EXERCISE_STATUS.draft,
+      assigned_id: school.author.user.id,
+      assigned: { id: school.author.user.id, name: school.author.user.name },
+      author: { id: school.moderator.user.id },
+    });
 
     const incomplete = await setStatus(school.author, filed.id, 'moderation');
     expect(incomplete.statusCode).toBe(422);

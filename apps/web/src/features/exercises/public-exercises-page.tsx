@@ -1,4 +1,5 @@
 import {
+  exerciseAuthorOf,
   API,
   EXERCISE_STATUS,
   PER_PAGE_DEFAULT,
@@ -141,7 +142,7 @@ export function PublicExercisesPage() {
                     )}
                   </Table.Td>
                   <Table.Td>{exercise.category?.name ?? '—'}</Table.Td>
-                  <Table.Td>{exercise.author.name}</Table.Td>
+                  <Table.Td>{exerciseAuthorOf(exercise).name}</Table.Td>
                   <Table.Td>{exercise.presentation?.slide_count ?? '—'}</Table.Td>
                   <Table.Td>
                     <Votes exercise={exercise} />

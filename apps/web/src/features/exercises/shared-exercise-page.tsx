@@ -1,4 +1,4 @@
-import { exerciseStatusName, roleMay } from '@logoschool/contract';
+import { exerciseAuthorOf, exerciseStatusName, roleMay } from '@logoschool/contract';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { statusBadgeColor } from './status-color.ts';
@@ -37,7 +37,7 @@ export function SharedExercisePage() {
             {item.title}
           </Title>
           <Text c="gray.7" size="sm">
-            {[item.author.name, item.category?.name].filter(Boolean).join(' · ')}
+            {[exerciseAuthorOf(item).name, item.category?.name].filter(Boolean).join(' · ')}
           </Text>
         </div>
         <Group gap="sm">

@@ -1,4 +1,5 @@
 import {
+  exerciseAuthorOf,
   EXERCISE_STATUS,
   EXERCISE_STATUS_TABS,
   LOCAL_KEYS,
@@ -188,7 +189,7 @@ function ExerciseRow({
   const { t } = useTranslation();
   const take = useTakeRequest();
   const status = exerciseStatusName(exercise.status_id);
-  const person = exercise.author.name;
+  const person = exerciseAuthorOf(exercise).name;
   const overdue = exercise.request?.overdue === true;
 
   const takeIt = async () => {

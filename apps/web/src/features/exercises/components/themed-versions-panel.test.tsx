@@ -28,8 +28,8 @@ const version: ExerciseGenerated = {
 };
 
 const themes = [
-  { id: 5, name: 'Space' },
-  { id: 6, name: 'Dinosaurs' },
+  { id: 5, name: 'Space', ready: true },
+  { id: 6, name: 'Dinosaurs', ready: false },
 ];
 
 const plan: CheckGenerateResult = {
@@ -103,7 +103,8 @@ describe('the themed versions panel', () => {
     await renderInApp(<ThemedVersionsPanel exercise={accepted} />);
     expect(await screen.findByText('No themed versions yet.')).toBeTruthy();
 
-    await chooseTheme('Dinosaurs');
+    // A theme not marked ready says so in the list.
+    await chooseTheme('Dinosaurs (not ready)');
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     const shown = await screen.findByRole('region', { name: 'What the version for “Dinosaurs” replaces' });
     expect(within(shown).getByText('Stars')).toBeTruthy();
