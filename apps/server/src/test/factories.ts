@@ -75,6 +75,28 @@ export async function tokenFor(db: Db, user: UserRow, ttlSeconds = 3600): Promis
   return createSession(db, user.id, ttlSeconds);
 }
 
+/** A user acting in a project in one role, signed in: whom an API test calls as. */
+export interface Member {
+  workspace: WorkspaceRow;
+  user: UserRow;
+  token: string;
+  roleId: number;
+}
+
+/** A new member of the project in the role (for `root`, a root user), with a session. */
+export async function buildSignedInMember(
+  db: Db,
+  workspace: WorkspaceRow,
+  role: RoleName,
+  user: Partial<typeof users.$inferInsert> = {},
+): Promise<Member> {
+  const row =
+    role === 'root'
+      ? await buildUser(db, { isRoot: true, ...user })
+      : await buildMember(db, workspace, [role], { user });
+  return { workspace, user: row, token: await tokenFor(db, row), roleId: ROLE[role] };
+}
+
 /** The Authorization header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

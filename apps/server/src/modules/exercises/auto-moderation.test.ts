@@ -1,7 +1,6 @@
 import {
   DEFAULT_AUTO_MODERATION,
   EXERCISE_STATUS,
-  ROLE,
   type AutoModerationSettingsInput,
   type Exercise,
   type RoleName,
@@ -9,16 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  categories,
-  exercises,
-  tags,
-  type UserRow,
-  type WorkspaceRow,
-} from '../../db/schema/index.ts';
+import { auditLog, categories, exercises, tags, type WorkspaceRow } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import { bearer, buildSignedInMember, buildWorkspace, type Member } from '../../test/factories.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
 import { pptxDeck } from '../../test/pptx.ts';
 
@@ -28,18 +20,7 @@ const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.
 const ALL_RULES = { valid_deck: true, unique_title: true, required_fields: true, no_empty_slides: true };
 const NO_RULES = { valid_deck: false, unique_title: false, required_fields: false, no_empty_slides: false };
 
-interface Member {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-async function member(workspace: WorkspaceRow, role: RoleName): Promise<Member> {
-  const user =
-    role === 'root' ? await buildUser(t.db, { isRoot: true }) : await buildMember(t.db, workspace, [role]);
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
+const member = (workspace: WorkspaceRow, role: RoleName) => buildSignedInMember(t.db, workspace, role);
 
 async function buildSchool() {
   const workspace = await buildWorkspace(t.db);

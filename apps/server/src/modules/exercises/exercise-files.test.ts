@@ -3,7 +3,6 @@ import path from 'node:path';
 import {
   EXERCISE_PRESENTATION_MAX_BYTES,
   EXERCISE_STATUS,
-  ROLE,
   type Exercise,
   type ExerciseSlides,
   type RoleName,
@@ -17,13 +16,18 @@ import {
   exerciseTags,
   exercises,
   tags,
-  type UserRow,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fill, type FieldMessage } from '../../errors/messages.ts';
 import { findProgram } from '../../files/render-slides.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildExercise, buildMember, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import {
+  bearer,
+  buildExercise,
+  buildSignedInMember,
+  buildWorkspace,
+  type Member,
+} from '../../test/factories.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
 import { EXE_FILE, OLE_FILE, TINY_JPEG, pptxDeck, zipArchive, zipBombDeck } from '../../test/pptx.ts';
 import { renderExerciseSlides, type RenderSlidesData } from './exercise-files.service.ts';
@@ -37,17 +41,7 @@ const sofficeInstalled = (await findProgram('soffice')) !== null && (await findP
 const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const SLIDES = [['Say R', 'Рак & <риба>'], ['Second slide'], ['Third', 'Croak']];
 
-interface Member {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-async function member(workspace: WorkspaceRow, role: RoleName): Promise<Member> {
-  const user = await buildMember(t.db, workspace, [role]);
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
+const member = (workspace: WorkspaceRow, role: RoleName) => buildSignedInMember(t.db, workspace, role);
 
 async function buildSchool() {
   const workspace = await buildWorkspace(t.db);

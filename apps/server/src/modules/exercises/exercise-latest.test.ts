@@ -1,11 +1,17 @@
-import { EXERCISE_STATUS, ROLE, type Exercise, type RoleName } from '@logoschool/contract';
+import { EXERCISE_STATUS, type Exercise, type RoleName } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { exercises, type UserRow, type WorkspaceRow } from '../../db/schema/index.ts';
+import { exercises, type WorkspaceRow } from '../../db/schema/index.ts';
 import { FIELD_MESSAGES, fill } from '../../errors/messages.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildExercise, buildMember, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import {
+  bearer,
+  buildExercise,
+  buildSignedInMember,
+  buildWorkspace,
+  type Member,
+} from '../../test/factories.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
 import { pptxDeck } from '../../test/pptx.ts';
 
@@ -14,17 +20,7 @@ const t = useTestApp();
 
 const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-interface Member {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-async function member(workspace: WorkspaceRow, role: RoleName): Promise<Member> {
-  const user = await buildMember(t.db, workspace, [role]);
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
+const member = (workspace: WorkspaceRow, role: RoleName) => buildSignedInMember(t.db, workspace, role);
 
 async function buildSchool() {
   const workspace = await buildWorkspace(t.db);

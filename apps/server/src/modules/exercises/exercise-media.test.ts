@@ -1,14 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXERCISE_STATUS, ROLE, type ExerciseMedia, type RoleName } from '@logoschool/contract';
+import { EXERCISE_STATUS, type ExerciseMedia, type RoleName } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { exerciseFiles, exercises, type UserRow, type WorkspaceRow } from '../../db/schema/index.ts';
+import { exerciseFiles, exercises, type WorkspaceRow } from '../../db/schema/index.ts';
 import { FIELD_MESSAGES, fill, type FieldMessage } from '../../errors/messages.ts';
 import { sineTone } from '../../files/encode.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildExercise, buildMember, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import {
+  bearer,
+  buildExercise,
+  buildSignedInMember,
+  buildWorkspace,
+  type Member,
+} from '../../test/factories.ts';
 import { solidPng } from '../../test/media.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
 import { deckFiles, pptxDeck, TINY_JPEG, zipArchive, type DeckMedia } from '../../test/pptx.ts';
@@ -29,17 +35,7 @@ const MEDIA: DeckMedia[] = [
   { name: 'media1.wav', content: BELL, slides: [2], poster: 'image1.png' },
 ];
 
-interface Member {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-async function member(workspace: WorkspaceRow, role: RoleName): Promise<Member> {
-  const user = await buildMember(t.db, workspace, [role]);
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
+const member = (workspace: WorkspaceRow, role: RoleName) => buildSignedInMember(t.db, workspace, role);
 
 async function buildSchool() {
   const workspace = await buildWorkspace(t.db);

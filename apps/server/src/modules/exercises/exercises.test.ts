@@ -19,7 +19,6 @@ import {
   exerciseVotes,
   exercises,
   tags,
-  type UserRow,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
@@ -28,21 +27,16 @@ import {
   addMembership,
   bearer,
   buildMember,
+  buildSignedInMember,
   buildUser,
   buildWorkspace,
+  type Member,
   tokenFor,
 } from '../../test/factories.ts';
 
 const t = useTestApp();
 
 /** A signed-in member of a project, acting as one role. */
-interface Member {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
 /** A project with a member of each role that works with exercises, a category tree and tags. */
 interface School {
   workspace: WorkspaceRow;
@@ -57,10 +51,8 @@ interface School {
   articulation: number;
 }
 
-async function member(workspace: WorkspaceRow, role: RoleName, name = `A ${role}`): Promise<Member> {
-  const user = await buildMember(t.db, workspace, [role], { user: { name } });
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
+const member = (workspace: WorkspaceRow, role: RoleName, name = `A ${role}`) =>
+  buildSignedInMember(t.db, workspace, role, { name });
 
 async function buildSchool(): Promise<School> {
   const workspace = await buildWorkspace(t.db);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   EXERCISE_STATUS,
-  ROLE,
   type CheckGenerateResult,
   type ExerciseGenerated,
   type GenerationAssetType,
@@ -17,7 +16,6 @@ import {
   exercises,
   themes,
   type ExerciseRow,
-  type UserRow,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
 import { FIELD_MESSAGES, fill, type FieldMessage } from '../../errors/messages.ts';
@@ -26,7 +24,13 @@ import { PPTX_LIMITS, readPptx } from '../../files/pptx.ts';
 import { findProgram, renderSlides } from '../../files/render-slides.ts';
 import { InflateBudget, inflateEntry, listEntries } from '../../files/zip.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildExercise, buildMember, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import {
+  bearer,
+  buildExercise,
+  buildSignedInMember,
+  buildWorkspace,
+  type Member,
+} from '../../test/factories.ts';
 import { buildTheme, solidPng, type TestAsset } from '../../test/media.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
 import { pptxDeck, TINY_JPEG, type DeckMedia } from '../../test/pptx.ts';
@@ -68,17 +72,7 @@ const FULL_THEME: TestAsset[] = [
   { type: 'sound', content: SOUND },
 ];
 
-interface Member {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-async function member(workspace: WorkspaceRow, role: RoleName): Promise<Member> {
-  const user = await buildMember(t.db, workspace, [role]);
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
+const member = (workspace: WorkspaceRow, role: RoleName) => buildSignedInMember(t.db, workspace, role);
 
 async function buildSchool() {
   const workspace = await buildWorkspace(t.db);
