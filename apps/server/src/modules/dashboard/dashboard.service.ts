@@ -8,7 +8,14 @@ import {
 } from '@logoschool/contract';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { assignments, clients, exercises, sessions, users, workspaces } from '../../db/schema/index.ts';
+import {
+  assignments,
+  clients,
+  exerciseStatusCounts,
+  sessions,
+  users,
+  workspaces,
+} from '../../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -92,12 +99,15 @@ async function signInFigures(db: Tx, now: Date) {
   return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
 }
 
-/** Exercises of every project by status, in the tabs' order, zeros included. */
+/** Exercises of every project by status (the stored counts, decision 007), in the tabs' order, zeros included. */
 async function exerciseFigures(db: Tx) {
   const rows = await db
-    .select({ statusId: exercises.statusId, count: sql<number>`count(*)::int` })
-    .from(exercises)
-    .groupBy(exercises.statusId);
+    .select({
+      statusId: exerciseStatusCounts.statusId,
+      count: sql<number>`sum(${exerciseStatusCounts.count})::int`,
+    })
+    .from(exerciseStatusCounts)
+    .groupBy(exerciseStatusCounts.statusId);
   const byId = new Map(rows.map((row) => [Number(row.statusId), row.count]));
   const byStatus = EXERCISE_STATUS_TABS.map((status) => ({
     status,

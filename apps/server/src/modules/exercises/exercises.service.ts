@@ -925,10 +925,9 @@ export async function exerciseStats(
     )
     .groupBy(exerciseStatusHistory.toStatus);
   const current = await db
-    .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
-    .from(exercises)
-    .where(inProject(workspaceId))
-    .groupBy(exercises.statusId);
+    .select({ status: exerciseStatusCounts.statusId, count: exerciseStatusCounts.count })
+    .from(exerciseStatusCounts)
+    .where(eq(exerciseStatusCounts.workspaceId, workspaceId));
   return {
     start_date: query.start_date,
     end_date: query.end_date,
