@@ -40,6 +40,7 @@ import type { JobSender } from '../../jobs/queue.ts';
 import {
   EXERCISE_FILES,
   assertComplete,
+  assertSameProject,
   getExercise,
   lockReadable,
   readableExercise,
@@ -476,11 +477,7 @@ export async function actualizeFile(
   caller: ExerciseCaller,
   input: ExerciseActualizeInput,
 ): Promise<ExerciseSlides> {
-  if (input.workspace_id !== undefined && input.workspace_id !== caller.workspaceId) {
-    throw new AppError('validation_failed', undefined, {
-      workspace_id: [fieldMessage(caller.lang, 'workspaceMismatch', { workspaceId: caller.workspaceId })],
-    });
-  }
+  assertSameProject(caller, input.workspace_id);
   const [deck] = await db
     .select({ exerciseId: exerciseFiles.exerciseId })
     .from(exerciseFiles)

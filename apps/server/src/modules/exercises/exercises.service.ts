@@ -582,7 +582,7 @@ async function assertTags(tx: Tx, caller: ExerciseCaller, tagIds: number[] | und
 }
 
 /** Throws 422 when a body names another project than the one the call acts in (spec §7: `workspace_id`). */
-function assertSameProject(caller: ExerciseCaller, named: number | undefined) {
+export function assertSameProject(caller: ExerciseCaller, named: number | undefined) {
   if (named !== undefined && named !== caller.workspaceId) {
     throw fieldError(caller.lang, 'workspace_id', 'workspaceMismatch', { workspaceId: caller.workspaceId });
   }

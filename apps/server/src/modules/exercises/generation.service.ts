@@ -38,7 +38,12 @@ import { PPTX_MIME, replacePptxMedia, type MediaReplacement } from '../../files/
 import { ASSET_FILES } from '../assets/assets.service.ts';
 import { visibleTheme } from '../themes/themes.service.ts';
 import { inDeckOrder } from './exercise-media.service.ts';
-import { EXERCISE_FILES, readableExercise, type ExerciseCaller } from './exercises.service.ts';
+import {
+  assertSameProject,
+  EXERCISE_FILES,
+  readableExercise,
+  type ExerciseCaller,
+} from './exercises.service.ts';
 
 /** Longest variant file name kept (`<exercise title> — <theme name>.pptx`). */
 const FILE_NAME_MAX = 200;
@@ -307,8 +312,9 @@ export async function checkGenerate(
   files: FileStore,
   caller: ExerciseCaller,
   exerciseId: number,
-  input: Pick<CheckGenerateInput, 'theme_id' | 'dry_run'>,
+  input: CheckGenerateInput,
 ): Promise<CheckGenerateResult> {
+  assertSameProject(caller, input.workspace_id);
   const exercise = await readableExercise(db, caller, exerciseId);
   const theme = await visibleTheme(db, caller.workspaceId, input.theme_id);
   const plan = await planOf(db, caller.lang, exercise, theme);

@@ -440,6 +440,22 @@ describe('POST /exercises/:id/check-generate', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('validation_failed');
   });
+
+  it('answers 422 when the body names another project than the one the call acts in, and makes nothing', async () => {
+    const school = await buildSchool();
+    const elsewhere = await buildWorkspace(t.db);
+    const exercise = await readyExercise(school);
+    const { theme } = await themeOf(school);
+    const response = await call(school.moderator, 'POST', `/exercises/${exercise.id}/check-generate`, {
+      theme_id: theme.id,
+      workspace_id: elsewhere.id,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['workspace_id']);
+    expect(
+      await t.db.select().from(exerciseGenerated).where(eq(exerciseGenerated.exerciseId, exercise.id)),
+    ).toEqual([]);
+  });
 });
 
 /** A school with one variant made. */
