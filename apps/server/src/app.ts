@@ -1,6 +1,6 @@
 import { JSON_BODY_MAX_BYTES, STORAGE_SUBKEY_MAX, pickLanguage, type Language } from '@logoschool/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { authorizePlugin } from './access/authorize.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
@@ -32,6 +32,7 @@ import { createMailer, mailFrom, type Mailer } from './mail/mailer.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendAppError } from './plugins/errors.ts';
 import { AppError } from './errors/app-error.ts';
+import { guardedValidatorCompiler } from './errors/input-guard.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -80,10 +81,12 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? new AppError('route_not_found', { method: request.method, url })
           : new AppError('bad_request');
+      // No hook ran yet, helmet's neither: the answer gets the same security headers all the same.
+      reply.headers(reply.server.securityHeaders);
       return sendAppError(reply, appError, pickLanguage(request.headers['accept-language']));
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);

@@ -18,6 +18,9 @@ import { workspaces } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import { fieldMessage } from '../errors/validation.ts';
 
+/** A preValidation hook that authorizes one action; it names the action for `routeActions`. */
+export type AuthorizeHook = ((request: FastifyRequest) => Promise<void>) & { action: Action };
+
 /** The project and role a request acts in, once authorized. */
 export interface Acting {
   workspaceId: number;
@@ -30,8 +33,13 @@ declare module 'fastify' {
     acting: Acting | null;
   }
   interface FastifyInstance {
-    /** preHandler: the caller may do `action` (403 otherwise); see DESIGN §4. */
-    authorize(action: Action): (request: FastifyRequest) => Promise<void>;
+    /**
+     * preValidation hook, after `authenticate`: the caller may do `action` (403 otherwise); see
+     * DESIGN §4. It runs before the body is validated or a form is read (decision 008).
+     */
+    authorize(action: Action): AuthorizeHook;
+    /** The action each route authorizes, by `METHOD /path` (the matrix test reads it). */
+    routeActions: Map<string, Action>;
   }
 }
 
@@ -73,8 +81,19 @@ function namedRole(request: FastifyRequest): number | undefined {
   return numberField(request.query, 'role_id') ?? numberField(request.body, 'role_id');
 }
 
+function isAuthorizeHook(hook: unknown): hook is AuthorizeHook {
+  return typeof hook === 'function' && typeof (hook as Partial<AuthorizeHook>).action === 'string';
+}
+
 export const authorizePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('acting', null);
+  app.decorate('routeActions', new Map<string, Action>());
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.preValidation, route.preHandler].flat();
+    const hook = hooks.find(isAuthorizeHook);
+    if (!hook) return;
+    for (const method of [route.method].flat()) app.routeActions.set(`${method} ${route.url}`, hook.action);
+  });
 
   async function workspaceExists(id: number) {
     const [row] = await app.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id));
@@ -83,7 +102,7 @@ export const authorizePlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('authorize', (action: Action) => {
     const permission = PERMISSIONS[action];
-    return async (request: FastifyRequest) => {
+    const hook = async (request: FastifyRequest) => {
       const { user } = requireAuth(request);
       if (permission.scope === 'global') return assertMayGlobally(user, action);
       const named = namedWorkspace(request);
@@ -107,5 +126,6 @@ export const authorizePlugin = fp(async (app: FastifyInstance) => {
       if (!roleMay(role, action)) throw new AppError('forbidden');
       request.acting = { workspaceId: named.workspaceId, role };
     };
+    return Object.assign(hook, { action });
   });
 });

@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   user_inactive: 403,
   forbidden: 403,
   role_not_held: 403,
+  role_not_grantable: 403,
   environment_not_allowed: 403,
   not_found: 404,
   route_not_found: 404,
@@ -39,6 +40,7 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   too_many_login_attempts: 429,
   internal_error: 500,
+  deck_too_much_text: 422,
 };
 
 /**

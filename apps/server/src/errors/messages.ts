@@ -59,6 +59,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'You do not have this role in this project.',
     pl: 'Nie masz tej roli w tym projekcie.',
   },
+  role_not_grantable: {
+    uk: 'Ви не можете надавати чи змінювати ці ролі: {roles}.',
+    ru: 'Вы не можете назначать или изменять эти роли: {roles}.',
+    en: 'You may not grant or change these roles: {roles}.',
+    pl: 'Nie możesz nadawać ani zmieniać tych ról: {roles}.',
+  },
   not_found: {
     uk: 'Не знайдено.',
     ru: 'Не найдено.',
@@ -227,10 +233,28 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'Something went wrong. Please try again or contact the administrator.',
     pl: 'Coś poszło nie tak. Spróbuj ponownie lub skontaktuj się z administratorem.',
   },
+  deck_too_much_text: {
+    uk: 'У презентації забагато тексту. Скоротіть її або розділіть на кілька презентацій.',
+    ru: 'В презентации слишком много текста. Сократите её или разделите на несколько презентаций.',
+    en: 'The presentation holds too much text. Shorten it or split it into several presentations.',
+    pl: 'Prezentacja zawiera za dużo tekstu. Skróć ją lub podziel na kilka prezentacji.',
+  },
 };
 
 /** Field-level validation messages (zod issues), by language. */
 export const FIELD_MESSAGES = {
+  forbiddenCharacters: {
+    uk: 'Текст містить недопустимі символи (нульовий символ або пошкоджений Unicode).',
+    ru: 'Текст содержит недопустимые символы (нулевой символ или повреждённый Unicode).',
+    en: 'The text holds characters that are not allowed (a NUL or broken Unicode).',
+    pl: 'Tekst zawiera niedozwolone znaki (znak NUL lub uszkodzony Unicode).',
+  },
+  tooDeep: {
+    uk: 'Дані вкладені занадто глибоко (не більше {max} рівнів).',
+    ru: 'Данные вложены слишком глубоко (не более {max} уровней).',
+    en: 'The data is nested too deeply (at most {max} levels).',
+    pl: 'Dane są zagnieżdżone zbyt głęboko (co najwyżej {max} poziomów).',
+  },
   required: { uk: "Обов'язкове поле.", ru: 'Обязательное поле.', en: 'Required.', pl: 'Pole wymagane.' },
   type: {
     uk: 'Очікується {expected}.',
@@ -489,12 +513,6 @@ export const FIELD_MESSAGES = {
     ru: 'Тема с таким названием уже существует.',
     en: 'A theme with this name already exists.',
     pl: 'Temat o tej nazwie już istnieje.',
-  },
-  workspaceNotFound: {
-    uk: 'Такого проєкту немає: {ids}.',
-    ru: 'Такого проекта нет: {ids}.',
-    en: 'No such project: {ids}.',
-    pl: 'Nie ma takiego projektu: {ids}.',
   },
   assetNotFound: {
     uk: 'У бібліотеці немає такого ресурсу: {ids}.',

@@ -1,10 +1,17 @@
-import { type ErrorBody, type ErrorCode, type Language, JSON_BODY_MAX_BYTES } from '@logoschool/contract';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  type Language,
+  INPUT_DEPTH_MAX,
+  JSON_BODY_MAX_BYTES,
+} from '@logoschool/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/app-error.ts';
 import { ALTERNATIVE_MESSAGES, ERROR_MESSAGES, fill } from '../errors/messages.ts';
-import { localizeValidation } from '../errors/validation.ts';
+import { InputRejected } from '../errors/input-guard.ts';
+import { fieldMessage, localizeValidation } from '../errors/validation.ts';
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -33,6 +40,18 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
 /** Any thrown error → an AppError; unknown ones become internal_error (logged, never shown). */
 function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof InputRejected) {
+    // Path parameters that do not pass name nothing that exists, as with the schemas.
+    if (error.validationContext === 'params') return new AppError('not_found');
+    const context = error.validationContext ?? 'body';
+    const fields: Record<string, string[]> = {};
+    for (const { path, problem } of error.problems) {
+      const messages = (fields[path.join('.') || context] ??= []);
+      const text = fieldMessage(request.lang, problem, { max: INPUT_DEPTH_MAX });
+      if (!messages.includes(text)) messages.push(text);
+    }
+    return new AppError('validation_failed', {}, fields);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = error.validationContext ?? 'body';
     const data = (request as unknown as Record<string, unknown>)[context];

@@ -1,5 +1,7 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmetMiddleware, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE } from '@logoschool/contract';
 import type { FastifyInstance } from 'fastify';
@@ -18,10 +20,9 @@ function chatOrigins(chat: ChatConfig | null): { http: string[]; socket: string[
   return { http, socket: http.map((origin) => origin.replace(/^http/, 'ws')) };
 }
 
-/** Helmet with a CSP the built web app satisfies, the CORS allow-list, the global rate limit. */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { redis: Redis | null }) => {
-  const chat = chatOrigins(app.config.chat);
-  await app.register(helmet, {
+/** Helmet's options: a CSP the built web app satisfies, and the rest of its defaults. */
+function helmetOptions(chat: { http: string[]; socket: string[] }): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -42,7 +43,40 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { redis: 
     },
     // The lesson player embeds media served by us; no cross-origin isolation is needed.
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/**
+ * The headers helmet sets, taken once by running it on a stand-in response: what an answer sent
+ * before any hook ran (a router error) carries all the same.
+ */
+function headersOf(options: FastifyHelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmetMiddleware(options as HelmetOptions)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries (helmet's), for answers sent before any hook. */
+    securityHeaders: Record<string, string>;
+  }
+}
+
+/** Helmet with a CSP the built web app satisfies, the CORS allow-list, the global rate limit. */
+export const securityPlugin = fp(async (app: FastifyInstance, options: { redis: Redis | null }) => {
+  const chat = chatOrigins(app.config.chat);
+  const helmetConfig = helmetOptions(chat);
+  await app.register(helmet, helmetConfig);
+  app.decorate('securityHeaders', headersOf(helmetConfig));
 
   const origins = new Set(app.config.CORS_ORIGINS);
   await app.register(cors, {

@@ -16,7 +16,7 @@ export interface Permission {
 const STAFF: readonly RoleName[] = ROLE_RANKING;
 
 /**
- * Who may do what: the one permission table (STYLE §4). The server enforces it in one preHandler;
+ * Who may do what: the one permission table (STYLE §4). The server enforces it in one preValidation hook;
  * the web reads it only to hide what the user cannot do. Later areas add their actions here.
  */
 export const PERMISSIONS = {
@@ -75,6 +75,7 @@ export const PERMISSIONS = {
   /** See the project's themes and their assets (spec §2 /preview-themes, /theme-assets-preview). */
   'themes.read': { scope: 'workspace', roles: ['root', 'moderator', 'author', 'teacher'] },
   /** Create, edit, share, toggle ready, delete themes and set their assets (spec §2 /themes, /theme-assets). */
+  /** Also what sharing a theme with a project, or ending a share, needs in that project. */
   'themes.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
   /**
    * See the shared asset library and download its files. Global: the library belongs to no project,

@@ -73,6 +73,18 @@ export const EXERCISE_TAGS_MAX = 20;
 export const EXERCISE_BULK_MAX = 500;
 /** The largest .pptx an exercise takes (issue 6: a size limit on the upload). */
 export const EXERCISE_PRESENTATION_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * Most characters of slide text one deck may hold (kept for search). A dense lesson deck of 100
+ * slides at 1000 characters each (a full page of small type) is 100,000; twice that leaves room for
+ * any real deck, while a deck past it is generated filler or an attack on the reader.
+ */
+export const EXERCISE_SLIDE_TEXT_MAX_CHARS = 200_000;
+/**
+ * Most bytes one slide's XML (or another XML part read whole) may unpack to. A slide PowerPoint
+ * writes is 5–100 KB, one crowded with shapes or converted drawings a few MB; past 16 MB a part
+ * only costs time to read, so it is refused before it is read to its end.
+ */
+export const EXERCISE_SLIDE_XML_MAX_BYTES = 16 * 1024 * 1024;
 /** A request's description (spec §5: required), and its interests: how many, the longest name. */
 export const REQUEST_DESCRIPTION_MAX = 2000;
 export const REQUEST_INTERESTS_MAX = 20;
@@ -97,3 +109,10 @@ export const ASSET_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ASSET_SOUND_MAX_BYTES = 10 * 1024 * 1024;
 /** Most files one `POST /assets` form carries (each is held in memory until the form is read). */
 export const ASSET_UPLOAD_FILES_MAX = 10;
+
+/**
+ * Deepest nesting of arrays and objects a request may carry. Our deepest real input (a category
+ * tree move, a stored filter) is under 10 levels; a deeper one is an attack on the validators'
+ * recursion, refused before any schema sees it.
+ */
+export const INPUT_DEPTH_MAX = 32;

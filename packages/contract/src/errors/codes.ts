@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'user_inactive',
   'forbidden',
   'role_not_held',
+  'role_not_grantable',
   'not_found',
   'route_not_found',
   'conflict',
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   'asset_in_use',
   'asset_last_file',
   'internal_error',
+  'deck_too_much_text',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

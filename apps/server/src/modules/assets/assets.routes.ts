@@ -53,8 +53,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.assets,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('assets.read'),
+      preValidation: [app.authenticate, app.authorize('assets.read')],
       schema: {
         tags: ['assets'],
         summary: 'The asset library by type, then name; `type` and `term` (part of the name) narrow it',
@@ -69,8 +68,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.assets}/:id`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('assets.read'),
+      preValidation: [app.authenticate, app.authorize('assets.read')],
       schema: {
         tags: ['assets'],
         summary: 'One asset with its files',
@@ -104,8 +102,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${API.assets}/:id`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('assets.manage'),
+      preValidation: [app.authenticate, app.authorize('assets.manage')],
       schema: {
         tags: ['assets'],
         summary: 'Renames an asset and/or changes its type (to one taking the same kind of files)',
@@ -123,8 +120,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${API.assets}/:id`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('assets.manage'),
+      preValidation: [app.authenticate, app.authorize('assets.manage')],
       schema: {
         tags: ['assets'],
         summary: 'Deletes an asset and its files; refused while a theme has it (409 asset_in_use)',
@@ -161,8 +157,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${API.medias}/:id`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('assets.manage'),
+      preValidation: [app.authenticate, app.authorize('assets.manage')],
       schema: {
         tags: ['assets'],
         summary: 'Removes a file of an asset, never its last one (409 asset_last_file); answers the asset',
@@ -177,8 +172,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.fileDownload}/:fileId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('assets.read'),
+      preValidation: [app.authenticate, app.authorize('assets.read')],
       schema: {
         tags: ['assets'],
         summary:

@@ -6,8 +6,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.auditLog,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('auditLog.read'),
+      preValidation: [app.authenticate, app.authorize('auditLog.read')],
       schema: {
         tags: ['audit'],
         summary: 'The audit log of sensitive actions, newest first (root)',

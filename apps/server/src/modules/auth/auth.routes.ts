@@ -79,8 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.loginAsUser,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('auth.loginAsUser'),
+      preValidation: [app.authenticate, app.authorize('auth.loginAsUser')],
       schema: {
         tags: ['auth'],
         summary: 'Root signs in as another user; written to the audit log',

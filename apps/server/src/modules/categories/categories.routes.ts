@@ -41,8 +41,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     collection,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('categories.read'),
+      preValidation: [app.authenticate, app.authorize('categories.read')],
       schema: {
         tags: ['categories'],
         summary: "The project's category tree: top categories (parent 0), each level by order then id",
@@ -58,8 +57,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     collection,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('categories.manage'),
+      preValidation: [app.authenticate, app.authorize('categories.manage')],
       schema: {
         tags: ['categories'],
         summary: 'Adds a category under parent (0 for the top), at `order` among its siblings or last',
@@ -79,8 +77,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     collection,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('categories.manage'),
+      preValidation: [app.authenticate, app.authorize('categories.manage')],
       schema: {
         tags: ['categories'],
         summary:
@@ -99,8 +96,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('categories.manage'),
+      preValidation: [app.authenticate, app.authorize('categories.manage')],
       schema: {
         tags: ['categories'],
         summary: 'Changes a category; a new parent may not be the category itself or inside it (409)',
@@ -119,8 +115,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('categories.manage'),
+      preValidation: [app.authenticate, app.authorize('categories.manage')],
       schema: {
         tags: ['categories'],
         summary: 'Deletes a category that nothing uses: no subcategories, no exercises (409 otherwise)',

@@ -30,8 +30,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.clients,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('clients.manage'),
+      preValidation: [app.authenticate, app.authorize('clients.manage')],
       schema: {
         tags: ['clients'],
         summary: "The teacher's own students in the project, by child name; `term` searches names",
@@ -46,8 +45,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.clients}/:clientId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('clients.manage'),
+      preValidation: [app.authenticate, app.authorize('clients.manage')],
       schema: {
         tags: ['clients'],
         summary: "One of the teacher's own students",
@@ -63,8 +61,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.clients,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('clients.manage'),
+      preValidation: [app.authenticate, app.authorize('clients.manage')],
       schema: {
         tags: ['clients'],
         summary: 'Adds a student of the teacher in the project',
@@ -83,8 +80,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${API.clients}/:clientId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('clients.manage'),
+      preValidation: [app.authenticate, app.authorize('clients.manage')],
       schema: {
         tags: ['clients'],
         summary: "Changes the named fields of one of the teacher's own students",

@@ -6,8 +6,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.dashboard,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('dashboard.read'),
+      preValidation: [app.authenticate, app.authorize('dashboard.read')],
       schema: {
         tags: ['dashboard'],
         summary: "The root dashboard's figures: users, projects, roles, students, sign-ins (root)",

@@ -19,8 +19,7 @@ export const autoModerationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.exercisesAutoModeration,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.autoModeration'),
+      preValidation: [app.authenticate, app.authorize('exercises.autoModeration')],
       schema: {
         tags,
         summary: "The project's auto-moderation settings (the defaults, off, while never saved)",
@@ -35,8 +34,7 @@ export const autoModerationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     API.exercisesAutoModeration,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.autoModeration'),
+      preValidation: [app.authenticate, app.authorize('exercises.autoModeration')],
       schema: {
         tags,
         summary: "Replaces the project's auto-moderation settings: the mode, every rule, what a pass does",

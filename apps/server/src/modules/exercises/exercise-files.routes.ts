@@ -108,8 +108,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${item}/files`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -134,8 +133,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/files/presentation`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary: 'The exercise’s .pptx, as an attachment, for whoever may read the exercise',
@@ -155,8 +153,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/slides`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -173,8 +170,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/slides/:position`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary: 'One slide image (PNG, or the deck’s JPEG thumbnail), shown inline',
@@ -195,8 +191,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.exercisesActualizeFile,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:

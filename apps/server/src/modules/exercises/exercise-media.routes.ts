@@ -36,8 +36,7 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${item}/${list.path}`,
       {
-        preValidation: app.authenticate,
-        preHandler: app.authorize('exercises.read'),
+        preValidation: [app.authenticate, app.authorize('exercises.read')],
         schema: {
           tags,
           summary: `The ${list.what} of the exercise’s deck, by first slide then name, with the slides that use them and their asset-type marks`,
@@ -56,8 +55,7 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/media/:fileId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary: 'One picture or sound of the exercise’s deck, inline, for whoever may read the exercise',
@@ -86,8 +84,7 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${item}/media/:fileId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:

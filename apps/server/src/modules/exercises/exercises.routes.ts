@@ -72,8 +72,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.exercises,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -89,8 +88,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.exercisesForAuthor,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.author'),
+      preValidation: [app.authenticate, app.authorize('exercises.author')],
       schema: {
         tags,
         summary: "The author's own and assigned exercises and every open request, with counters",
@@ -105,8 +103,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.exercisesForTeacher,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -122,8 +119,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.exercisesLatest,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -139,8 +135,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.exercisesLatest,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -157,8 +152,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.exercisesStats,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.moderate'),
+      preValidation: [app.authenticate, app.authorize('exercises.moderate')],
       schema: {
         tags,
         summary: 'Exercises created and status changes by status in a range of days (UTC), and counts now',
@@ -173,8 +167,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary: 'One exercise the caller can read; `with_activities` adds its status history',
@@ -197,8 +190,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.exercises,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -218,8 +210,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -239,8 +230,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary: 'Deletes an exercise: a moderator any, its author a draft (403 otherwise)',
@@ -259,8 +249,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${item}/status`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.read'),
+      preValidation: [app.authenticate, app.authorize('exercises.read')],
       schema: {
         tags,
         summary:
@@ -280,8 +269,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${item}/take`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.author'),
+      preValidation: [app.authenticate, app.authorize('exercises.author')],
       schema: {
         tags,
         summary: `An author takes an open request: it becomes their draft (status ${EXERCISE_STATUS.draft}); 409 request_overdue past its deadline`,
@@ -298,8 +286,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${item}/${vote}`,
       {
-        preValidation: app.authenticate,
-        preHandler: app.authorize('exercises.vote'),
+        preValidation: [app.authenticate, app.authorize('exercises.vote')],
         schema: {
           tags,
           summary: `Toggles the caller's ${vote} (spec §4); answers the caller's vote and the counts`,
@@ -318,8 +305,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.exercisesBulkToggle,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.moderate'),
+      preValidation: [app.authenticate, app.authorize('exercises.moderate')],
       schema: {
         tags,
         summary: 'Sets one flag on every exercise named, all or nothing (404 when one is not the project’s)',
@@ -337,8 +323,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.exercisesBulkDelete,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.moderate'),
+      preValidation: [app.authenticate, app.authorize('exercises.moderate')],
       schema: {
         tags,
         summary: 'Deletes every exercise named, all or nothing (404 when one is not the project’s)',

@@ -41,8 +41,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/generated`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.generate'),
+      preValidation: [app.authenticate, app.authorize('exercises.generate')],
       schema: {
         tags,
         summary: 'The themed variants of the exercise, oldest first',
@@ -60,8 +59,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${item}/check-generate`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.generate'),
+      preValidation: [app.authenticate, app.authorize('exercises.generate')],
       schema: {
         tags,
         summary:
@@ -81,8 +79,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.exercisesGeneratedToggle,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.generate'),
+      preValidation: [app.authenticate, app.authorize('exercises.generate')],
       schema: {
         tags,
         summary:
@@ -99,8 +96,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     variant,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.generate'),
+      preValidation: [app.authenticate, app.authorize('exercises.generate')],
       schema: {
         tags,
         summary: 'One themed variant of the project',
@@ -116,8 +112,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${variant}/file`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.generate'),
+      preValidation: [app.authenticate, app.authorize('exercises.generate')],
       schema: {
         tags,
         summary: 'The themed variant’s .pptx, as an attachment',
@@ -137,8 +132,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     variant,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('exercises.generate'),
+      preValidation: [app.authenticate, app.authorize('exercises.generate')],
       schema: {
         tags,
         summary: 'Removes a themed variant and its file (a read-only one too)',

@@ -6,8 +6,7 @@ export const mailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.mails,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('mails.read'),
+      preValidation: [app.authenticate, app.authorize('mails.read')],
       schema: {
         tags: ['mails'],
         summary: 'The outbox: every mail sent or kept, with how it left, newest first (root)',

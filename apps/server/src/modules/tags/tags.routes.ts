@@ -33,8 +33,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     collection,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('tags.read'),
+      preValidation: [app.authenticate, app.authorize('tags.read')],
       schema: {
         tags: ['tags'],
         summary: "The project's tags by name; `term` searches names, ignoring case",
@@ -50,8 +49,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     collection,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('tags.manage'),
+      preValidation: [app.authenticate, app.authorize('tags.manage')],
       schema: {
         tags: ['tags'],
         summary: 'Adds a tag; its name must be new in the project, ignoring case (409 tag_exists)',
@@ -71,8 +69,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('tags.manage'),
+      preValidation: [app.authenticate, app.authorize('tags.manage')],
       schema: {
         tags: ['tags'],
         summary: 'Renames a tag; the name must not be another tag’s, ignoring case (409 tag_exists)',
@@ -91,8 +88,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${item}/merge`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('tags.manage'),
+      preValidation: [app.authenticate, app.authorize('tags.manage')],
       schema: {
         tags: ['tags'],
         summary:
@@ -112,8 +108,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('tags.manage'),
+      preValidation: [app.authenticate, app.authorize('tags.manage')],
       schema: {
         tags: ['tags'],
         summary: 'Deletes a tag, and takes it off everything it was on',

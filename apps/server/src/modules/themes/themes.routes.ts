@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/app-error.ts';
 import {
   createTheme,
@@ -34,7 +35,7 @@ import {
 function themeScope(request: FastifyRequest): ThemeScope {
   // `app.authorize` always sets it for a project action; without it there is no project to act in.
   if (!request.acting) throw new AppError('forbidden');
-  return { workspaceId: request.acting.workspaceId, lang: request.lang };
+  return { workspaceId: request.acting.workspaceId, lang: request.lang, user: requireAuth(request).user };
 }
 
 const item = `${API.themes}/:id`;
@@ -47,8 +48,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.themes,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.read'),
+      preValidation: [app.authenticate, app.authorize('themes.read')],
       schema: {
         tags: ['themes'],
         summary: "The project's own themes and those shared with it, by name; the filters all must hold",
@@ -57,14 +57,13 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(z.array(themeSchema)), ...errors },
       },
     },
-    async (request) => ({ data: await listThemes(app.db, themeScope(request).workspaceId, request.query) }),
+    async (request) => ({ data: await listThemes(app.db, themeScope(request), request.query) }),
   );
 
   app.get(
     API.themesStatistic,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.read'),
+      preValidation: [app.authenticate, app.authorize('themes.read')],
       schema: {
         tags: ['themes'],
         summary: 'Counts over the themes the project sees: total, ready, shared, by type, by gender',
@@ -79,8 +78,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.read'),
+      preValidation: [app.authenticate, app.authorize('themes.read')],
       schema: {
         tags: ['themes'],
         summary: 'One theme the project sees (its own or a shared one)',
@@ -91,15 +89,14 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await getTheme(app.db, themeScope(request).workspaceId, request.params.id),
+      data: await getTheme(app.db, themeScope(request), request.params.id),
     }),
   );
 
   app.post(
     API.themes,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.manage'),
+      preValidation: [app.authenticate, app.authorize('themes.manage')],
       schema: {
         tags: ['themes'],
         summary: 'Adds a theme to the project; its name must be new there, ignoring case (409 theme_exists)',
@@ -118,8 +115,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.manage'),
+      preValidation: [app.authenticate, app.authorize('themes.manage')],
       schema: {
         tags: ['themes'],
         summary: 'Changes a theme of the project (403 theme_not_owned for one shared with it)',
@@ -138,8 +134,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     item,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.manage'),
+      preValidation: [app.authenticate, app.authorize('themes.manage')],
       schema: {
         tags: ['themes'],
         summary: 'Deletes a theme of the project; refused while it is in use (409 theme_in_use)',
@@ -158,8 +153,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.themesToggleReady,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.manage'),
+      preValidation: [app.authenticate, app.authorize('themes.manage')],
       schema: {
         tags: ['themes'],
         summary: 'Flips whether a theme of the project is ready; answers the theme',
@@ -177,8 +171,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     itemAssets,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.read'),
+      preValidation: [app.authenticate, app.authorize('themes.read')],
       schema: {
         tags: ['themes'],
         summary: "A theme's assets with their files, grouped by type",
@@ -196,8 +189,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     itemAssets,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('themes.manage'),
+      preValidation: [app.authenticate, app.authorize('themes.manage')],
       schema: {
         tags: ['themes'],
         summary: 'Sets the library assets of a theme of the project; answers the theme',

@@ -1,8 +1,11 @@
 import {
   ASSET_TYPES,
   THEME_GENDERS,
+  nextShares,
+  visibleShares,
   type AssetType,
   type Language,
+  type RoleSubject,
   type Theme,
   type ThemeAssetRef,
   type ThemeAssetsGrouped,
@@ -35,6 +38,8 @@ import { assetFileUrl, assetsByIds } from '../assets/assets.service.ts';
 export interface ThemeScope {
   workspaceId: number;
   lang: Language;
+  /** Who acts: shares are judged by its roles in each project they name. */
+  user: RoleSubject;
 }
 
 /** A 422 with one field error. */
@@ -117,7 +122,7 @@ async function relationsOf(tx: Tx, rows: readonly ThemeRow[]): Promise<ThemeRela
   return { titles: new Map(owners.map((owner) => [owner.id, owner.title])), shares, assets: attached };
 }
 
-function toTheme(row: ThemeRow, relations: ThemeRelations): Theme {
+function toTheme(row: ThemeRow, relations: ThemeRelations, viewer: RoleSubject): Theme {
   return {
     id: row.id,
     name: row.name,
@@ -128,16 +133,16 @@ function toTheme(row: ThemeRow, relations: ThemeRelations): Theme {
     ready: row.ready,
     workspace_id: row.workspaceId,
     workspace_title: relations.titles.get(row.workspaceId) ?? '',
-    shared_workspace_ids: relations.shares.get(row.id) ?? [],
+    shared_workspace_ids: visibleShares(viewer, relations.shares.get(row.id) ?? []),
     assets: relations.assets.get(row.id) ?? [],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-async function toThemes(tx: Tx, rows: ThemeRow[]): Promise<Theme[]> {
+async function toThemes(tx: Tx, rows: ThemeRow[], viewer: RoleSubject): Promise<Theme[]> {
   const relations = await relationsOf(tx, rows);
-  return rows.map((row) => toTheme(row, relations));
+  return rows.map((row) => toTheme(row, relations, viewer));
 }
 
 /** The filters of `GET /themes`, all of which must hold. */
@@ -153,13 +158,13 @@ function listFilters(query: ThemesQuery): SQL[] {
 }
 
 /** The themes the project sees (its own and shared ones) that pass the filters, by name. */
-export async function listThemes(db: Tx, workspaceId: number, query: ThemesQuery): Promise<Theme[]> {
+export async function listThemes(db: Tx, scope: ThemeScope, query: ThemesQuery): Promise<Theme[]> {
   const rows = await db
     .select()
     .from(themes)
-    .where(and(visibleIn(workspaceId), ...listFilters(query)))
+    .where(and(visibleIn(scope.workspaceId), ...listFilters(query)))
     .orderBy(asc(sql`lower(${themes.name})`), asc(themes.id));
-  return toThemes(db, rows);
+  return toThemes(db, rows, scope.user);
 }
 
 /** A theme the project sees; 404 for any other, so that other projects' themes stay unseen. */
@@ -173,8 +178,8 @@ export async function visibleTheme(tx: Tx, workspaceId: number, id: number): Pro
 }
 
 /** One theme the project sees, own or shared. */
-export async function getTheme(db: Tx, workspaceId: number, id: number): Promise<Theme> {
-  const [theme] = await toThemes(db, [await visibleTheme(db, workspaceId, id)]);
+export async function getTheme(db: Tx, scope: ThemeScope, id: number): Promise<Theme> {
+  const [theme] = await toThemes(db, [await visibleTheme(db, scope.workspaceId, id)], scope.user);
   return theme as Theme;
 }
 
@@ -224,20 +229,23 @@ async function assertNameFree(tx: Tx, scope: ThemeScope, name: string, exceptId?
 }
 
 /**
- * The projects to share a theme with: the owner is dropped (it is implicit), the others must exist
- * (422 on `shared_workspace_ids` naming the missing ids).
+ * The projects a theme is shared with after a call that names `requested` (contract `nextShares`):
+ * adding or removing a share needs `themes.manage` in that project, and a project the actor may not
+ * share in, or that does not exist, is the same 404 as any other object out of reach.
  */
-async function sharedProjects(tx: Tx, scope: ThemeScope, ids: readonly number[]): Promise<number[]> {
-  const others = ids.filter((id) => id !== scope.workspaceId);
-  if (others.length === 0) return [];
-  const found = await tx.select({ id: workspaces.id }).from(workspaces).where(inArray(workspaces.id, others));
-  const known = new Set(found.map((row) => row.id));
-  const missing = others.filter((id) => !known.has(id));
-  if (missing.length > 0) {
-    const message = fieldMessage(scope.lang, 'workspaceNotFound', { ids: missing.join(', ') });
-    throw fieldError('shared_workspace_ids', message);
-  }
-  return others;
+async function sharedProjects(
+  tx: Tx,
+  scope: ThemeScope,
+  requested: readonly number[],
+  current: readonly number[] = [],
+): Promise<number[]> {
+  const { shares, refused } = nextShares(scope.user, 'themes.manage', scope.workspaceId, current, requested);
+  if (refused.length > 0) throw notFound();
+  const added = shares.filter((id) => !current.includes(id));
+  if (added.length === 0) return shares;
+  const found = await tx.select({ id: workspaces.id }).from(workspaces).where(inArray(workspaces.id, added));
+  if (found.length !== added.length) throw notFound();
+  return shares;
 }
 
 async function writeShares(tx: Tx, themeId: number, workspaceIds: readonly number[]) {
@@ -269,7 +277,7 @@ export async function createTheme(db: Db, scope: ThemeScope, input: ThemeInput):
     await writeShares(tx, row.id, shares);
     return row.id;
   });
-  return getTheme(db, scope.workspaceId, id);
+  return getTheme(db, scope, id);
 }
 
 /**
@@ -283,14 +291,19 @@ export async function updateTheme(db: Db, scope: ThemeScope, id: number, input: 
     const row = await ownTheme(tx, scope.workspaceId, id);
     await assertNameFree(tx, scope, input.name, id);
     if (input.shared_workspace_ids) {
-      await writeShares(tx, id, await sharedProjects(tx, scope, input.shared_workspace_ids));
+      const current = await tx
+        .select({ workspaceId: themeShares.workspaceId })
+        .from(themeShares)
+        .where(eq(themeShares.themeId, id));
+      const ids = current.map((share) => share.workspaceId);
+      await writeShares(tx, id, await sharedProjects(tx, scope, input.shared_workspace_ids, ids));
     }
     await tx
       .update(themes)
       .set({ ...themeColumns(input), ready: input.ready ?? row.ready, updatedAt: new Date() })
       .where(eq(themes.id, id));
   });
-  return getTheme(db, scope.workspaceId, id);
+  return getTheme(db, scope, id);
 }
 
 /** Flips a theme's `ready` (spec §4 toggle-ready); the same refusals as a change. */
@@ -299,7 +312,7 @@ export async function toggleThemeReady(db: Db, scope: ThemeScope, id: number): P
     const row = await ownTheme(tx, scope.workspaceId, id);
     await tx.update(themes).set({ ready: !row.ready, updatedAt: new Date() }).where(eq(themes.id, id));
   });
-  return getTheme(db, scope.workspaceId, id);
+  return getTheme(db, scope, id);
 }
 
 /** How many of each kind of thing use a theme. */
@@ -414,5 +427,5 @@ export async function setThemeAssets(
     if (ids.length > 0) await tx.insert(themeAssets).values(ids.map((assetId) => ({ themeId: id, assetId })));
     await tx.update(themes).set({ updatedAt: new Date() }).where(eq(themes.id, id));
   });
-  return getTheme(db, scope.workspaceId, id);
+  return getTheme(db, scope, id);
 }

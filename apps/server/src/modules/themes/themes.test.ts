@@ -11,7 +11,7 @@ import {
 } from '@logoschool/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceRow } from '../../db/schema/index.ts';
+import type { UserRow, WorkspaceRow } from '../../db/schema/index.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
 import { encodePng, sineTone } from '../../files/encode.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -30,6 +30,7 @@ const t = useTestApp();
 /** A signed-in caller acting in a project. */
 interface Caller {
   workspace: WorkspaceRow;
+  user: UserRow;
   token: string;
   roleId: number;
 }
@@ -37,8 +38,17 @@ interface Caller {
 async function callerIn(workspace: WorkspaceRow, role: RoleName = 'moderator'): Promise<Caller> {
   const user =
     role === 'root' ? await buildUser(t.db, { isRoot: true }) : await buildMember(t.db, workspace, [role]);
-  return { workspace, token: await tokenFor(t.db, user), roleId: ROLE[role] };
+  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
 }
+
+/** The caller is a moderator of `workspace` too, so it may share themes there. */
+async function alsoModeratorIn(caller: Caller, workspace: WorkspaceRow): Promise<WorkspaceRow> {
+  await addMembership(t.db, caller.user, workspace, ['moderator']);
+  return workspace;
+}
+
+/** A new project the caller moderates too: one it may share its themes with. */
+const projectOf = async (caller: Caller) => alsoModeratorIn(caller, await buildWorkspace(t.db));
 
 /** A moderator of a new project. */
 const moderator = async () => callerIn(await buildWorkspace(t.db));
@@ -125,7 +135,7 @@ describe('POST /api/themes', () => {
 
   it('shares it with existing projects, leaving out the owner, and takes ready', async () => {
     const caller = await moderator();
-    const [second, third] = [await buildWorkspace(t.db), await buildWorkspace(t.db)];
+    const [second, third] = [await projectOf(caller), await projectOf(caller)];
     const theme = await add(caller, {
       ready: true,
       shared_workspace_ids: [third.id, caller.workspace.id, second.id],
@@ -134,14 +144,12 @@ describe('POST /api/themes', () => {
     expect(theme.shared_workspace_ids).toEqual([second.id, third.id].sort((a, b) => a - b));
   });
 
-  it('refuses to share with a project that does not exist (422 naming it), and twice with one', async () => {
+  it('refuses to share with a project that does not exist (the same 404 as a foreign one), and twice with one', async () => {
     const caller = await moderator();
-    const other = await buildWorkspace(t.db);
+    const other = await projectOf(caller);
     const missing = await create(caller, { ...CARS, shared_workspace_ids: [other.id, 2_000_000_000] });
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({
-      shared_workspace_ids: [message('workspaceNotFound', 'en', { ids: '2000000000' })],
-    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'not_found', message: ERROR_MESSAGES.not_found.en });
     const twice = await create(caller, { ...CARS, shared_workspace_ids: [other.id, other.id] });
     expect(twice.json().errors).toEqual({ shared_workspace_ids: [message('unique')] });
     expect(await names(caller)).toEqual([]);
@@ -204,6 +212,7 @@ describe('GET /api/themes', () => {
   it("lists the project's own themes and those shared with it, by name, not other projects'", async () => {
     const caller = await moderator();
     const neighbour = await moderator();
+    await alsoModeratorIn(neighbour, caller.workspace);
     for (const name of ['space', 'Animals', 'Dinosaurs']) await add(caller, { name });
     await add(neighbour, { name: 'Boats', shared_workspace_ids: [caller.workspace.id] });
     await add(neighbour, { name: 'Castles' });
@@ -255,6 +264,7 @@ describe('GET /api/themes/:id', () => {
   it('shows a theme of the project or one shared with it; 404 for any other', async () => {
     const caller = await moderator();
     const neighbour = await moderator();
+    await alsoModeratorIn(neighbour, caller.workspace);
     const own = await add(caller);
     const shared = await add(neighbour, { name: 'Boats', shared_workspace_ids: [caller.workspace.id] });
     const unshared = await add(neighbour, { name: 'Castles' });
@@ -270,7 +280,7 @@ describe('GET /api/themes/:id', () => {
 describe('PUT /api/themes/:id', () => {
   it('changes the whole theme, keeping ready and the shares when they are not sent', async () => {
     const caller = await moderator();
-    const other = await buildWorkspace(t.db);
+    const other = await projectOf(caller);
     const theme = await add(caller, { ready: true, shared_workspace_ids: [other.id] });
     const response = await update(caller, theme.id, {
       name: 'Racing cars',
@@ -332,7 +342,7 @@ describe('DELETE /api/themes/:id', () => {
   it('deletes a theme with its shares and asset links, keeping the assets; then 404', async () => {
     const caller = await moderator();
     const asset = await libraryAsset('Road');
-    const theme = await add(caller, { shared_workspace_ids: [(await buildWorkspace(t.db)).id] });
+    const theme = await add(caller, { shared_workspace_ids: [(await projectOf(caller)).id] });
     expect((await setAssets(caller, theme.id, [asset.id])).statusCode).toBe(200);
     const response = await call(caller, { method: 'DELETE', url: `/api/themes/${theme.id}` });
     expect(response.statusCode).toBe(200);
@@ -348,6 +358,7 @@ describe('a theme shared with a project', () => {
   it('is read there, and every change there is refused (403 theme_not_owned), leaving it unchanged', async () => {
     const owner = await moderator();
     const reader = await moderator();
+    await alsoModeratorIn(owner, reader.workspace);
     const asset = await libraryAsset('Harbour');
     const theme = await add(owner, { name: 'Boats', shared_workspace_ids: [reader.workspace.id] });
     const changes: InjectOptions[] = [
@@ -372,6 +383,49 @@ describe('a theme shared with a project', () => {
   });
 });
 
+describe('sharing a theme with other projects (issue 10, defect 1)', () => {
+  it('needs themes.manage in every project it names: elsewhere the same 404 as an unknown id, nothing written', async () => {
+    const caller = await moderator();
+    const mine = await projectOf(caller);
+    const foreign = await buildWorkspace(t.db);
+    const teacherThere = await buildWorkspace(t.db);
+    await addMembership(t.db, caller.user, teacherThere, ['teacher']);
+    const unknown = await create(caller, { ...CARS, shared_workspace_ids: [2_000_000_000] });
+    for (const target of [foreign.id, teacherThere.id]) {
+      const response = await create(caller, { ...CARS, shared_workspace_ids: [mine.id, target] });
+      expect(response.statusCode, String(target)).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+    }
+    expect(await names(caller)).toEqual([]);
+    const outsider = await callerIn(foreign);
+    expect(await names(outsider)).toEqual([]);
+    const theme = await add(caller);
+    const refused = await update(caller, theme.id, { ...CARS, shared_workspace_ids: [foreign.id] });
+    expect(refused.statusCode).toBe(404);
+    expect(await names(outsider)).toEqual([]);
+  });
+
+  it('shows only the shares in projects the viewer belongs to, and keeps the others when it changes the theme', async () => {
+    const owner = await moderator();
+    const second = await buildWorkspace(t.db);
+    const third = await projectOf(owner);
+    const rootCaller: Caller = { ...(await callerIn(owner.workspace, 'root')) };
+    // Root shares the owner's theme with a project the owner is not in.
+    const theme = await add(owner, { shared_workspace_ids: [third.id] });
+    const byRoot = await update(rootCaller, theme.id, {
+      ...CARS,
+      shared_workspace_ids: [second.id, third.id],
+    });
+    expect(byRoot.json().data.shared_workspace_ids).toEqual([second.id, third.id].sort((a, b) => a - b));
+    const seen = (await call(owner, { url: `/api/themes/${theme.id}` })).json().data as Theme;
+    expect(seen.shared_workspace_ids).toEqual([third.id]);
+    // The owner unshares what it sees; the share it cannot see stays.
+    await update(owner, theme.id, { ...CARS, shared_workspace_ids: [] });
+    const after = (await call(rootCaller, { url: `/api/themes/${theme.id}` })).json().data as Theme;
+    expect(after.shared_workspace_ids).toEqual([second.id]);
+  });
+});
+
 describe('GET /api/themes/statistic', () => {
   it('counts the themes the project sees, by the database', async () => {
     const caller = await moderator();
@@ -387,6 +441,7 @@ describe('GET /api/themes/statistic', () => {
     await add(caller, { name: 'Cars', genders: ['boy'], ready: true });
     await add(caller, { name: 'Princesses', genders: ['girl'], type: 'custom' });
     await add(caller, { name: 'Space', genders: ['boy', 'girl'], ready: true });
+    await alsoModeratorIn(neighbour, caller.workspace);
     await add(neighbour, {
       name: 'Boats',
       genders: ['girl'],
@@ -551,7 +606,12 @@ describe.each(Object.entries(ROUTES))('%s', (_route, { manage, item, request }) 
     const both = await buildMember(t.db, owner.workspace, ['moderator']);
     const other = await buildWorkspace(t.db);
     await addMembership(t.db, both, other, ['moderator']);
-    const caller = { workspace: other, token: await tokenFor(t.db, both), roleId: ROLE.moderator };
+    const caller = {
+      workspace: other,
+      user: both,
+      token: await tokenFor(t.db, both),
+      roleId: ROLE.moderator,
+    };
     const foreign = await call(caller, request(theme));
     const missing = await call(caller, request({ ...theme, id: 2_000_000_000 }));
     expect(foreign.statusCode).toBe(404);

@@ -9,6 +9,7 @@ import {
   profileBody,
   projectUserSchema,
   removeRoleBody,
+  rolesInWorkspace,
   userEnvironmentBody,
   userEnvironmentSchema,
   userSchema,
@@ -43,7 +44,8 @@ function usersActor(request: FastifyRequest): UsersActor {
   const { user } = requireAuth(request);
   // `app.authorize` always sets it for a project action; without it there is no project to act in.
   if (!request.acting) throw new AppError('forbidden');
-  return { userId: user.id, ...request.acting, ip: request.ip, lang: request.lang };
+  const heldRoles = rolesInWorkspace(user, request.acting.workspaceId);
+  return { userId: user.id, ...request.acting, heldRoles, ip: request.ip, lang: request.lang };
 }
 
 const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
@@ -105,8 +107,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.users,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.list'),
+      preValidation: [app.authenticate, app.authorize('users.list')],
       schema: {
         tags: ['users'],
         summary: "The project's users with roles, status and invitation; `term` searches names and e-mails",
@@ -121,8 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.usersExport,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.list'),
+      preValidation: [app.authenticate, app.authorize('users.list')],
       schema: {
         tags: ['users'],
         summary: 'The same users as the list (every page) as a CSV file, UTF-8 with a byte-order mark',
@@ -151,8 +151,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     API.user,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.manage'),
+      preValidation: [app.authenticate, app.authorize('users.manage')],
       schema: {
         tags: ['users'],
         summary: "Changes a member's roles in the project and/or (de)activates them there (admin)",
@@ -168,8 +167,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.userRemoveRole,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.manage'),
+      preValidation: [app.authenticate, app.authorize('users.manage')],
       schema: {
         tags: ['users'],
         summary: 'Takes one role from a member of the project; never the last one (admin)',
@@ -185,8 +183,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.userEnvironment,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.changeEnvironment'),
+      preValidation: [app.authenticate, app.authorize('users.changeEnvironment')],
       schema: {
         tags: ['users'],
         summary: 'Moves a user to another environment (root)',

@@ -42,8 +42,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        preValidation: app.authenticate,
-        preHandler: app.authorize('workspaces.manage'),
+        preValidation: [app.authenticate, app.authorize('workspaces.manage')],
         schema: {
           tags: ['workspaces'],
           summary: archived
@@ -61,8 +60,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.workspaces,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('workspaces.manage'),
+      preValidation: [app.authenticate, app.authorize('workspaces.manage')],
       schema: {
         tags: ['workspaces'],
         summary: 'Creates a project; its title must be new, ignoring case (root)',
@@ -86,8 +84,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.workspaces}/:workspaceId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('workspaces.read'),
+      preValidation: [app.authenticate, app.authorize('workspaces.read')],
       schema: {
         tags: ['workspaces'],
         summary: "A project's details, for its members",
@@ -103,8 +100,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${API.workspaces}/:workspaceId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('workspaces.manage'),
+      preValidation: [app.authenticate, app.authorize('workspaces.manage')],
       schema: {
         tags: ['workspaces'],
         summary: "Changes a project's title, description or environment (root)",
@@ -129,8 +125,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${API.workspaces}/:workspaceId/archive`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('workspaces.archive'),
+      preValidation: [app.authenticate, app.authorize('workspaces.archive')],
       schema: {
         tags: ['workspaces'],
         summary: 'Archives a project: its members lose their roles there until it is restored',
@@ -155,8 +150,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${API.workspaces}/:workspaceId/restore`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('workspaces.manage'),
+      preValidation: [app.authenticate, app.authorize('workspaces.manage')],
       schema: {
         tags: ['workspaces'],
         summary: 'Restores an archived project (root)',
