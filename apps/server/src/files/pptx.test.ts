@@ -1,6 +1,10 @@
+import { hasForbiddenText } from '@logoschool/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { solidPng } from '../test/media.ts';
+import { deckWithSlideXml, textRunsDeck } from '../test/pptx-text.ts';
 import { pptxDeck, zipArchive } from '../test/pptx.ts';
-import { PptxError, readPptx, slideText } from './pptx.ts';
+import { PptxError, readPptx, replacePptxMedia, SlideTextReader, slideText, TextBudget } from './pptx.ts';
 
 const problemOf = (content: Buffer) =>
   readPptx(content).then(
@@ -82,5 +86,119 @@ describe('readPptx', () => {
     await expect(readPptx(big, { maxEntries: 10, maxInflatedBytes: 4000 })).rejects.toMatchObject({
       problem: 'too_large',
     });
+  });
+});
+
+describe('readPptx with crafted text and names', () => {
+  it.each([
+    ['&#0;', 'R&#0;L'],
+    ['a raw NUL byte', Buffer.from('R\0L')],
+    ['other control characters', 'R&#1;\u0002&#x1F;L'],
+    ['a lone surrogate reference', 'R&#xD800;L'],
+    ['a lone low surrogate reference', 'R&#xDC00;L'],
+    ['a surrogate pair written as two references', 'R&#xD83D;&#xDE00;L'],
+  ])('drops %s from slide text', async (_what, fragment) => {
+    const { slideTexts } = await readPptx(deckWithSlideXml(fragment));
+    expect(slideTexts).toEqual(['Say RL please', 'Second']);
+  });
+
+  it('keeps real characters: an emoji, Cyrillic, a tab as a space', async () => {
+    const { slideTexts } = await readPptx(deckWithSlideXml('R&#x1F600;\u{1F600}&#1056;&#9;L'));
+    expect(slideTexts[0]).toBe('Say R\u{1F600}\u{1F600}Р L please');
+  });
+
+  it('cleans a NUL out of a media part name, keeping its slides; a name of garbage gets a fallback', async () => {
+    const sky = solidPng(80, 160, 255);
+    const cat = solidPng(250, 120, 0);
+    const deck = deckWithSlideXml('RL', {
+      media: [
+        { name: 'sky\0.png', content: sky, slides: [1] },
+        { name: '\0\u0001.png', content: cat, slides: [2] },
+      ],
+    });
+    const { media } = await readPptx(deck);
+    expect(media.map(({ path, name, slides }) => ({ path, name, slides }))).toEqual([
+      { path: 'ppt/media/sky.png', name: 'sky.png', slides: [1] },
+      { path: 'ppt/media/.png', name: 'image-2.png', slides: [2] },
+    ]);
+    for (const item of media) expect(hasForbiddenText(item.path + item.name)).toBe(false);
+    // The cleaned path is what the generator names a part by: it still finds the part.
+    const variant = await replacePptxMedia(
+      deck,
+      new Map([['ppt/media/sky.png', { content: cat, mime: 'image/png', ext: 'png' }]]),
+    );
+    expect((await readPptx(variant)).media[0]?.content.equals(cat)).toBe(true);
+  });
+
+  it('stops a slide of 64 MB of text runs at the text cap (too_much_text)', async () => {
+    const deck = await textRunsDeck(64 * 1024 * 1024);
+    expect(deck.length).toBeLessThan(400 * 1024);
+    await expect(readPptx(deck)).rejects.toMatchObject({ problem: 'too_much_text' });
+  });
+
+  it('caps the slide text of the whole deck, and the unpacked bytes of one slide part', async () => {
+    const deck = pptxDeck([['a'.repeat(600)], ['b'.repeat(600)]]);
+    const limits = { maxEntries: 100, maxInflatedBytes: 1024 * 1024 };
+    expect((await readPptx(deck, { ...limits, maxSlideTextChars: 1200 })).slideTexts).toHaveLength(2);
+    await expect(readPptx(deck, { ...limits, maxSlideTextChars: 1000 })).rejects.toMatchObject({
+      problem: 'too_much_text',
+    });
+    // Runs without text cost no characters, only bytes: the part's cap stops them.
+    const empty = await textRunsDeck(2 * 1024 * 1024, '<a:r><a:t> </a:t></a:r>');
+    const roomy = { maxEntries: 100, maxInflatedBytes: 64 * 1024 * 1024 };
+    await expect(readPptx(empty, { ...roomy, maxXmlPartBytes: 1024 * 1024 })).rejects.toMatchObject({
+      problem: 'too_much_text',
+    });
+    expect((await readPptx(empty, roomy)).slideTexts).toEqual(['', 'Second']);
+  });
+});
+
+describe('SlideTextReader', () => {
+  const xml = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          '<a:t>',
+          '<a:t xml:space="preserve">',
+          '</a:t>',
+          '<a:t/>',
+          '<a:tab/>',
+          '<a:r>',
+          '</a:r>',
+          '<a:p>',
+          '&amp;',
+          '&lt;',
+          '&#1056;',
+          '&#x1F600;',
+          '&#0;',
+          '&#xD800;',
+          ' ',
+          '\n',
+          '\u{1F600}',
+          'Рак',
+        ),
+        fc.string({ maxLength: 6 }),
+      ),
+      { maxLength: 40 },
+    )
+    .map((pieces) => Buffer.from(pieces.join(''), 'utf8'));
+
+  it('reads the same text however the part is cut into chunks (even inside a character)', () => {
+    fc.assert(
+      fc.property(xml, fc.array(fc.nat(), { maxLength: 8 }), (bytes, cuts) => {
+        const reader = new SlideTextReader(new TextBudget(Infinity));
+        const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+        let from = 0;
+        for (const point of [...points, bytes.length]) {
+          reader.write(bytes.subarray(from, point));
+          from = point;
+        }
+        const text = reader.end();
+        expect(text).toBe(slideText(bytes.toString('utf8')));
+        expect(hasForbiddenText(text)).toBe(false);
+        expect(text).not.toMatch(/\f|^\s|\s$|\s\s/);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

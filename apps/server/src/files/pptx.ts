@@ -1,9 +1,12 @@
+import { StringDecoder } from 'node:string_decoder';
+import { cleanText, EXERCISE_SLIDE_TEXT_MAX_CHARS, EXERCISE_SLIDE_XML_MAX_BYTES } from '@logoschool/contract';
 import { detectDeckMediaType, type FileType } from './file-type.ts';
 import { pack, writeZip } from './zip-writer.ts';
 import {
   InflateBudget,
   inflateEntry,
   listEntries,
+  streamEntry,
   ZipError,
   type ZipEntry,
   type ZipLimits,
@@ -13,8 +16,21 @@ import {
 /** The content type a .pptx is served with. */
 export const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
+/** The caps of a deck's zip, and of the text read from it. */
+export interface PptxLimits extends ZipLimits {
+  /** Most characters of slide text the whole deck may hold. */
+  maxSlideTextChars: number;
+  /** Most bytes one slide part, or another XML part read whole, may unpack to. */
+  maxXmlPartBytes: number;
+}
+
 /** Caps for reading an uploaded deck: a real lesson deck has a few hundred entries at most. */
-export const PPTX_LIMITS: ZipLimits = { maxEntries: 2000, maxInflatedBytes: 200 * 1024 * 1024 };
+export const PPTX_LIMITS: PptxLimits = {
+  maxEntries: 2000,
+  maxInflatedBytes: 200 * 1024 * 1024,
+  maxSlideTextChars: EXERCISE_SLIDE_TEXT_MAX_CHARS,
+  maxXmlPartBytes: EXERCISE_SLIDE_XML_MAX_BYTES,
+};
 
 /** Why bytes are not a deck we take. */
 export type PptxProblem =
@@ -22,6 +38,8 @@ export type PptxProblem =
   | 'legacy'
   /** Not a zip, or a zip without the parts every .pptx has. */
   | 'not_pptx'
+  /** More slide text than the cap, or an XML part that unpacks past its own cap. */
+  | 'too_much_text'
   | ZipProblem;
 
 export class PptxError extends Error {
@@ -33,9 +51,12 @@ export class PptxError extends Error {
 
 /** A picture or a sound inside a deck. */
 export interface PptxMedia {
-  /** Its part in the zip (`ppt/media/image1.png`). */
+  /**
+   * Its part in the zip (`ppt/media/image1.png`), cleaned as `cleanText` does; `replacePptxMedia`
+   * finds the part by this name.
+   */
   path: string;
-  /** The part's base name (`image1.png`). */
+  /** The part's base name (`image1.png`), cleaned; `image-2.png` when nothing readable is left. */
   name: string;
   content: Buffer;
   /** What its bytes are (never its name). */
@@ -45,7 +66,10 @@ export interface PptxMedia {
 }
 
 export interface PptxContent {
-  /** The slides' text, in slide order: every `<a:t>` run of a slide, joined by spaces. */
+  /**
+   * The slides' text, in slide order: every `<a:t>` run of a slide, joined by spaces, whitespace
+   * collapsed and cleaned as `cleanText` does (so never a form feed, which separates slides).
+   */
   slideTexts: string[];
   /** The deck's own preview (`docProps/thumbnail.jpeg`), when it has one. */
   thumbnail: Buffer | null;
@@ -95,15 +119,126 @@ function unescapeXml(text: string): string {
   });
 }
 
-const safeCodePoint = (code: number, fallback: string) =>
-  Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+/**
+ * The character a reference names. A reference to a surrogate is no character (XML forbids it):
+ * it is dropped, so that two of them never make a pair that depends on where a chunk ended.
+ */
+const safeCodePoint = (code: number, fallback: string) => {
+  if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) return fallback;
+  return code >= 0xd800 && code <= 0xdfff ? '' : String.fromCodePoint(code);
+};
+
+/** The characters of slide text a deck may still hold; counted as text comes out of its slides. */
+export class TextBudget {
+  private used = 0;
+  constructor(private readonly max: number) {}
+
+  /** Counts characters; throws `too_much_text` the moment the total crosses the cap. */
+  take(characters: number): void {
+    this.used += characters;
+    if (this.used > this.max) throw new PptxError('too_much_text');
+  }
+}
+
+/** The longest start of an entity (`&#x10FFFF`) a chunk may end in; anything longer is no entity. */
+const ENTITY_START = /&(?:#x?[0-9a-f]{0,8}|\w{0,8})$/i;
+const TEXT_RUN = '<a:t';
+/** What may follow `<a:t` in a text run's start tag (not `<a:tab`, `<a:tbl`…). */
+const AFTER_TEXT_RUN = /[\s/>]/;
+
+/**
+ * The text of one slide read as its XML arrives, chunk by chunk: the `<a:t>` runs, joined by
+ * spaces, whitespace collapsed, cleaned. Nothing but the text and a few characters of an unfinished
+ * tag or entity is held, whatever the slide's size, and every character is counted against the
+ * deck's `TextBudget`. Markup other than the run's end inside a run ends it (DrawingML has none).
+ */
+export class SlideTextReader {
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly words: string[] = [];
+  /** Input not read yet: the start of a tag or an entity cut by the chunk's end. */
+  private pending = '';
+  private state: 'outside' | 'start tag' | 'run' = 'outside';
+  /** Whether whitespace or a run's edge came after the last word. */
+  private space = false;
+  private length = 0;
+
+  constructor(private readonly budget: TextBudget) {}
+
+  write(chunk: Buffer): void {
+    this.read(this.pending + this.decoder.write(chunk), false);
+  }
+
+  /** The slide's text, once its last chunk is written. */
+  end(): string {
+    this.read(this.pending + this.decoder.end(), true);
+    return this.words.join('');
+  }
+
+  private read(input: string, last: boolean): void {
+    this.pending = '';
+    let at = 0;
+    while (at < input.length) {
+      if (this.state === 'start tag') {
+        const close = input.indexOf('>', at);
+        if (close < 0) {
+          // Only whether the tag closes itself (`<a:t/>`) matters of what is left.
+          if (input.endsWith('/')) this.pending = '/';
+          return;
+        }
+        const selfClosing = close > 0 && input[close - 1] === '/';
+        this.state = selfClosing ? 'outside' : 'run';
+        this.space = true;
+        at = close + 1;
+      } else if (this.state === 'run') {
+        const close = input.indexOf('<', at);
+        const end = close < 0 ? input.length : close;
+        let text = input.slice(at, end);
+        if (close < 0 && !last) {
+          const entity = ENTITY_START.exec(text);
+          if (entity) {
+            this.pending = entity[0];
+            text = text.slice(0, entity.index);
+          }
+        }
+        this.add(cleanText(unescapeXml(text)));
+        if (close < 0) return;
+        this.state = 'outside';
+        this.space = true;
+        at = close;
+      } else {
+        const open = input.indexOf('<', at);
+        if (open < 0) return;
+        if (input.length - open <= TEXT_RUN.length) {
+          if (!last) this.pending = input.slice(open);
+          return;
+        }
+        const isRun =
+          input.startsWith(TEXT_RUN, open) && AFTER_TEXT_RUN.test(input.charAt(open + TEXT_RUN.length));
+        this.state = isRun ? 'start tag' : 'outside';
+        at = isRun ? open + TEXT_RUN.length : open + 1;
+      }
+    }
+  }
+
+  /** Adds text to the slide's, one space wherever whitespace or a run's edge parted two words. */
+  private add(text: string): void {
+    text.split(/\s+/).forEach((word, index) => {
+      if (index > 0) this.space = true;
+      if (word === '') return;
+      const piece = this.space && this.length > 0 ? ` ${word}` : word;
+      this.budget.take(piece.length);
+      this.words.push(piece);
+      this.length += piece.length;
+      this.space = false;
+    });
+  }
+}
 
 /** The text of one slide's XML: its `<a:t>` runs, joined by spaces, whitespace collapsed. */
 export function slideText(xml: string): string {
-  const runs = [...xml.matchAll(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>/g)].map((match) =>
-    unescapeXml(match[1] ?? ''),
-  );
-  return runs.join(' ').replace(/\s+/g, ' ').trim();
+  const reader = new SlideTextReader(new TextBudget(Infinity));
+  reader.write(Buffer.from(xml, 'utf8'));
+  return reader.end();
 }
 
 /** The value of an attribute of a tag; `prefixed` wants it with a namespace prefix (`r:id`, not `id`). */
@@ -157,21 +292,78 @@ const extensionOf = (part: string) => {
   return name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
 };
 
+/** A check of one part's unpacked bytes against `max`: past it, `too_much_text`. */
+function partCap(max: number): (chunk: Buffer) => void {
+  let bytes = 0;
+  return (chunk) => {
+    bytes += chunk.length;
+    if (bytes > max) throw new PptxError('too_much_text');
+  };
+}
+
+/** A slide's text, read while the part unpacks: no more than one chunk of its XML is ever held. */
+async function readSlideText(
+  content: Buffer,
+  entry: ZipEntry,
+  budget: InflateBudget,
+  text: TextBudget,
+  maxBytes: number,
+): Promise<string> {
+  const reader = new SlideTextReader(text);
+  const cap = partCap(maxBytes);
+  await streamEntry(content, entry, budget, (chunk) => {
+    cap(chunk);
+    reader.write(chunk);
+  });
+  return reader.end();
+}
+
+/** A part read whole (`presentation.xml`, relationships), within its own cap: small in any real deck. */
+async function readXmlPart(content: Buffer, entry: ZipEntry, budget: InflateBudget, maxBytes: number) {
+  const chunks: Buffer[] = [];
+  const cap = partCap(maxBytes);
+  await streamEntry(content, entry, budget, (chunk) => {
+    cap(chunk);
+    chunks.push(chunk);
+  });
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Longest name of a picture or sound: what an exercise's file keeps, cut here where no cut splits a pair. */
+const MEDIA_NAME_MAX = 200;
+/** A name needs a letter, digit or symbol before its extension to tell the user anything. */
+const READABLE = /[\p{L}\p{N}\p{S}]/u;
+
+/** The name a picture or sound is shown by: its part's base name, cleaned, or `image-2.png`. */
+function mediaName(part: string, type: FileType, position: number): string {
+  const name = cleanText(cleanText(baseName(part)).slice(0, MEDIA_NAME_MAX)).trim();
+  const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
+  return READABLE.test(stem) ? name : `${type.kind}-${position}.${type.ext}`;
+}
+
 /**
  * Reads a .pptx from its bytes, judging it by its content, never its name: an OLE compound file
  * (legacy .ppt, or a password-protected .pptx) and anything that is not a zip holding
  * `[Content_Types].xml` and `ppt/presentation.xml` are refused. Every entry is unpacked once with
  * the caps of `limits` counted while inflating, so that a deck LibreOffice opens later cannot be a
- * zip bomb either. Throws PptxError.
+ * zip bomb either. Slide text is read as each slide unpacks, never holding a slide's XML, and is
+ * capped for the whole deck, as is every XML part: a few KB that unpack to text by the gigabyte
+ * are `too_much_text` as soon as they cross a cap. Text and part names come out cleaned
+ * (`cleanText`), ready to store. Throws PptxError.
  */
-export async function readPptx(content: Buffer, limits: ZipLimits = PPTX_LIMITS): Promise<PptxContent> {
+export async function readPptx(
+  content: Buffer,
+  limits: ZipLimits & Partial<PptxLimits> = PPTX_LIMITS,
+): Promise<PptxContent> {
   if (content.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) throw new PptxError('legacy');
   if (!content.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) throw new PptxError('not_pptx');
+  const caps: PptxLimits = { ...PPTX_LIMITS, ...limits };
   try {
-    const entries = listEntries(content, limits);
+    const entries = listEntries(content, caps);
     const names = new Set(entries.map((entry) => entry.name));
     if (!REQUIRED_PARTS.every((part) => names.has(part))) throw new PptxError('not_pptx');
-    const budget = new InflateBudget(limits.maxInflatedBytes);
+    const budget = new InflateBudget(caps.maxInflatedBytes);
+    const text = new TextBudget(caps.maxSlideTextChars);
     const slides = new Map<string, string>();
     const slideRels = new Map<string, string>();
     const mediaEntries: ZipEntry[] = [];
@@ -179,26 +371,31 @@ export async function readPptx(content: Buffer, limits: ZipLimits = PPTX_LIMITS)
     let presentation = '';
     let relationships = '';
     for (const entry of entries) {
-      const slide = SLIDE.test(entry.name);
       const rels = SLIDE_RELS.exec(entry.name);
-      const isMedia = MEDIA.test(entry.name);
-      if (isMedia) mediaEntries.push(entry);
-      const keep = slide || !!rels || [THUMBNAIL, PRESENTATION, PRESENTATION_RELS].includes(entry.name);
-      const data = await inflateEntry(content, entry, budget, keep);
-      if (!data) continue;
-      if (slide) slides.set(entry.name, slideText(data.toString('utf8')));
-      else if (rels) slideRels.set(entry.name, data.toString('utf8'));
-      else if (entry.name === THUMBNAIL) thumbnail = data;
-      else if (entry.name === PRESENTATION) presentation = data.toString('utf8');
-      else relationships = data.toString('utf8');
+      if (SLIDE.test(entry.name)) {
+        slides.set(entry.name, await readSlideText(content, entry, budget, text, caps.maxXmlPartBytes));
+      } else if (rels) {
+        slideRels.set(entry.name, await readXmlPart(content, entry, budget, caps.maxXmlPartBytes));
+      } else if (entry.name === PRESENTATION) {
+        presentation = await readXmlPart(content, entry, budget, caps.maxXmlPartBytes);
+      } else if (entry.name === PRESENTATION_RELS) {
+        relationships = await readXmlPart(content, entry, budget, caps.maxXmlPartBytes);
+      } else if (entry.name === THUMBNAIL) {
+        thumbnail = await inflateEntry(content, entry, budget, true);
+      } else {
+        if (MEDIA.test(entry.name)) mediaEntries.push(entry);
+        await inflateEntry(content, entry, budget, false);
+      }
     }
     // Only a deck that passed the caps is unpacked again to keep its media: a bomb never is held.
-    const mediaBudget = new InflateBudget(limits.maxInflatedBytes);
-    const media: Omit<PptxMedia, 'slides'>[] = [];
+    const mediaBudget = new InflateBudget(caps.maxInflatedBytes);
+    const media: (Omit<PptxMedia, 'slides'> & { part: string })[] = [];
     for (const entry of mediaEntries) {
       const data = await inflateEntry(content, entry, mediaBudget, true);
       const type = data ? detectDeckMediaType(data) : null;
-      if (data && type) media.push({ path: entry.name, name: baseName(entry.name), content: data, type });
+      if (!data || !type) continue;
+      const name = mediaName(entry.name, type, media.length + 1);
+      media.push({ part: entry.name, path: cleanText(entry.name), name, content: data, type });
     }
     const order = slideOrder(presentation, relationships, [...slides.keys()]);
     const slideTexts = order.map((name) => slides.get(name) ?? '');
@@ -211,9 +408,10 @@ export async function readPptx(content: Buffer, limits: ZipLimits = PPTX_LIMITS)
         if (target) used.set(target, (used.get(target) ?? new Set()).add(position));
       }
     }
-    const withSlides = media.map((item) => ({
+    const withSlides = media.map(({ part, ...item }) => ({
       ...item,
-      slides: [...(used.get(item.path) ?? [])].sort((a, b) => a - b),
+      // Relationships name the part as it is in the zip, before cleaning.
+      slides: [...(used.get(part) ?? [])].sort((a, b) => a - b),
     }));
     return { slideTexts, thumbnail, media: withSlides };
   } catch (error) {
@@ -281,10 +479,15 @@ export async function replacePptxMedia(
     const entries = listEntries(content, limits);
     const names = new Set(entries.map((entry) => entry.name));
     if (!REQUIRED_PARTS.every((part) => names.has(part))) throw new PptxError('not_pptx');
+    // `readPptx` gave the parts' names cleaned; the zip (and its relationships) has them as they are.
+    const byPart = new Map<string, MediaReplacement>();
+    for (const entry of entries) {
+      const replacement = replacements.get(cleanText(entry.name));
+      if (replacement) byPart.set(entry.name, replacement);
+    }
     const moves = new Map<string, string>();
     const extensions = new Map<string, string>();
-    for (const [part, replacement] of replacements) {
-      if (!names.has(part)) continue;
+    for (const [part, replacement] of byPart) {
       const ext = extensionOf(part);
       if (MEDIA_TYPES.get(ext) === replacement.mime) continue;
       const name = renamed(part, replacement.ext, names);
@@ -295,7 +498,7 @@ export async function replacePptxMedia(
     const budget = new InflateBudget(limits.maxInflatedBytes);
     const packed = [];
     for (const entry of entries) {
-      const replacement = replacements.get(entry.name);
+      const replacement = byPart.get(entry.name);
       if (replacement) {
         // Its old bytes are not needed, but they count: the copy is no larger a bomb than the deck.
         await inflateEntry(content, entry, budget, false);

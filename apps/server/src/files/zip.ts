@@ -113,58 +113,73 @@ export class InflateBudget {
   }
 }
 
+/** How much of a stored entry is handed on at once, so that no piece costs more than a moment. */
+const STORED_PIECE = 64 * 1024;
+
 /**
- * Unpacks one entry, counting every chunk against the budget as it comes out of the inflater and
- * stopping it at once past the cap. Chunks are kept only when `keep` is set; otherwise the entry is
- * only checked (so memory stays at one chunk whatever the entry unpacks to).
+ * Unpacks one entry chunk by chunk into `sink`, counting every chunk against the budget as it comes
+ * out of the inflater, so that memory stays at one chunk whatever the entry unpacks to. The event
+ * loop runs between chunks (node:zlib inflates on the thread pool; a stored entry is handed on in
+ * pieces with a turn of the loop between them). An error thrown by the budget or by `sink` stops the
+ * inflater at once and rejects as it is; a broken deflate stream rejects `damaged`.
  */
-export function inflateEntry(
+export async function streamEntry(
   zip: Buffer,
   entry: ZipEntry,
   budget: InflateBudget,
-  keep: boolean,
-): Promise<Buffer | null> {
-  if ((entry.flags & 0x1) !== 0) return Promise.reject(new ZipError('unsupported'));
-  let data: Buffer;
-  try {
-    data = compressedData(zip, entry);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  sink: (chunk: Buffer) => void,
+): Promise<void> {
+  if ((entry.flags & 0x1) !== 0) throw new ZipError('unsupported');
+  const data = compressedData(zip, entry);
   if (entry.method === STORED) {
-    try {
-      budget.take(data.length);
-    } catch (error) {
-      return Promise.reject(error);
+    for (let offset = 0; offset < data.length; offset += STORED_PIECE) {
+      if (offset > 0) await new Promise((resolve) => setImmediate(resolve));
+      const piece = data.subarray(offset, offset + STORED_PIECE);
+      budget.take(piece.length);
+      sink(piece);
     }
-    return Promise.resolve(keep ? Buffer.from(data) : null);
+    return;
   }
-  if (entry.method !== DEFLATE) return Promise.reject(new ZipError('unsupported'));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+  if (entry.method !== DEFLATE) throw new ZipError('unsupported');
+  await new Promise<void>((resolve, reject) => {
     const inflater = createInflateRaw();
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       inflater.destroy();
-      reject(error instanceof ZipError ? error : new ZipError('damaged'));
+      reject(error);
     };
     inflater.on('data', (chunk: Buffer) => {
+      if (settled) return;
       try {
         budget.take(chunk.length);
+        sink(chunk);
       } catch (error) {
         fail(error);
-        return;
       }
-      if (keep) chunks.push(chunk);
     });
-    inflater.on('error', fail);
+    inflater.on('error', () => fail(new ZipError('damaged')));
     inflater.on('end', () => {
       if (settled) return;
       settled = true;
-      resolve(keep ? Buffer.concat(chunks) : null);
+      resolve();
     });
     inflater.end(data);
   });
+}
+
+/**
+ * Unpacks one entry as `streamEntry` does. Its bytes are kept only when `keep` is set; otherwise
+ * the entry is only checked against the budget.
+ */
+export async function inflateEntry(
+  zip: Buffer,
+  entry: ZipEntry,
+  budget: InflateBudget,
+  keep: boolean,
+): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  await streamEntry(zip, entry, budget, keep ? (chunk) => chunks.push(chunk) : () => {});
+  return keep ? Buffer.concat(chunks) : null;
 }

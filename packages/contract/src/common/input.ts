@@ -19,7 +19,9 @@ export function inputProblems(input: unknown, limit = 20): InputProblem[] {
   const problems: InputProblem[] = [];
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: input, path: [] }];
   while (stack.length > 0 && problems.length < limit) {
-    const { value, path } = stack.pop()!;
+    const next = stack.pop();
+    if (!next) break;
+    const { value, path } = next;
     if (typeof value === 'string') {
       if (hasForbiddenText(value)) problems.push({ path, problem: 'forbiddenCharacters' });
       continue;

@@ -14,7 +14,7 @@ import {
   exerciseWriteQuery,
   idParam,
 } from '@logoschool/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors/app-error.ts';
@@ -24,6 +24,7 @@ import { readForm } from '../../files/multipart.ts';
 import type { ExerciseFileRow } from '../../db/schema/index.ts';
 import {
   actualizeFile,
+  assertMayEdit,
   deletePresentation,
   listSlides,
   presentationFile,
@@ -31,7 +32,7 @@ import {
   uploadPresentation,
 } from './exercise-files.service.ts';
 import { caller } from './exercises.routes.ts';
-import { EXERCISE_FILES } from './exercises.service.ts';
+import { EXERCISE_FILES, readableExercise } from './exercises.service.ts';
 
 const FORM_LIMITS = { fileSize: EXERCISE_PRESENTATION_MAX_BYTES, files: 1 };
 
@@ -64,6 +65,13 @@ export async function sendFile(
  * exercise's own read rule (not the asset library's `/file/download`), so they have routes here.
  */
 export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The edit rule of the exercise named in the path, before its upload is read: 404 or 403 else. */
+  async function mayEditDeck(request: FastifyRequest) {
+    const id = exerciseParams.safeParse(request.params);
+    if (!id.success) throw notFound();
+    assertMayEdit(caller(request), await readableExercise(app.db, caller(request), id.data.exerciseId));
+  }
+
   await app.register(multipart, {
     limits: { ...FORM_LIMITS, fields: 5, fieldSize: 1024, parts: 6 },
   });
@@ -71,8 +79,9 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${item}/files`,
     {
-      // Sign-in and the project role first: a form is read only for a caller who may act there.
-      preValidation: [app.authenticate, app.authorize('exercises.read'), readForm(FORM_LIMITS)],
+      // Sign-in, the project role and the exercise's edit rule first: a form is read only for a
+      // caller who may change this deck (decision 008).
+      preValidation: [app.authenticate, app.authorize('exercises.read'), mayEditDeck, readForm(FORM_LIMITS)],
       schema: {
         tags,
         summary:

@@ -101,6 +101,8 @@ function refusal(error: PptxError, upload: Upload, lang: Language): AppError {
         {},
         field('presentationUnpacksTooLarge', { limit: megabytes(PPTX_LIMITS.maxInflatedBytes) }),
       );
+    case 'too_much_text':
+      return new AppError('deck_too_much_text');
   }
 }
 

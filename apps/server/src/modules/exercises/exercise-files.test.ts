@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   EXERCISE_PRESENTATION_MAX_BYTES,
   EXERCISE_STATUS,
+  hasForbiddenText,
   type Exercise,
   type ExerciseSlides,
   type RoleName,
@@ -30,6 +31,8 @@ import {
 } from '../../test/factories.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
 import { EXE_FILE, OLE_FILE, TINY_JPEG, pptxDeck, zipArchive, zipBombDeck } from '../../test/pptx.ts';
+import { deckWithSlideXml, textRunsDeck } from '../../test/pptx-text.ts';
+import { solidPng } from '../../test/media.ts';
 import { renderExerciseSlides, type RenderSlidesData } from './exercise-files.service.ts';
 import { EXERCISE_FILES } from './exercises.service.ts';
 
@@ -424,5 +427,85 @@ describe('the render-slides job', () => {
     expect(row?.slidesStatus).toBe('pending');
     const files = await t.db.select().from(exerciseFiles).where(eq(exerciseFiles.exerciseId, draft.id));
     expect(files.map((file) => file.kind)).toEqual(['presentation']);
+  });
+});
+
+describe('POST /exercises/:id/files with crafted decks', () => {
+  const SKY = solidPng(80, 160, 255);
+
+  it.each([
+    ['a &#0; character reference', deckWithSlideXml('R&#0;L')],
+    ['a raw NUL byte', deckWithSlideXml(Buffer.from('R\0L'))],
+    ['a lone surrogate reference (&#xD800;)', deckWithSlideXml('R&#xD800;L')],
+  ])('keeps %s out of the stored slide text (201)', async (_what, deck) => {
+    const school = await buildSchool();
+    const draft = await draftOf(school.author);
+    const response = await upload(school.author, draft.id, deck);
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.db.select().from(exercises).where(eq(exercises.id, draft.id));
+    expect(row?.slideText).toBe('Say RL please\fSecond');
+    expect(hasForbiddenText(row?.slideText ?? '')).toBe(false);
+  });
+
+  it('keeps a NUL in a picture’s part name out of its stored name and part (201)', async () => {
+    const school = await buildSchool();
+    const draft = await draftOf(school.author);
+    const deck = deckWithSlideXml('RL', { media: [{ name: 'sky\0.png', content: SKY, slides: [1] }] });
+    const response = await upload(school.author, draft.id, deck);
+    expect(response.statusCode, response.body).toBe(201);
+    const images = await call(school.author, 'GET', `/exercises/${draft.id}/images`);
+    expect(images.json().data.map((image: { name: string }) => image.name)).toEqual(['sky.png']);
+    const rows = await t.db.select().from(exerciseFiles).where(eq(exerciseFiles.exerciseId, draft.id));
+    for (const row of rows) {
+      expect(hasForbiddenText(row.originalName)).toBe(false);
+      expect(hasForbiddenText(row.mediaPath ?? '')).toBe(false);
+    }
+    expect(rows.find((row) => row.kind === 'image')).toMatchObject({
+      mediaPath: 'ppt/media/sky.png',
+      slides: [1],
+    });
+  });
+
+  it('refuses a slide of 64 MB of text runs (422 deck_too_much_text) with memory and event loop free', async () => {
+    const school = await buildSchool();
+    const draft = await draftOf(school.author);
+    const deck = await textRunsDeck(64 * 1024 * 1024);
+    expect(deck.length).toBeLessThan(400 * 1024);
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssMax = rssBefore;
+    let lagMax = 0;
+    let last = performance.now();
+    // A drift monitor: a timer that fires late by as long as the event loop was blocked.
+    const monitor = setInterval(() => {
+      const now = performance.now();
+      lagMax = Math.max(lagMax, now - last - 5);
+      last = now;
+      rssMax = Math.max(rssMax, process.memoryUsage().rss);
+    }, 5);
+    try {
+      let uploadDone = false;
+      const uploading = upload(school.author, draft.id, deck).finally(() => {
+        uploadDone = true;
+      });
+      // The server answers others while it reads the deck.
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(uploadDone).toBe(false);
+      const response = await uploading;
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toEqual({
+        code: 'deck_too_much_text',
+        message: ERROR_MESSAGES.deck_too_much_text.en,
+      });
+    } finally {
+      // One more tick, so that a block just before the answer is measured too.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      clearInterval(monitor);
+    }
+    expect(rssMax - rssBefore).toBeLessThan(100 * 1024 * 1024);
+    expect(lagMax).toBeLessThan(1000);
+    const [row] = await t.db.select().from(exercises).where(eq(exercises.id, draft.id));
+    expect(row?.slideCount).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   THEME_GENDERS,
   THEME_NAME_MAX,
   THEME_TYPES,
+  mayInProject,
   type Theme,
   type ThemeInput,
 } from '@logoschool/contract';
@@ -46,7 +47,7 @@ const toAge = (value: string | number) => (typeof value === 'number' ? value : n
  */
 export function ThemeFormModal({ target, onClose }: { target: ThemeFormTarget | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { workspace, workspaces } = useSession();
+  const { user, workspace, workspaces } = useSession();
   const save = useSaveTheme();
   const editing = target?.kind === 'edit' ? target.theme : null;
   const [values, setValues] = useState<ThemeFormValues>(() => themeFormValues(editing));
@@ -59,9 +60,14 @@ export function ThemeFormModal({ target, onClose }: { target: ThemeFormTarget | 
     setErrors({});
     setFormError(null);
   }
-  // The other projects the user works in: a theme can be shared with those it sees.
+  // The other projects where the user manages themes: a theme can be shared with those (decision 008).
   const owner = editing?.workspace_id ?? workspace?.workspaceId;
-  const others = workspaces.filter((candidate) => candidate.workspaceId !== owner);
+  const others = workspaces.filter(
+    (candidate) =>
+      candidate.workspaceId !== owner &&
+      user !== null &&
+      mayInProject(user, candidate.workspaceId, 'themes.manage'),
+  );
   const shareable = new Set(others.map((candidate) => candidate.workspaceId));
 
   const set = <K extends ThemeField>(field: K, value: ThemeFormValues[K]) => {
