@@ -47,6 +47,10 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     routePrefix: docs,
     staticCSP: true,
     // Swagger UI sets inline styles on its own elements; scripts stay 'self' only.
-    transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'"),
+    // The docs may no more be framed than the app (frame-ancestors 'none', as helmet sets it).
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'")
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"),
   });
 });
