@@ -35,12 +35,14 @@ test('a manager invites by mail; the invitee signs up, lands on their screen, an
   await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Awaiting confirmation');
   await expectAccessible(page);
 
-  // An address that already has an account is offered to be added instead (spec §8).
+  // A manager is offered only the roles below manager; a member of the project is told so (any
+  // other address, with an account or without, is invited alike: the answer tells nobody which).
   await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Administrator' })).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: 'Manager' })).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'Email' }).fill('teacher@demo.test');
   await dialog.getByRole('button', { name: 'Send the invitation' }).click();
-  await expect(dialog.getByText(/teacher@demo\.test already exists/)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Add this user to the project' })).toBeVisible();
+  await expect(dialog.getByText(/teacher@demo\.test is already a member of this project/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The test's SMTP server received the mail; its link opens the sign-up page.

@@ -1,5 +1,6 @@
 import {
   PERMISSIONS,
+  idParam,
   roleMay,
   rolesMay,
   isRoleId,
@@ -7,6 +8,7 @@ import {
   rolesInWorkspace,
   selectedRole,
   type Action,
+  type Language,
   type RoleName,
   type User,
 } from '@logoschool/contract';
@@ -15,7 +17,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { requireAuth } from '../auth/authenticate.ts';
 import { workspaces } from '../db/schema/index.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, notFound } from '../errors/app-error.ts';
 import { fieldMessage } from '../errors/validation.ts';
 
 /** A preValidation hook that authorizes one action; it names the action for `routeActions`. */
@@ -58,27 +60,47 @@ export function assertMayGlobally(user: User, action: Action): void {
   if (!rolesMay(globalRoles(user), action)) throw new AppError('forbidden');
 }
 
-function numberField(source: unknown, name: string): number | undefined {
-  if (source === null || typeof source !== 'object') return undefined;
+/** A field that is absent, one that names no id (422 or 404 by where it is), or an id. */
+type Named = { kind: 'absent' } | { kind: 'invalid' } | { kind: 'id'; id: number };
+
+/**
+ * An id field of the raw, not yet validated input (authorization runs before validation, decision
+ * 008): a positive integer the database can hold, given as a number or as text.
+ */
+function idField(source: unknown, name: string): Named {
+  if (source === null || typeof source !== 'object') return { kind: 'absent' };
   const value = (source as Record<string, unknown>)[name];
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
+  if (value === undefined) return { kind: 'absent' };
+  if (typeof value !== 'number' && typeof value !== 'string') return { kind: 'invalid' };
+  const parsed = idParam.safeParse(value);
+  return parsed.success ? { kind: 'id', id: parsed.data } : { kind: 'invalid' };
 }
+
+/** The first of the fields that is present. */
+const firstPresent = (...fields: Named[]): Named =>
+  fields.find((field) => field.kind !== 'absent') ?? { kind: 'absent' };
 
 /**
  * The project a request names: the `:workspaceId` path parameter, else `workspace_id` in the query,
- * else in the body. `fromPath` tells which, because a path names an object (404 when unseen) and a
- * query names the caller's choice (403 when not held).
+ * else in the body. `fromPath` tells which, because a path names an object (404 when unseen or not
+ * an id) and a query names the caller's choice (403 when not held, 422 when not an id).
  */
-function namedWorkspace(request: FastifyRequest) {
-  const fromPath = numberField(request.params, 'workspaceId');
-  if (fromPath !== undefined) return { workspaceId: fromPath, fromPath: true };
-  const named = numberField(request.query, 'workspace_id') ?? numberField(request.body, 'workspace_id');
-  return named === undefined ? null : { workspaceId: named, fromPath: false };
+function namedWorkspace(request: FastifyRequest, lang: Language): { workspaceId: number; fromPath: boolean } {
+  const path = idField(request.params, 'workspaceId');
+  if (path.kind === 'id') return { workspaceId: path.id, fromPath: true };
+  if (path.kind === 'invalid') throw notFound();
+  const named = firstPresent(idField(request.query, 'workspace_id'), idField(request.body, 'workspace_id'));
+  if (named.kind === 'id') return { workspaceId: named.id, fromPath: false };
+  const problem = named.kind === 'absent' ? 'required' : 'invalid';
+  throw new AppError('validation_failed', {}, { workspace_id: [fieldMessage(lang, problem)] });
 }
 
-function namedRole(request: FastifyRequest): number | undefined {
-  return numberField(request.query, 'role_id') ?? numberField(request.body, 'role_id');
+/** The role a request names to act as, if any (422 when it names none of the roles). */
+function namedRole(request: FastifyRequest, lang: Language): number | undefined {
+  const named = firstPresent(idField(request.query, 'role_id'), idField(request.body, 'role_id'));
+  if (named.kind === 'absent') return undefined;
+  if (named.kind === 'id' && isRoleId(named.id)) return named.id;
+  throw new AppError('validation_failed', {}, { role_id: [fieldMessage(lang, 'invalid')] });
 }
 
 function isAuthorizeHook(hook: unknown): hook is AuthorizeHook {
@@ -105,22 +127,12 @@ export const authorizePlugin = fp(async (app: FastifyInstance) => {
     const hook = async (request: FastifyRequest) => {
       const { user } = requireAuth(request);
       if (permission.scope === 'global') return assertMayGlobally(user, action);
-      const named = namedWorkspace(request);
-      if (!named) {
-        throw new AppError(
-          'validation_failed',
-          {},
-          { workspace_id: [fieldMessage(request.lang, 'required')] },
-        );
-      }
+      const named = namedWorkspace(request, request.lang);
       const held = rolesInWorkspace(user, named.workspaceId);
       // Root holds root in every project that exists; others only where assigned.
       const visible = held.length > 0 && (!user.is_root || (await workspaceExists(named.workspaceId)));
       if (!visible) throw new AppError(named.fromPath ? 'not_found' : 'role_not_held');
-      const roleId = namedRole(request);
-      if (roleId !== undefined && !isRoleId(roleId)) {
-        throw new AppError('validation_failed', {}, { role_id: [fieldMessage(request.lang, 'invalid')] });
-      }
+      const roleId = namedRole(request, request.lang);
       const role = roleId === undefined ? selectedRole(user, named.workspaceId) : roleName(roleId);
       if (!role || !held.includes(role)) throw new AppError('role_not_held');
       if (!roleMay(role, action)) throw new AppError('forbidden');

@@ -400,12 +400,6 @@ export const FIELD_MESSAGES = {
     en: 'The project is archived.',
     pl: 'Projekt jest zarchiwizowany.',
   },
-  userNotFound: {
-    uk: 'Користувача з таким email немає.',
-    ru: 'Пользователя с таким email нет.',
-    en: 'There is no user with this email address.',
-    pl: 'Nie ma użytkownika z tym adresem e-mail.',
-  },
   wholeNumber: {
     uk: 'Введіть ціле число, не менше 0.',
     ru: 'Введите целое число не меньше 0.',

@@ -1,3 +1,5 @@
 export * from './roles.ts';
 export * from './permissions.ts';
 export * from './exercises.ts';
+export * from './shares.ts';
+export * from './grants.ts';

@@ -25,6 +25,8 @@ export const API = {
   inviteSend: '/invitations/invite/send',
   inviteExistingUser: '/invitations/invite/existing-user',
   inviteAccept: '/invitations/invite/accept',
+  /** An invited address that has an account accepts by signing in. */
+  inviteAcceptSignIn: '/invitations/invite/accept/sign-in',
   mails: '/mails',
   /** Under a project: `inWorkspace(workspaceId, API.categories)`. */
   categories: '/categories',

@@ -9,7 +9,7 @@ import {
 import { idParam, pageQuery } from '../common/envelope.ts';
 import { INVITATION_TOKEN_MAX, USER_ROLES_MIN } from '../common/limits.ts';
 import { MAIL_DELIVERIES } from '../mails/schemas.ts';
-import { assignableRoleSchema, projectUserSchema } from '../users/schemas.ts';
+import { assignableRoleSchema } from '../users/schemas.ts';
 
 /** The roles to give in a project: at least one (spec §5), never root, each once. */
 const assignableRolesSchema = z
@@ -19,7 +19,9 @@ const assignableRolesSchema = z
 
 /**
  * `POST /invitations/invite`: invite an e-mail address to a project with some roles. `workspace_id`
- * must be the project the caller acts in (the `workspace_id` of the query, when it names one).
+ * must be the project the caller acts in (the `workspace_id` of the query, when it names one), and
+ * the roles ones the caller may grant (`grantableRoles`). The answer is the same whether or not the
+ * address has an account: only the mail differs (sign up, or sign in to accept).
  */
 export const inviteBody = z.strictObject({
   email: emailSchema,
@@ -28,7 +30,10 @@ export const inviteBody = z.strictObject({
 });
 export type InviteBody = z.infer<typeof inviteBody>;
 
-/** `POST /invitations/invite/existing-user`: add a user who already has an account to a project. */
+/**
+ * `POST /invitations/invite/existing-user`: the same as `/invitations/invite` (spec §7 names both).
+ * It never adds anyone by itself: the account's owner accepts the invitation by signing in.
+ */
 export const existingUserBody = inviteBody;
 export type ExistingUserBody = InviteBody;
 
@@ -80,10 +85,6 @@ const mailOutcome = {
 export const sentInvitationSchema = invitationSchema.extend(mailOutcome);
 export type SentInvitation = z.infer<typeof sentInvitationSchema>;
 
-/** A user just added to a project (the users list's row), with what happened to the notice mail. */
-export const addedMemberSchema = projectUserSchema.extend(mailOutcome);
-export type AddedMember = z.infer<typeof addedMemberSchema>;
-
 /** The token of an invitation link (`/accept-invite?token=…`). */
 const invitationToken = z.string().trim().min(1).max(INVITATION_TOKEN_MAX);
 
@@ -95,6 +96,12 @@ export const invitationPreviewSchema = z.object({
   workspace_title: z.string(),
   roles: z.array(roleNameSchema),
   expires_at: z.string(),
+  /**
+   * Whether the invited address already has an account: then its owner accepts by signing in
+   * (`POST /invitations/invite/accept/sign-in`) instead of registering. Only the link's holder
+   * sees it, and the mail they got already told them.
+   */
+  existing_account: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
@@ -114,3 +121,13 @@ export const acceptInvitationBody = z
     path: ['password_confirmation'],
   });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
+
+/**
+ * `POST /invitations/invite/accept/sign-in`: accept as the account the invited address already
+ * has, by signing in with its password; it joins the project with the invited roles.
+ */
+export const acceptInvitationSignInBody = z.strictObject({
+  token: invitationToken,
+  password: passwordSchema,
+});
+export type AcceptInvitationSignInBody = z.infer<typeof acceptInvitationSignInBody>;

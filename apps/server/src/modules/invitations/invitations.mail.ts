@@ -1,19 +1,9 @@
 import type { Language, RoleName } from '@logoschool/contract';
 import { composeMail, type ComposedMail } from '../../mail/compose.ts';
 import { fill } from '../../errors/messages.ts';
+import { roleLabels } from '../users/role-labels.ts';
 
 type Texts = Record<Language, string>;
-
-/** Role names as the web app shows them (its `roles.*` keys), for mails. */
-const ROLE_LABELS: Record<RoleName, Texts> = {
-  root: { uk: 'Суперадміністратор', ru: 'Суперадминистратор', en: 'Super admin', pl: 'Superadministrator' },
-  manager: { uk: 'Менеджер', ru: 'Менеджер', en: 'Manager', pl: 'Menedżer' },
-  moderator: { uk: 'Модератор', ru: 'Модератор', en: 'Moderator', pl: 'Moderator' },
-  author: { uk: 'Автор', ru: 'Автор', en: 'Author', pl: 'Autor' },
-  teacher: { uk: 'Логопед', ru: 'Логопед', en: 'Speech therapist', pl: 'Logopeda' },
-  admin: { uk: 'Адміністратор', ru: 'Администратор', en: 'Administrator', pl: 'Administrator' },
-  diagnostician: { uk: 'Діагност', ru: 'Диагност', en: 'Diagnostician', pl: 'Diagnosta' },
-};
 
 /** The texts of the mails of this area, by language; `{name}` is filled in. */
 export const MAIL_TEXTS = {
@@ -36,6 +26,12 @@ export const MAIL_TEXTS = {
     en: 'To accept, open the link below, enter your name and choose a password. The link works until {expires}.',
     pl: 'Aby przyjąć zaproszenie, otwórz poniższy link, podaj swoje imię i ustaw hasło. Link jest ważny do {expires}.',
   },
+  inviteHowExisting: {
+    uk: 'Щоб прийняти запрошення, відкрийте посилання нижче та увійдіть зі своїм email і паролем. Посилання діє до {expires}.',
+    ru: 'Чтобы принять приглашение, откройте ссылку ниже и войдите со своим email и паролем. Ссылка действует до {expires}.',
+    en: 'To accept, open the link below and sign in with your email and password. The link works until {expires}.',
+    pl: 'Aby przyjąć zaproszenie, otwórz poniższy link i zaloguj się swoim adresem e-mail i hasłem. Link jest ważny do {expires}.',
+  },
   inviteAction: {
     uk: 'Прийняти запрошення',
     ru: 'Принять приглашение',
@@ -48,25 +44,6 @@ export const MAIL_TEXTS = {
     en: 'If you did not expect this invitation, you can ignore this mail.',
     pl: 'Jeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.',
   },
-  addedSubject: {
-    uk: 'Вас додано до проєкту «{project}» у Logoschool',
-    ru: 'Вас добавили в проект «{project}» в Logoschool',
-    en: 'You were added to the project “{project}” on Logoschool',
-    pl: 'Dodano Cię do projektu „{project}” w Logoschool',
-  },
-  addedBody: {
-    uk: 'Вас додано до проєкту «{project}» з ролями: {roles}. Хто додав: {inviter}.',
-    ru: 'Вас добавили в проект «{project}» с ролями: {roles}. Кто добавил: {inviter}.',
-    en: 'You were added to the project “{project}” with the roles: {roles}. Added by: {inviter}.',
-    pl: 'Dodano Cię do projektu „{project}” z rolami: {roles}. Osoba dodająca: {inviter}.',
-  },
-  addedHow: {
-    uk: 'Увійдіть зі своїм email і паролем та оберіть цей проєкт у перемикачі проєктів.',
-    ru: 'Войдите со своим email и паролем и выберите этот проект в переключателе проектов.',
-    en: 'Sign in with your email and password and choose this project in the project switcher.',
-    pl: 'Zaloguj się swoim adresem e-mail i hasłem, a potem wybierz ten projekt w przełączniku projektów.',
-  },
-  addedAction: { uk: 'Увійти', ru: 'Войти', en: 'Sign in', pl: 'Zaloguj się' },
 } satisfies Record<string, Texts>;
 
 type TextKey = keyof typeof MAIL_TEXTS;
@@ -75,11 +52,6 @@ const LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB
 
 function say(lang: Language, key: TextKey, params: Record<string, string> = {}): string {
   return fill(MAIL_TEXTS[key][lang], params);
-}
-
-/** Role names in a language, as one list. */
-export function roleLabels(lang: Language, roles: readonly RoleName[]): string {
-  return roles.map((role) => ROLE_LABELS[role][lang]).join(', ');
 }
 
 /** A time for a reader whose time zone we do not know: in UTC, and saying so. */
@@ -99,10 +71,13 @@ export interface ProjectMailFacts {
   roles: readonly RoleName[];
 }
 
-/** The invitation mail (spec §3 Invitation): who invites, to what, and the link to register. */
+/**
+ * The invitation mail (spec §3 Invitation): who invites, to what, and the link to accept. Someone
+ * who has an account accepts by signing in, anyone else by registering; only this mail tells which.
+ */
 export function invitationMail(
   lang: Language,
-  facts: ProjectMailFacts & { link: string; expiresAt: Date },
+  facts: ProjectMailFacts & { link: string; expiresAt: Date; existingAccount: boolean },
 ): ComposedMail {
   const params = { project: facts.project, inviter: facts.inviter, roles: roleLabels(lang, facts.roles) };
   return composeMail(lang, {
@@ -110,19 +85,11 @@ export function invitationMail(
     paragraphs: [
       say(lang, 'hello'),
       say(lang, 'inviteBody', params),
-      say(lang, 'inviteHow', { expires: mailTime(lang, facts.expiresAt) }),
+      say(lang, facts.existingAccount ? 'inviteHowExisting' : 'inviteHow', {
+        expires: mailTime(lang, facts.expiresAt),
+      }),
     ],
     action: { label: say(lang, 'inviteAction'), url: facts.link },
     footer: say(lang, 'inviteFooter'),
-  });
-}
-
-/** The notice to an existing user who was added to a project. */
-export function addedToProjectMail(lang: Language, facts: ProjectMailFacts & { link: string }): ComposedMail {
-  const params = { project: facts.project, inviter: facts.inviter, roles: roleLabels(lang, facts.roles) };
-  return composeMail(lang, {
-    subject: say(lang, 'addedSubject', params),
-    paragraphs: [say(lang, 'hello'), say(lang, 'addedBody', params), say(lang, 'addedHow')],
-    action: { label: say(lang, 'addedAction'), url: facts.link },
   });
 }

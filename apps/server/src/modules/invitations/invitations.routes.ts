@@ -2,8 +2,8 @@ import {
   API,
   acceptInvitationBody,
   acceptInvitationQuery,
+  acceptInvitationSignInBody,
   actingAsQuery,
-  addedMemberSchema,
   dataEnvelope,
   errorBody,
   existingUserBody,
@@ -15,6 +15,7 @@ import {
   loginResult,
   pageEnvelope,
   resendInvitationBody,
+  rolesInWorkspace,
   sentInvitationSchema,
 } from '@logoschool/contract';
 import type { FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import {
   acceptInvitation,
-  addExistingUser,
+  acceptInvitationSigningIn,
   cancelInvitation,
   inviteUser,
   listInvitations,
@@ -39,7 +40,15 @@ function inviteActor(request: FastifyRequest): InviteActor {
   const { user } = requireAuth(request);
   // `app.authorize` always sets it for a project action; without it there is no project to act in.
   if (!request.acting) throw new AppError('forbidden');
-  return { userId: user.id, name: user.name, ...request.acting, ip: request.ip, lang: request.lang };
+  const heldRoles = rolesInWorkspace(user, request.acting.workspaceId);
+  return {
+    userId: user.id,
+    name: user.name,
+    ...request.acting,
+    heldRoles,
+    ip: request.ip,
+    lang: request.lang,
+  };
 }
 
 const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
@@ -55,12 +64,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.invite,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.invite'),
+      preValidation: [app.authenticate, app.authorize('users.invite')],
       schema: {
         tags: ['invitations'],
         summary:
-          'Invites an e-mail address to the project and mails the link; renews a pending invitation of the same address',
+          'Invites an e-mail address to the project and mails the link; renews a pending invitation of the same address. Answers alike whether or not the address has an account',
         security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: inviteBody,
@@ -76,8 +84,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.inviteSend,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.invite'),
+      preValidation: [app.authenticate, app.authorize('users.invite')],
       schema: {
         tags: ['invitations'],
         summary: 'Mails an invitation again with a new link and expiry (the old link stops working)',
@@ -95,19 +102,19 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.inviteExistingUser,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.invite'),
+      preValidation: [app.authenticate, app.authorize('users.invite')],
       schema: {
         tags: ['invitations'],
-        summary: 'Adds a user who already has an account to the project and mails them a notice',
+        summary:
+          'The same as /invitations/invite: the account’s owner joins only by accepting (signing in with the link)',
         security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: existingUserBody,
-        response: { 201: dataEnvelope(addedMemberSchema), 404: errorBody, 409: errorBody, ...errors },
+        response: { 201: dataEnvelope(sentInvitationSchema), 404: errorBody, 409: errorBody, ...errors },
       },
     },
     async (request, reply) => {
-      const data = await addExistingUser(context(request), inviteActor(request), request.body);
+      const data = await inviteUser(context(request), inviteActor(request), request.body);
       return reply.status(201).send({ data });
     },
   );
@@ -115,8 +122,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.invitations,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.list'),
+      preValidation: [app.authenticate, app.authorize('users.list')],
       schema: {
         tags: ['invitations'],
         summary: "The project's invitations, newest first; a pending one past its expiry shows as expired",
@@ -131,8 +137,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${API.invitations}/:invitationId`,
     {
-      preValidation: app.authenticate,
-      preHandler: app.authorize('users.invite'),
+      preValidation: [app.authenticate, app.authorize('users.invite')],
       schema: {
         tags: ['invitations'],
         summary: 'Cancels a pending invitation: its link stops working',
@@ -195,6 +200,42 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         ttlSeconds: app.config.SESSION_TTL,
         meta: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
       });
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.post(
+    API.inviteAcceptSignIn,
+    {
+      // It checks a password: limited per address like sign-in, and its failures count there too.
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_IP, timeWindow: 60_000 } },
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'Accepts as the account the invited address has: signs in with its password, joins the project (public)',
+        body: acceptInvitationSignInBody,
+        response: {
+          201: dataEnvelope(loginResult),
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+          422: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await acceptInvitationSigningIn(
+        {
+          db: app.db,
+          limiter: app.loginLimiter,
+          ttlSeconds: app.config.SESSION_TTL,
+          meta: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        },
+        request.body,
+      );
       return reply.status(201).send({ data });
     },
   );

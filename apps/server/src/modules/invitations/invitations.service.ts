@@ -1,6 +1,6 @@
 import {
   type AcceptInvitationBody,
-  type AddedMember,
+  type AcceptInvitationSignInBody,
   type Invitation,
   type InvitationListStatus,
   type InvitationPreview,
@@ -12,7 +12,8 @@ import {
 } from '@logoschool/contract';
 import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { hashPassword } from '../../auth/password.ts';
+import type { LoginLimiter } from '../../auth/login-limiter.ts';
+import { burnVerification, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createSession, type SessionMeta } from '../../auth/sessions.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,15 +23,17 @@ import {
   users,
   workspaces,
   type InvitationRow,
+  type UserRow,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { Mailer, MailOutcome } from '../../mail/mailer.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { memberView, roleIds } from '../users/users-admin.service.ts';
+import { assertMayGrant } from '../users/grants.ts';
+import { roleIds } from '../users/users-admin.service.ts';
 import { roleNames, toUserView } from '../users/users.service.ts';
-import { addedToProjectMail, invitationMail } from './invitations.mail.ts';
+import { invitationMail } from './invitations.mail.ts';
 
 /** What the invitation services need besides their input. */
 export interface InvitationsContext {
@@ -48,6 +51,8 @@ export interface InviteActor {
   name: string;
   workspaceId: number;
   role: RoleName;
+  /** Every role the caller holds in the project: what they may grant is judged by these. */
+  heldRoles: RoleName[];
   ip: string | null;
   lang: Language;
 }
@@ -94,6 +99,23 @@ async function openProject(tx: Tx, actor: InviteActor): Promise<WorkspaceRow> {
 async function userByEmail(tx: Tx, email: string) {
   const [user] = await tx.select().from(users).where(eq(users.email, email));
   return user;
+}
+
+/**
+ * The account of an address about to be invited, if it has one; 409 already_member when it is a
+ * member of the project (deactivated ones too). That tells the inviter nothing new: they see the
+ * project's members. Root is answered like any account, not as a member: that would single out
+ * the platform's most powerful addresses.
+ */
+async function accountToInvite(tx: Tx, workspaceId: number, email: string): Promise<UserRow | undefined> {
+  const account = await userByEmail(tx, email);
+  if (!account || account.isRoot) return account;
+  const [membership] = await tx
+    .select({ archived: assignments.archived })
+    .from(assignments)
+    .where(and(eq(assignments.userId, account.id), eq(assignments.workspaceId, workspaceId)));
+  if (membership && !membership.archived) throw new AppError('already_member', { email: account.email });
+  return account;
 }
 
 const sameEmail = (email: string) => sql`lower(${invitations.email}) = ${email}`;
@@ -177,6 +199,8 @@ interface IssuedInvitation {
   row: InvitationRow;
   token: string;
   project: string;
+  /** Whether the address has an account: its mail says to sign in rather than to register. */
+  existingAccount: boolean;
 }
 
 const mailOutcome = (outcome: MailOutcome) => ({
@@ -196,6 +220,7 @@ async function mailInvitation(ctx: InvitationsContext, actor: InviteActor, issue
     roles: roleNames(issued.row.roles),
     link: acceptLink(ctx.baseUrl, issued.token),
     expiresAt: issued.row.expiresAt,
+    existingAccount: issued.existingAccount,
   });
   const outcome = await ctx.mailer.sendMail({ to: issued.row.email, ...content, secrets: [issued.token] });
   if (outcome.delivery !== 'failed') {
@@ -208,16 +233,21 @@ async function mailInvitation(ctx: InvitationsContext, actor: InviteActor, issue
 }
 
 /**
- * Invites an e-mail address to the project with some roles and mails the link. An address that
- * already has an account is refused (409 user_exists: add the user instead); a pending invitation
- * of the same address to the project is renewed (new roles, link and expiry) rather than doubled.
+ * Invites an e-mail address to the project with some roles and mails the link; both
+ * `/invitations/invite` and `/invitations/invite/existing-user` come here. The roles must be ones
+ * the caller may grant (403 role_not_grantable, before the address is looked at). Whether the
+ * address has an account changes only the mail (register, or sign in to accept): the answer is the
+ * same, so that it tells nobody who has an account, and nobody joins a project without accepting.
+ * A member of the project is 409 already_member. A pending invitation of the same address to the
+ * project is renewed (new roles, link and expiry) rather than doubled.
  */
 export async function inviteUser(ctx: InvitationsContext, actor: InviteActor, body: InviteBody) {
   assertActingProject(actor, body.workspace_id);
+  assertMayGrant(actor, body.roles);
   const issued = await ctx.db.transaction(async (tx): Promise<IssuedInvitation> => {
     const workspace = await openProject(tx, actor);
     await lockEmail(tx, body.email);
-    if (await userByEmail(tx, body.email)) throw new AppError('user_exists', { email: body.email });
+    const account = await accountToInvite(tx, workspace.id, body.email);
     const [pending] = await tx
       .select()
       .from(invitations)
@@ -243,17 +273,19 @@ export async function inviteUser(ctx: InvitationsContext, actor: InviteActor, bo
     await writeAudit(tx, {
       action: 'invitations.invite',
       actorId: actor.userId,
+      targetUserId: account?.id ?? null,
       workspaceId: workspace.id,
       details: {
         invitation_id: row.id,
         email: body.email,
         roles: body.roles,
         renewed: !!pending,
+        existing_account: !!account,
         role: actor.role,
       },
       ip: actor.ip,
     });
-    return { row, token, project: workspace.title };
+    return { row, token, project: workspace.title, existingAccount: !!account };
   });
   return mailInvitation(ctx, actor, issued);
 }
@@ -272,13 +304,15 @@ async function invitationForUpdate(tx: Tx, workspaceId: number, invitationId: nu
 
 /**
  * Mails a pending (or expired) invitation again with a new link and expiry; the old link stops
- * working. 409 when it was accepted, or when its address has meanwhile got an account.
+ * working. The link gives the invitation's roles on the caller's word, so they must be ones the
+ * caller may grant (403). 409 when it was accepted, or when its address has meanwhile joined.
  */
 export async function resendInvitation(ctx: InvitationsContext, actor: InviteActor, invitationId: number) {
   const issued = await ctx.db.transaction(async (tx): Promise<IssuedInvitation> => {
     const current = await invitationForUpdate(tx, actor.workspaceId, invitationId);
+    assertMayGrant(actor, roleNames(current.roles));
     const workspace = await openProject(tx, actor);
-    if (await userByEmail(tx, current.email)) throw new AppError('user_exists', { email: current.email });
+    const account = await accountToInvite(tx, workspace.id, current.email);
     const { token, ...link } = issueLink(ctx.ttlSeconds);
     const [row] = await tx
       .update(invitations)
@@ -293,7 +327,7 @@ export async function resendInvitation(ctx: InvitationsContext, actor: InviteAct
       details: { invitation_id: row.id, email: row.email, role: actor.role },
       ip: actor.ip,
     });
-    return { row, token, project: workspace.title };
+    return { row, token, project: workspace.title, existingAccount: !!account };
   });
   return mailInvitation(ctx, actor, issued);
 }
@@ -320,69 +354,6 @@ export async function cancelInvitation(db: Db, actor: InviteActor, invitationId:
 }
 
 /**
- * Adds a user who already has an account to the project with some roles, and mails them a notice.
- * 404 for an unknown address; 409 when they are already a member (root is in every project). A
- * member removed before (archived assignment) comes back with the new roles. Pending invitations
- * of the address to the project are dropped: they could no longer be accepted.
- */
-export async function addExistingUser(
-  ctx: InvitationsContext,
-  actor: InviteActor,
-  body: InviteBody,
-): Promise<AddedMember> {
-  assertActingProject(actor, body.workspace_id);
-  const added = await ctx.db.transaction(async (tx) => {
-    const workspace = await openProject(tx, actor);
-    await lockEmail(tx, body.email);
-    const user = await userByEmail(tx, body.email);
-    if (!user) throw new AppError('not_found', {}, { email: [fieldMessage(actor.lang, 'userNotFound')] });
-    const alreadyMember = () => new AppError('already_member', { email: user.email });
-    if (user.isRoot) throw alreadyMember();
-    const roles = roleIds(body.roles);
-    const [current] = await tx
-      .select()
-      .from(assignments)
-      .where(and(eq(assignments.userId, user.id), eq(assignments.workspaceId, workspace.id)))
-      .for('update');
-    if (current && !current.archived) throw alreadyMember();
-    if (current) {
-      await tx
-        .update(assignments)
-        .set({ roles, isActive: true, archived: false, updatedAt: new Date() })
-        .where(eq(assignments.id, current.id));
-    } else {
-      await tx.insert(assignments).values({ userId: user.id, workspaceId: workspace.id, roles });
-    }
-    await tx
-      .delete(invitations)
-      .where(
-        and(
-          eq(invitations.workspaceId, workspace.id),
-          sameEmail(user.email),
-          eq(invitations.status, 'pending'),
-        ),
-      );
-    await writeAudit(tx, {
-      action: 'invitations.add_existing_user',
-      actorId: actor.userId,
-      targetUserId: user.id,
-      workspaceId: workspace.id,
-      details: { email: user.email, roles: body.roles, returned: !!current, role: actor.role },
-      ip: actor.ip,
-    });
-    return { user, project: workspace.title };
-  });
-  const content = addedToProjectMail(actor.lang, {
-    project: added.project,
-    inviter: actor.name,
-    roles: body.roles,
-    link: `${ctx.baseUrl}/login`,
-  });
-  const outcome = await ctx.mailer.sendMail({ to: added.user.email, ...content });
-  return { ...(await memberView(ctx.db, actor.workspaceId, added.user.id)), ...mailOutcome(outcome) };
-}
-
-/**
  * The invitation of a link, when it can still be accepted; else 404 invitation_not_found, 409
  * invitation_accepted or 410 invitation_expired.
  */
@@ -398,10 +369,12 @@ async function usableInvitation(db: Tx, token: string, lock: boolean): Promise<I
   return row;
 }
 
-/** What the accept page shows for a link (public: the token is the key). */
+/**
+ * What the accept page shows for a link (public: the token is the key), and whether the address
+ * has an account: its owner then signs in to accept rather than registers.
+ */
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
   const row = await usableInvitation(db, token, false);
-  if (await userByEmail(db, row.email)) throw new AppError('user_exists', { email: row.email });
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
   if (!workspace) throw new AppError('invitation_not_found');
   return {
@@ -409,6 +382,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     workspace_title: workspace.title,
     roles: roleNames(row.roles),
     expires_at: row.expiresAt.toISOString(),
+    existing_account: (await userByEmail(db, row.email)) !== undefined,
   };
 }
 
@@ -473,6 +447,94 @@ export async function acceptInvitation(
       });
       const token = await createSession(tx, user.id, session.ttlSeconds, session.meta);
       return { token, user: await toUserView(tx, user) };
+    });
+  });
+}
+
+/** What accepting by signing in needs besides its input. */
+export interface SignInAcceptContext {
+  db: Db;
+  /** The sign-in limiter: a wrong password here counts as a failed sign-in of the address. */
+  limiter: LoginLimiter;
+  ttlSeconds: number;
+  meta: SessionMeta;
+}
+
+/** The account of an invited address when the password is its own; counts failures like sign-in. */
+async function invitedAccount(ctx: SignInAcceptContext, email: string, password: string): Promise<UserRow> {
+  const wait = await ctx.limiter.retryAfter(email);
+  if (wait > 0) throw new AppError('too_many_login_attempts', { seconds: wait }, undefined, wait);
+  const account = await userByEmail(ctx.db, email);
+  const valid = account?.passwordHash
+    ? await verifyPassword(password, account.passwordHash)
+    : (await burnVerification(password), false);
+  if (!account || !valid) {
+    await ctx.limiter.failed(email);
+    throw new AppError('invalid_credentials');
+  }
+  await ctx.limiter.succeeded(email);
+  if (!account.isActive) throw new AppError('user_inactive');
+  return account;
+}
+
+/**
+ * Accepts an invitation as the account its address already has (public): the password proves the
+ * account, the link the invitation. Gives the invited roles in the project (bringing back a member
+ * removed before), marks the invitation accepted and opens a session, in one transaction, and
+ * answers like sign-in. A wrong password, or an address without an account, is 401 as at sign-in;
+ * 409 already_member for a member, and for root (in every project already).
+ */
+export async function acceptInvitationSigningIn(
+  ctx: SignInAcceptContext,
+  body: AcceptInvitationSignInBody,
+): Promise<LoginResult> {
+  return registering(async () => {
+    const { email } = await usableInvitation(ctx.db, body.token, false);
+    const account = await invitedAccount(ctx, email, body.password);
+    return ctx.db.transaction(async (tx) => {
+      await lockEmail(tx, email);
+      const invitation = await usableInvitation(tx, body.token, true);
+      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
+      if (!workspace) throw new AppError('invitation_not_found');
+      const alreadyMember = () => new AppError('already_member', { email });
+      if (account.isRoot) throw alreadyMember();
+      const [current] = await tx
+        .select()
+        .from(assignments)
+        .where(and(eq(assignments.userId, account.id), eq(assignments.workspaceId, workspace.id)))
+        .for('update');
+      if (current && !current.archived) throw alreadyMember();
+      if (current) {
+        await tx
+          .update(assignments)
+          .set({ roles: invitation.roles, isActive: true, archived: false, updatedAt: new Date() })
+          .where(eq(assignments.id, current.id));
+      } else {
+        await tx
+          .insert(assignments)
+          .values({ userId: account.id, workspaceId: workspace.id, roles: invitation.roles });
+      }
+      await tx
+        .update(invitations)
+        .set({ status: 'accepted', acceptedAt: new Date(), acceptedUserId: account.id })
+        .where(eq(invitations.id, invitation.id));
+      await writeAudit(tx, {
+        action: 'invitations.accept',
+        actorId: account.id,
+        targetUserId: account.id,
+        workspaceId: workspace.id,
+        details: {
+          invitation_id: invitation.id,
+          email,
+          roles: roleNames(invitation.roles),
+          invited_by_id: invitation.invitedById,
+          existing_account: true,
+          returned: !!current,
+        },
+        ip: ctx.meta.ip ?? null,
+      });
+      const token = await createSession(tx, account.id, ctx.ttlSeconds, ctx.meta);
+      return { token, user: await toUserView(tx, account) };
     });
   });
 }

@@ -21,7 +21,7 @@ import {
   type UserRow,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
-import { ALTERNATIVE_MESSAGES, ERROR_MESSAGES, fill } from '../../errors/messages.ts';
+import { ALTERNATIVE_MESSAGES, ERROR_MESSAGES } from '../../errors/messages.ts';
 import { HIDDEN } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../mail/compose.ts';
 import { testConfig, useTestApp } from '../../test/app.ts';
@@ -149,6 +149,26 @@ const accept = (payload: Record<string, unknown>, lang = 'en', app: App = t.app)
     },
     app,
   );
+
+const acceptSigningIn = (payload: Record<string, unknown>, lang = 'en', app: App = t.app) =>
+  call(
+    null,
+    {
+      method: 'POST',
+      url: '/api/invitations/invite/accept/sign-in',
+      payload,
+      headers: { 'accept-language': lang },
+    },
+    app,
+  );
+
+async function assignmentOf(userId: number, workspace: WorkspaceRow) {
+  const [row] = await t.db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.userId, userId), eq(assignments.workspaceId, workspace.id)));
+  return row;
+}
 
 const login = (email: string, password: string, app: App = t.app) =>
   call(null, { method: 'POST', url: '/api/login', payload: { email, password } }, app);
@@ -303,36 +323,6 @@ describe('POST /api/invitations/invite', () => {
     expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(2);
   });
 
-  it.each(['en', 'uk', 'ru', 'pl'] as const)(
-    'answers 409 user_exists for the address of an existing user, in %s',
-    async (lang) => {
-      const manager = await projectWithManager();
-      const existing = await buildUser(t.db);
-      const response = await call(manager.token, {
-        method: 'POST',
-        url: `/api/invitations/invite?${acting(manager)}`,
-        payload: {
-          email: existing.email.toUpperCase(),
-          workspace_id: manager.workspace.id,
-          roles: ['teacher'],
-        },
-        headers: { 'accept-language': lang },
-      });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        code: 'user_exists',
-        message: fill(ERROR_MESSAGES.user_exists[lang], { email: existing.email }),
-      });
-    },
-  );
-
-  it('says "User … already exists" in English', async () => {
-    const manager = await projectWithManager();
-    const existing = await buildUser(t.db);
-    const response = await invite(manager, { email: existing.email });
-    expect(response.json().message).toBe(`User ${existing.email} already exists.`);
-  });
-
   it.each([
     ['a bad e-mail', { email: 'not-an-email' }, 'email'],
     ['no e-mail', { email: undefined }, 'email'],
@@ -477,13 +467,22 @@ describe('POST /api/invitations/invite/send', () => {
     expect(response.json().code).toBe('invitation_accepted');
   });
 
-  it('answers 409 user_exists when the address has meanwhile got an account', async () => {
+  it('mails the sign-in variant when the address has meanwhile got an account', async () => {
     const manager = await projectWithManager();
     const { id, email } = await invited(manager);
     await buildUser(t.db, { email });
     const response = await resend(manager, id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await lastMailTo(email)).text).toContain(MAIL_TEXTS.inviteHowExisting.en.split('{')[0]!);
+  });
+
+  it('answers 409 already_member when the address has meanwhile joined the project', async () => {
+    const manager = await projectWithManager();
+    const { id, email } = await invited(manager);
+    await buildMember(t.db, manager.workspace, ['teacher'], { user: { email } });
+    const response = await resend(manager, id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('user_exists');
+    expect(response.json().code).toBe('already_member');
   });
 
   it.each([['abc'], [0], [null]])('answers 422 for invitation_id %j', async (id) => {
@@ -543,79 +542,6 @@ describe('DELETE /api/invitations/:invitationId', () => {
 });
 
 describe('POST /api/invitations/invite/existing-user', () => {
-  it('adds an existing user to the project and mails them a notice', async () => {
-    const manager = await projectWithManager({ title: 'Second school' });
-    const user = await buildMember(t.db, await buildWorkspace(t.db), ['author'], { user: { name: 'Olena' } });
-    const response = await addExisting(manager, {
-      email: user.email.toUpperCase(),
-      roles: ['teacher', 'moderator'],
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().data).toEqual({
-      id: user.id,
-      name: 'Olena',
-      email: user.email,
-      roles: ['moderator', 'teacher'],
-      status: 'active',
-      invitation_status: null,
-      last_sign_in_at: null,
-      mail_delivered: false,
-      mail_delivery: 'outbox',
-    });
-    const mail = await lastMailTo(user.email);
-    expect(mail.subject).toBe('You were added to the project “Second school” on Logoschool');
-    expect(mail.text).toContain('with the roles: Speech therapist, Moderator');
-    expect(mail.text).toContain('http://localhost:80/login');
-    const me = await call(await tokenFor(t.db, user), { url: '/api/check-token' });
-    expect(me.json().data.assignments.map((a: { workspaceId: number }) => a.workspaceId)).toContain(
-      manager.workspace.id,
-    );
-    const [entry] = await auditOf('invitations.add_existing_user', manager.workspace.id);
-    expect(entry).toMatchObject({ actorId: manager.user.id, targetUserId: user.id });
-  });
-
-  it('brings back a member removed before, with the new roles, and drops pending invitations', async () => {
-    const manager = await projectWithManager();
-    const user = await buildMember(t.db, manager.workspace, ['author'], { archived: true, isActive: false });
-    await t.db.insert(invitations).values({
-      workspaceId: manager.workspace.id,
-      email: user.email,
-      roles: [ROLE.teacher],
-      tokenHash: randomBytes(16).toString('hex'),
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
-    const response = await addExisting(manager, { email: user.email, roles: ['teacher'] });
-    expect(response.statusCode).toBe(201);
-    const [assignment] = await t.db.select().from(assignments).where(eq(assignments.userId, user.id));
-    expect(assignment).toMatchObject({ roles: [ROLE.teacher], isActive: true, archived: false });
-    expect(await t.db.select().from(invitations).where(eq(invitations.email, user.email))).toEqual([]);
-  });
-
-  it('answers 409 already_member for a member, deactivated ones too, and for root', async () => {
-    const manager = await projectWithManager();
-    const member = await buildMember(t.db, manager.workspace, ['teacher']);
-    const deactivated = await buildMember(t.db, manager.workspace, ['teacher'], { isActive: false });
-    const root = await buildUser(t.db, { isRoot: true });
-    for (const user of [member, deactivated, root, manager.user]) {
-      const response = await addExisting(manager, { email: user.email });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        code: 'already_member',
-        message: `User ${user.email} is already a member of this project.`,
-      });
-    }
-  });
-
-  it('answers 404 for an address without an account', async () => {
-    const manager = await projectWithManager();
-    const response = await addExisting(manager, { email: newEmail() });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({
-      code: 'not_found',
-      errors: { email: ['There is no user with this email address.'] },
-    });
-  });
-
   it('answers 401 without a token', async () => {
     const manager = await projectWithManager();
     const user = await buildUser(t.db);
@@ -628,7 +554,7 @@ describe('POST /api/invitations/invite/existing-user', () => {
     expect((await addExisting(caller, { email: user.email })).statusCode).toBe(403);
   });
 
-  it('lets root add a user', async () => {
+  it('lets root invite a user', async () => {
     const root = await callerIn(await buildWorkspace(t.db), 'root');
     const user = await buildUser(t.db);
     expect((await addExisting(root, { email: user.email })).statusCode).toBe(201);
@@ -645,6 +571,177 @@ describe('POST /api/invitations/invite/existing-user', () => {
     const response = await addExisting(manager, { email: user.email, ...payload });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual([field]);
+  });
+});
+
+describe('an address that already has an account: consent, and no telling', () => {
+  /** The answer's shape: its keys and the keys of its data, with the types of the values. */
+  const shape = (body: { data: Record<string, unknown> }) =>
+    Object.entries(body.data)
+      .map(([key, value]) => `${key}:${value === null ? 'null' : typeof value}`)
+      .sort();
+
+  it.each(['invite', 'invite/existing-user'])(
+    'answers POST /%s the same, status and shape, whether or not the address has an account',
+    async (route) => {
+      const manager = await projectWithManager();
+      const existing = await buildMember(t.db, await buildWorkspace(t.db), ['author']);
+      const post = (email: string) =>
+        call(manager.token, {
+          method: 'POST',
+          url: `/api/invitations/${route}?${acting(manager)}`,
+          payload: { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
+        });
+      const known = await post(existing.email);
+      const unknown = await post(newEmail());
+      expect(known.statusCode, known.body).toBe(201);
+      expect(unknown.statusCode, unknown.body).toBe(201);
+      expect(Object.keys(known.json())).toEqual(Object.keys(unknown.json()));
+      expect(shape(known.json())).toEqual(shape(unknown.json()));
+      expect(known.json().data).toMatchObject({
+        email: existing.email,
+        status: 'pending',
+        roles: ['teacher'],
+      });
+      expect(await assignmentOf(existing.id, manager.workspace)).toBeUndefined();
+    },
+  );
+
+  it('makes the existing user a member only once they accept by signing in', async () => {
+    const manager = await projectWithManager({ title: 'Second school' });
+    const user = await buildMember(t.db, await buildWorkspace(t.db), ['author'], { user: { name: 'Olena' } });
+    const response = await addExisting(manager, {
+      email: user.email.toUpperCase(),
+      roles: ['teacher', 'moderator'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await assignmentOf(user.id, manager.workspace)).toBeUndefined();
+    const [invitedEntry] = await auditOf('invitations.invite', manager.workspace.id);
+    expect(invitedEntry).toMatchObject({ actorId: manager.user.id, targetUserId: user.id });
+    expect(invitedEntry?.details).toMatchObject({ email: user.email, existing_account: true });
+    const members = (await call(manager.token, { url: `/api/users?${acting(manager)}` })).json().data;
+    expect(members.map((row: { id: number }) => row.id)).not.toContain(user.id);
+
+    const mail = await lastMailTo(user.email);
+    expect(mail.subject).toBe('Invitation to the project “Second school” on Logoschool');
+    expect(mail.text).toContain('with the roles: Moderator, Speech therapist');
+    expect(mail.text).toContain(MAIL_TEXTS.inviteHowExisting.en.split('{')[0]!);
+    const token = linkIn(mail.text).token;
+    expect((await preview(token)).json().data).toMatchObject({ email: user.email, existing_account: true });
+
+    const wrong = await acceptSigningIn({ token, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('invalid_credentials');
+    expect(await assignmentOf(user.id, manager.workspace)).toBeUndefined();
+
+    const accepted = await acceptSigningIn({ token, password: TEST_PASSWORD });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const { data } = accepted.json();
+    expect(data.user.id).toBe(user.id);
+    expect(data.user.assignments).toContainEqual(
+      expect.objectContaining({ workspaceId: manager.workspace.id, roles: ['moderator', 'teacher'] }),
+    );
+    expect((await call(data.token, { url: '/api/check-token' })).json().data.id).toBe(user.id);
+    expect(await assignmentOf(user.id, manager.workspace)).toMatchObject({
+      roles: [ROLE.moderator, ROLE.teacher],
+      isActive: true,
+      archived: false,
+    });
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.email, user.email));
+    expect(row).toMatchObject({ status: 'accepted', acceptedUserId: user.id });
+    const [entry] = await auditOf('invitations.accept', manager.workspace.id);
+    expect(entry).toMatchObject({ actorId: user.id, targetUserId: user.id });
+    expect(entry?.details).toMatchObject({ existing_account: true, roles: ['moderator', 'teacher'] });
+
+    const again = await acceptSigningIn({ token, password: TEST_PASSWORD });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('invitation_accepted');
+  });
+
+  it('brings back a member removed before, with the invited roles, once they accept', async () => {
+    const manager = await projectWithManager();
+    const user = await buildMember(t.db, manager.workspace, ['author'], { archived: true, isActive: false });
+    expect((await invite(manager, { email: user.email, roles: ['teacher'] })).statusCode).toBe(201);
+    expect(await assignmentOf(user.id, manager.workspace)).toMatchObject({ archived: true });
+    const accepted = await acceptSigningIn({
+      token: await tokenMailedTo(user.email),
+      password: TEST_PASSWORD,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await assignmentOf(user.id, manager.workspace)).toMatchObject({
+      roles: [ROLE.teacher],
+      isActive: true,
+      archived: false,
+    });
+  });
+
+  it('answers 409 already_member for a member of the project, a deactivated one too', async () => {
+    const manager = await projectWithManager();
+    const member = await buildMember(t.db, manager.workspace, ['teacher']);
+    const deactivated = await buildMember(t.db, manager.workspace, ['teacher'], { isActive: false });
+    for (const user of [member, deactivated, manager.user]) {
+      for (const response of [
+        await invite(manager, { email: user.email }),
+        await addExisting(manager, { email: user.email }),
+      ]) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({
+          code: 'already_member',
+          message: `User ${user.email} is already a member of this project.`,
+        });
+      }
+    }
+  });
+
+  it("answers a root user's address like any other; root accepting is told they are in every project", async () => {
+    const manager = await projectWithManager();
+    const root = await buildUser(t.db, { isRoot: true });
+    const response = await addExisting(manager, { email: root.email });
+    expect(response.statusCode, response.body).toBe(201);
+    const accepted = await acceptSigningIn({
+      token: await tokenMailedTo(root.email),
+      password: TEST_PASSWORD,
+    });
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().code).toBe('already_member');
+    expect(await assignmentOf(root.id, manager.workspace)).toBeUndefined();
+  });
+
+  it('refuses signing in with a link whose address has no account, as a wrong password (401)', async () => {
+    const manager = await projectWithManager();
+    const { token, id } = await invited(manager);
+    const response = await acceptSigningIn({ token, password: 'a-new-password' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('invalid_credentials');
+    expect((await invitationRow(id))?.status).toBe('pending');
+  });
+
+  it('refuses a user deactivated everywhere (403) and keeps them out of the project', async () => {
+    const manager = await projectWithManager();
+    const user = await buildUser(t.db, { isActive: false });
+    await invite(manager, { email: user.email });
+    const response = await acceptSigningIn({
+      token: await tokenMailedTo(user.email),
+      password: TEST_PASSWORD,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('user_inactive');
+    expect(await assignmentOf(user.id, manager.workspace)).toBeUndefined();
+  });
+
+  it('answers 429 past the failed sign-ins allowed for the address, as sign-in does', async () => {
+    const manager = await projectWithManager();
+    const user = await buildUser(t.db);
+    await invite(manager, { email: user.email });
+    const token = await tokenMailedTo(user.email);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await acceptSigningIn({ token, password: 'wrong-password' })).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect((await acceptSigningIn({ token, password: TEST_PASSWORD })).json().code).toBe(
+      'too_many_login_attempts',
+    );
   });
 });
 
@@ -737,6 +834,7 @@ describe('GET /api/invitations/invite/accept', () => {
       workspace_title: 'Little stars',
       roles: ['teacher', 'diagnostician'],
       expires_at: (await invitationRow(id))!.expiresAt.toISOString(),
+      existing_account: false,
     });
   });
 
@@ -765,7 +863,7 @@ describe('GET /api/invitations/invite/accept', () => {
     },
   );
 
-  it('answers 409 for an accepted invitation, and user_exists for an address that got an account', async () => {
+  it('answers 409 for an accepted invitation, and tells an address that got an account to sign in', async () => {
     const manager = await projectWithManager();
     const first = await invited(manager);
     await accept({ token: first.token });
@@ -773,8 +871,8 @@ describe('GET /api/invitations/invite/accept', () => {
     const second = await invited(manager);
     await buildUser(t.db, { email: second.email });
     const response = await preview(second.token);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('user_exists');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.existing_account).toBe(true);
   });
 
   it.each([
@@ -996,28 +1094,33 @@ describe('mail over SMTP', () => {
     expect(kept.text).toContain(`/accept-invite?token=${HIDDEN}`);
   });
 
-  it('sends the notice to an existing user who was added', async () => {
+  it('sends an existing user the invitation to accept by signing in', async () => {
     const manager = await projectWithManager();
     const user = await buildUser(t.db);
-    const response = await addExisting(manager, { email: user.email });
-    expect(response.statusCode).toBe(201);
-    // That app has no SMTP: the outbox. This one sends.
-    const other = await projectWithManager();
     const sent = await call(
-      other.token,
+      manager.token,
       {
         method: 'POST',
-        url: `/api/invitations/invite/existing-user?${acting(other)}`,
-        payload: { email: user.email, workspace_id: other.workspace.id, roles: ['author'] },
+        url: `/api/invitations/invite/existing-user?${acting(manager)}`,
+        payload: { email: user.email, workspace_id: manager.workspace.id, roles: ['author'] },
       },
       withSmtp.app,
     );
-    expect(sent.json().data).toMatchObject({ id: user.id, mail_delivered: true, mail_delivery: 'smtp' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data).toMatchObject({
+      email: user.email,
+      mail_delivered: true,
+      mail_delivery: 'smtp',
+    });
     const received = smtp.received.filter(
       (mail) => mail.to && 'text' in mail.to && mail.to.text === user.email,
     );
     expect(received).toHaveLength(1);
-    expect(received[0]!.text).toContain('https://school.example/login');
+    expect(received[0]!.text).toContain(MAIL_TEXTS.inviteHowExisting.en.split('{')[0]!);
+    const { base, token } = linkIn(received[0]!.text ?? '');
+    expect(base).toBe('https://school.example');
+    const accepted = await acceptSigningIn({ token, password: TEST_PASSWORD }, 'en', withSmtp.app);
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 
   describe('when the SMTP server refuses the mail', () => {

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../errors/messages.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { assertMayGrant, assertMayManage } from './grants.ts';
 import { roleNames } from './users.service.ts';
 
 /** Who administers a project's users: the project and role `app.authorize` let the call act in. */
@@ -27,6 +28,8 @@ export interface UsersActor {
   userId: number;
   workspaceId: number;
   role: RoleName;
+  /** Every role the actor holds in the project: what they may grant is judged by these. */
+  heldRoles: RoleName[];
   ip: string | null;
   lang: Language;
 }
@@ -171,6 +174,15 @@ async function memberForUpdate(tx: Tx, workspaceId: number, userId: number) {
   return row;
 }
 
+/**
+ * 403 unless the actor may change this member (contract `mayManageMember`): a root user's
+ * assignment only root may; one holding a role the actor could not grant, nobody but root.
+ */
+async function assertManageable(tx: Tx, actor: UsersActor, member: AssignmentRow) {
+  const [user] = await tx.select({ isRoot: users.isRoot }).from(users).where(eq(users.id, member.userId));
+  assertMayManage(actor, { isRoot: user?.isRoot ?? false, roles: roleNames(member.roles) });
+}
+
 /** A member of the project as the users list shows them; 404 when the user is not in it. */
 export async function memberView(tx: Tx, workspaceId: number, userId: number): Promise<ProjectUser> {
   const [row] = await selectMembers(tx, and(inProject(workspaceId), eq(assignments.userId, userId)));
@@ -213,13 +225,16 @@ async function saveMember(
 /**
  * Changes a member's roles and/or activates or deactivates them in the project (spec §6: admin).
  * Roles come from assignments on every request, so a change takes effect at the member's next
- * call. An administrator may neither deactivate themselves nor drop their own admin role (409),
- * so that a project cannot lose its last administrator by accident. A change to nothing writes
- * nothing.
+ * call. The new roles must be ones the actor may grant, and the member one the actor may manage
+ * (403 role_not_grantable). An administrator may neither deactivate themselves nor drop their own
+ * admin role (409), so that a project cannot lose its last administrator by accident. A change to
+ * nothing writes nothing.
  */
 export async function updateUser(db: Db, actor: UsersActor, body: UserUpdateBody): Promise<ProjectUser> {
+  if (body.roles) assertMayGrant(actor, body.roles);
   return db.transaction(async (tx) => {
     const current = await memberForUpdate(tx, actor.workspaceId, body.user_id);
+    await assertManageable(tx, actor, current);
     const self = current.userId === actor.userId;
     const next = {
       roles: body.roles ? roleIds(body.roles) : current.roles,
@@ -244,12 +259,14 @@ export async function updateUser(db: Db, actor: UsersActor, body: UserUpdateBody
 }
 
 /**
- * Takes one role from a member (spec §6 remove-role): 409 for a role they do not hold, for their
- * last role (spec §5), and for an administrator's own admin role.
+ * Takes one role from a member (spec §6 remove-role): 403 for a member the actor may not manage;
+ * 409 for a role they do not hold, for their last role (spec §5), and for an administrator's own
+ * admin role.
  */
 export async function removeRole(db: Db, actor: UsersActor, body: RemoveRoleBody): Promise<ProjectUser> {
   return db.transaction(async (tx) => {
     const current = await memberForUpdate(tx, actor.workspaceId, body.user_id);
+    await assertManageable(tx, actor, current);
     const id = ROLE[body.role];
     if (!current.roles.includes(id)) throw conflict(actor.lang, 'role', 'roleNotHeld');
     const remaining = current.roles.filter((held) => held !== id);

@@ -20,7 +20,7 @@ import { ApiError } from '../../api/client.ts';
 import { fieldErrorsOf } from '../../api/form-errors.ts';
 import { useSession } from '../../app/session.tsx';
 import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
-import { acceptInvitation, getInvitationPreview } from './api/invitations.ts';
+import { acceptInvitation, acceptInvitationSigningIn, getInvitationPreview } from './api/invitations.ts';
 
 type Field = 'name' | 'password' | 'password_confirmation';
 type Preview =
@@ -28,7 +28,9 @@ type Preview =
 
 /**
  * /accept-invite?token=…: the invited person signs up (spec §2, §5) and arrives signed in on their
- * index screen. A link that is unknown, expired or used says so with the §8 text.
+ * index screen; someone whose address already has an account signs in with its password instead,
+ * which is how they consent to join. A link that is unknown, expired or used says so with the §8
+ * text.
  */
 export function AcceptInvitePage() {
   const { t } = useTranslation();
@@ -74,18 +76,29 @@ export function AcceptInvitePage() {
     return Object.keys(errors).length === 0;
   };
 
+  const existing = preview.state === 'ready' && preview.invitation.existing_account;
+
+  const validateSignIn = (): boolean => {
+    const errors: Partial<Record<Field, string>> = {};
+    if (!password) errors.password = t('validation.required');
+    setFieldErrors(errors);
+    return Object.keys(errors).length === 0;
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (!validate()) return;
+    if (!(existing ? validateSignIn() : validate())) return;
     setSubmitting(true);
     try {
-      const result = await acceptInvitation({
-        token,
-        name: name.trim(),
-        password,
-        password_confirmation: repeat,
-      });
+      const result = existing
+        ? await acceptInvitationSigningIn({ token, password })
+        : await acceptInvitation({
+            token,
+            name: name.trim(),
+            password,
+            password_confirmation: repeat,
+          });
       signIn(result.token, result.user);
       void navigate('/', { replace: true });
     } catch (error) {
@@ -128,7 +141,7 @@ export function AcceptInvitePage() {
                 {t('invitations.acceptTitle')}
               </Title>
               <Text c="gray.7" size="sm">
-                {t('invitations.acceptIntro', {
+                {t(existing ? 'invitations.acceptIntroExisting' : 'invitations.acceptIntro', {
                   project: preview.invitation.workspace_title,
                   roles: preview.invitation.roles.map((role) => t(`roles.${role}`)).join(', '),
                 })}
@@ -144,37 +157,52 @@ export function AcceptInvitePage() {
                 autoComplete="username"
                 readOnly
               />
-              <TextInput
-                label={t('invitations.name')}
-                autoComplete="name"
-                maxLength={NAME_MAX}
-                value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
-                error={fieldErrors.name}
-                required
-                autoFocus
-              />
-              <PasswordInput
-                label={t('login.password')}
-                description={t('invitations.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX}
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-                error={fieldErrors.password}
-                required
-              />
-              <PasswordInput
-                label={t('invitations.repeatPassword')}
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX}
-                value={repeat}
-                onChange={(event) => setRepeat(event.currentTarget.value)}
-                error={fieldErrors.password_confirmation}
-                required
-              />
+              {existing ? (
+                <PasswordInput
+                  label={t('login.password')}
+                  autoComplete="current-password"
+                  maxLength={PASSWORD_MAX}
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  error={fieldErrors.password}
+                  required
+                  autoFocus
+                />
+              ) : (
+                <>
+                  <TextInput
+                    label={t('invitations.name')}
+                    autoComplete="name"
+                    maxLength={NAME_MAX}
+                    value={name}
+                    onChange={(event) => setName(event.currentTarget.value)}
+                    error={fieldErrors.name}
+                    required
+                    autoFocus
+                  />
+                  <PasswordInput
+                    label={t('login.password')}
+                    description={t('invitations.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+                    autoComplete="new-password"
+                    maxLength={PASSWORD_MAX}
+                    value={password}
+                    onChange={(event) => setPassword(event.currentTarget.value)}
+                    error={fieldErrors.password}
+                    required
+                  />
+                  <PasswordInput
+                    label={t('invitations.repeatPassword')}
+                    autoComplete="new-password"
+                    maxLength={PASSWORD_MAX}
+                    value={repeat}
+                    onChange={(event) => setRepeat(event.currentTarget.value)}
+                    error={fieldErrors.password_confirmation}
+                    required
+                  />
+                </>
+              )}
               <Button type="submit" loading={submitting} fullWidth>
-                {t('invitations.signUp')}
+                {t(existing ? 'invitations.signInToJoin' : 'invitations.signUp')}
               </Button>
             </Stack>
           </form>
@@ -184,9 +212,21 @@ export function AcceptInvitePage() {
   );
 }
 
-/** The server's message where it has one that helps (the e-mail is taken), else the §8 text. */
+/** Failures whose own message helps more than the §8 text. */
+const TOLD_AS_IS: readonly string[] = [
+  'user_exists',
+  'invalid_credentials',
+  'user_inactive',
+  'too_many_login_attempts',
+  'already_member',
+];
+
+/**
+ * The server's message where it has one that helps (the e-mail is taken, a wrong password, already
+ * a member), else the §8 text.
+ */
 function registrationErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code === 'user_exists') {
+  if (error instanceof ApiError && TOLD_AS_IS.includes(error.code)) {
     return error.message || fallback;
   }
   return fallback;

@@ -1,9 +1,9 @@
-import { PER_PAGE_DEFAULT, type Invitation, type InvitationListStatus } from '@logoschool/contract';
+import { PER_PAGE_DEFAULT, mayGrant, type Invitation, type InvitationListStatus } from '@logoschool/contract';
 import { Alert, Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { useActingFor } from '../../app/session.tsx';
+import { useActingFor, useSession } from '../../app/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCancelInvitation, useInvitations, useResendInvitation } from './api/invitations.ts';
@@ -23,6 +23,8 @@ export function InvitationsPanel() {
   const resend = useResendInvitation();
   const cancel = useCancelInvitation();
   const mayInvite = useActingFor('users.invite') !== null;
+  // Sending again gives the invitation's roles on the caller's word: only roles they may grant.
+  const { held } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const rows = invitations.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((invitations.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
@@ -84,19 +86,21 @@ export function InvitationsPanel() {
                   actions={
                     mayInvite && invitation.status !== 'accepted' ? (
                       <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={resend.isPending && resend.variables === invitation.id}
-                          onClick={() =>
-                            void act(
-                              () => resend.mutateAsync(invitation.id),
-                              t('invitations.resent', { email: invitation.email }),
-                            )
-                          }
-                        >
-                          {t('invitations.resend')}
-                        </Button>
+                        {mayGrant(held, invitation.roles) && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            loading={resend.isPending && resend.variables === invitation.id}
+                            onClick={() =>
+                              void act(
+                                () => resend.mutateAsync(invitation.id),
+                                t('invitations.resent', { email: invitation.email }),
+                              )
+                            }
+                          >
+                            {t('invitations.resend')}
+                          </Button>
+                        )}
                         <Button
                           size="xs"
                           variant="subtle"

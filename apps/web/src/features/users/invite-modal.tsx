@@ -1,11 +1,11 @@
-import { EMAIL_MAX, ASSIGNABLE_ROLES, type RoleName } from '@logoschool/contract';
+import { EMAIL_MAX, grantableRoles, type RoleName } from '@logoschool/contract';
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
 import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
+import { useSession } from '../../app/session.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useAddExistingUser, useInvite } from './api/invitations.ts';
+import { useInvite } from './api/invitations.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -13,25 +13,25 @@ type Field = 'email' | 'roles';
 
 /**
  * Invite someone to the project by e-mail with their roles (spec §2 /users, §5: a valid e-mail and
- * at least one role). When the address already has an account, says so (spec §8) and offers to add
- * that user to the project instead.
+ * at least one role), offering only the roles the caller may grant. An address that has an account
+ * is invited like any other: the server does not say which it is, and its owner accepts by signing
+ * in (decision: no "already exists" here, so the form tells nobody who has an account).
  */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const invite = useInvite();
-  const addExisting = useAddExistingUser();
+  const { held } = useSession();
+  const offered = grantableRoles(held);
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<RoleName[]>(['teacher']);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [existing, setExisting] = useState<string | null>(null);
 
   const close = () => {
     setEmail('');
     setRoles(['teacher']);
     setErrors({});
     setFailure(null);
-    setExisting(null);
     onClose();
   };
 
@@ -53,7 +53,6 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
 
   const send = async () => {
     setFailure(null);
-    setExisting(null);
     if (!validate()) return;
     try {
       const sent = await invite.mutateAsync({ email: email.trim(), roles });
@@ -62,19 +61,6 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
       );
       close();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'user_exists') setExisting(error.message);
-      else showFailure(error);
-    }
-  };
-
-  const add = async () => {
-    setFailure(null);
-    try {
-      const added = await addExisting.mutateAsync({ email: email.trim(), roles });
-      notifySuccess(t('invitations.added', { name: added.name }));
-      close();
-    } catch (error) {
-      setExisting(null);
       showFailure(error);
     }
   };
@@ -99,10 +85,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             type="email"
             maxLength={EMAIL_MAX}
             value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setExisting(null);
-            }}
+            onChange={(event) => setEmail(event.currentTarget.value)}
             error={errors.email}
             required
             data-autofocus
@@ -115,21 +98,11 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             required
           >
             <Stack gap="xs" mt="xs">
-              {ASSIGNABLE_ROLES.map((role) => (
+              {offered.map((role) => (
                 <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
               ))}
             </Stack>
           </Checkbox.Group>
-          {existing && (
-            <Alert color="yellow" role="status">
-              <Stack gap="xs" align="flex-start">
-                {existing}
-                <Button size="xs" onClick={() => void add()} loading={addExisting.isPending}>
-                  {t('invitations.addExisting')}
-                </Button>
-              </Stack>
-            </Alert>
-          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('clients.cancel')}

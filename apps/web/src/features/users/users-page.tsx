@@ -1,7 +1,8 @@
 import {
   LOCAL_KEYS,
   PER_PAGE_DEFAULT,
-  ASSIGNABLE_ROLES,
+  grantableRoles,
+  mayManageMember,
   rolesMay,
   type ProjectUser,
   type RoleName,
@@ -67,6 +68,9 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [tab, setTab] = useState<string | null>('members');
   const mayLoginAs = rolesMay(held, 'auth.loginAsUser');
+  // Only members whose every role the caller could grant (the list does not say who is root: the
+  // server refuses that one with its own message).
+  const manageable = (user: ProjectUser) => mayManageMember(held, { isRoot: false, roles: user.roles });
   const rows = users.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((users.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
 
@@ -233,12 +237,12 @@ export function UsersPage() {
                                 </ActionIcon>
                               </Menu.Target>
                               <Menu.Dropdown>
-                                {mayManage && (
+                                {mayManage && manageable(user) && (
                                   <Menu.Item onClick={() => setEditing(user)}>
                                     {t('users.editRoles')}
                                   </Menu.Item>
                                 )}
-                                {mayManage && (
+                                {mayManage && manageable(user) && (
                                   <Menu.Item onClick={() => void setActive(user, user.status !== 'active')}>
                                     {t(user.status === 'active' ? 'users.deactivate' : 'users.activate')}
                                   </Menu.Item>
@@ -271,16 +275,18 @@ export function UsersPage() {
   );
 }
 
-/** Change a member's roles; at least one must stay (spec §5). */
+/** Change a member's roles, among those the caller may grant; at least one must stay (spec §5). */
 function RolesModal({ user, onClose }: { user: ProjectUser | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const { held } = useSession();
+  const offered = grantableRoles(held);
   const update = useUpdateProjectUser();
   const [roles, setRoles] = useState<RoleName[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [shownFor, setShownFor] = useState<number | null>(null);
   if (user && shownFor !== user.id) {
     setShownFor(user.id);
-    setRoles(user.roles.filter((role) => ASSIGNABLE_ROLES.includes(role)));
+    setRoles(user.roles.filter((role) => offered.includes(role)));
     setError(null);
   }
 
@@ -304,7 +310,7 @@ function RolesModal({ user, onClose }: { user: ProjectUser | null; onClose: () =
       <Stack>
         <Checkbox.Group value={roles} onChange={(value) => setRoles(value as RoleName[])} error={error}>
           <Stack gap="xs" mt="xs">
-            {ASSIGNABLE_ROLES.map((role) => (
+            {offered.map((role) => (
               <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
             ))}
           </Stack>

@@ -1,7 +1,7 @@
 import {
   API,
   type AcceptInvitationBody,
-  type AddedMember,
+  type AcceptInvitationSignInBody,
   type Invitation,
   type InvitationListStatus,
   type InvitationPreview,
@@ -40,29 +40,16 @@ function useRefreshPeople() {
     ]);
 }
 
-/** Invite an address to the project; the form shows the errors, so the call is quiet. */
+/**
+ * Invite an address to the project; the form shows the errors, so the call is quiet. An address
+ * that has an account is invited the same way (its owner accepts by signing in).
+ */
 export function useInvite() {
   const acting = useActingFor('users.invite');
   const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: (body: Omit<InviteBody, 'workspace_id'>) =>
       request<SentInvitation>(API.invite, {
-        method: 'POST',
-        query: { ...acting },
-        body: { ...body, workspace_id: acting?.workspace_id },
-        silent: true,
-      }),
-    onSuccess: refresh,
-  });
-}
-
-/** Add someone who already has an account to the project (spec §8: "user … already exists"). */
-export function useAddExistingUser() {
-  const acting = useActingFor('users.invite');
-  const refresh = useRefreshPeople();
-  return useMutation({
-    mutationFn: (body: Omit<InviteBody, 'workspace_id'>) =>
-      request<AddedMember>(API.inviteExistingUser, {
         method: 'POST',
         query: { ...acting },
         body: { ...body, workspace_id: acting?.workspace_id },
@@ -106,4 +93,9 @@ export function getInvitationPreview(token: string): Promise<InvitationPreview> 
 /** Register with the invitation; answers a session like the login does. */
 export function acceptInvitation(body: AcceptInvitationBody): Promise<LoginResult> {
   return request<LoginResult>(API.inviteAccept, { method: 'POST', body, silent: true });
+}
+
+/** Accept as the account the invited address already has; answers a session like the login does. */
+export function acceptInvitationSigningIn(body: AcceptInvitationSignInBody): Promise<LoginResult> {
+  return request<LoginResult>(API.inviteAcceptSignIn, { method: 'POST', body, silent: true });
 }

@@ -1,0 +1,72 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type * as Router from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json, renderInApp, type SentCall } from '../../testing/render.tsx';
+import { AcceptInvitePage } from './accept-invite-page.tsx';
+
+const signIn = vi.fn();
+
+vi.mock('../../app/session.tsx', () => ({ useSession: () => ({ signIn }) }));
+vi.mock('react-router', async (original) => ({
+  ...(await original<typeof Router>()),
+  useSearchParams: () => [new URLSearchParams('token=the-token')],
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signIn.mockReset();
+  document.body.innerHTML = '';
+});
+
+const preview = (existing: boolean) => () =>
+  json({
+    data: {
+      email: 'olena@example.test',
+      workspace_title: 'Demo school',
+      roles: ['teacher'],
+      expires_at: '2030-01-01T00:00:00.000Z',
+      existing_account: existing,
+    },
+  });
+
+const session = { token: 'session', user: { id: 5 } };
+
+describe('the accept-invite page', () => {
+  it('lets the owner of an existing account join by signing in, without registering', async () => {
+    const calls = fakeApi({
+      'GET /invitations/invite/accept': preview(true),
+      'POST /invitations/invite/accept/sign-in': () => json({ data: session }, 201),
+    });
+    await renderInApp(<AcceptInvitePage />);
+    expect(await screen.findByText(/This address already has an account/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'my-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in and join' }));
+    await vi.waitFor(() => expect(signIn).toHaveBeenCalledWith('session', session.user));
+    const sent = calls.find((call: SentCall) => call.method === 'POST');
+    expect(sent).toMatchObject({
+      path: '/invitations/invite/accept/sign-in',
+      body: { token: 'the-token', password: 'my-password' },
+    });
+  });
+
+  it('tells a wrong password in the words of sign-in', async () => {
+    fakeApi({
+      'GET /invitations/invite/accept': preview(true),
+      'POST /invitations/invite/accept/sign-in': () =>
+        json({ code: 'invalid_credentials', message: 'Wrong email or password.' }, 401),
+    });
+    await renderInApp(<AcceptInvitePage />);
+    fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'wrong-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in and join' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong email or password.');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('asks a new address to register', async () => {
+    fakeApi({ 'GET /invitations/invite/accept': preview(false) });
+    await renderInApp(<AcceptInvitePage />);
+    expect(await screen.findByRole('textbox', { name: 'Your name' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
+  });
+});
