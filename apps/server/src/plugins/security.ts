@@ -51,17 +51,21 @@ function helmetOptions(chat: { http: string[]; socket: string[] }): FastifyHelme
  * before any hook ran (a router error) carries all the same.
  */
 function headersOf(options: FastifyHelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name.toLowerCase()] = String(value);
+      headers.set(name.toLowerCase(), String(value));
     },
     removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
-  helmetMiddleware(options as HelmetOptions)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return headers;
+  helmetMiddleware(options as HelmetOptions)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    () => undefined,
+  );
+  return Object.fromEntries(headers);
 }
 
 declare module 'fastify' {
