@@ -2,19 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import {
-  ERROR_CODES,
-  JSON_BODY_MAX_BYTES,
-  LANGUAGES,
-  type ErrorCode,
-  type Language,
-} from '@logoschool/contract';
+import { JSON_BODY_MAX_BYTES } from '@logoschool/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type App } from './app.ts';
-import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from './errors/messages.ts';
+import { text } from './i18n/index.ts';
 import { testConfig, useTestApp } from './test/app.ts';
 import { TEST_DB_KIND } from './test/database.ts';
 
@@ -268,7 +262,7 @@ describe('errors', () => {
     const response = await jsonPost(t.app, '/api/login', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('malformed_json');
-    expect(response.json().message).toBe(ERROR_MESSAGES.malformed_json.ru);
+    expect(response.json().message).toBe(text('ru', 'errors.malformed_json'));
   });
 
   it.each([
@@ -284,7 +278,7 @@ describe('errors', () => {
       headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
     });
     expect(response.json().message).toBe(
-      fill(ERROR_MESSAGES.route_not_found[lang], { method: 'GET', url: '/api/nothing-here' }),
+      text(lang, 'errors.route_not_found', { method: 'GET', url: '/api/nothing-here' }),
     );
   });
 
@@ -310,7 +304,7 @@ describe('errors', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({
         code: 'internal_error',
-        message: ERROR_MESSAGES.internal_error[lang],
+        message: text(lang, 'errors.internal_error'),
       });
       expect(response.body).not.toContain('select * from users');
       expect(response.body).not.toContain('password_hash');
@@ -463,33 +457,4 @@ describe('OpenAPI', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toMatch(/swagger/i);
   });
-});
-
-describe('messages', () => {
-  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-
-  const checkTranslations = (messages: Record<Language, string>) => {
-    for (const lang of LANGUAGES) {
-      expect(typeof messages[lang], lang).toBe('string');
-      expect(messages[lang].trim(), lang).not.toBe('');
-    }
-    const expected = placeholders(messages.en);
-    for (const lang of LANGUAGES) expect(placeholders(messages[lang]), lang).toEqual(expected);
-  };
-
-  it.each(ERROR_CODES)('has a message for %s in every language', (code: ErrorCode) => {
-    expect(ERROR_MESSAGES).toHaveProperty(code);
-    checkTranslations(ERROR_MESSAGES[code]);
-  });
-
-  it('has no message for a code that does not exist', () => {
-    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...ERROR_CODES].sort());
-  });
-
-  it.each(Object.keys(FIELD_MESSAGES) as (keyof typeof FIELD_MESSAGES)[])(
-    'has the field message %s in every language',
-    (key) => {
-      checkTranslations(FIELD_MESSAGES[key]);
-    },
-  );
 });

@@ -10,6 +10,7 @@ export * from './common/limits.ts';
 export * from './common/text.ts';
 export * from './dashboard/schemas.ts';
 export * from './errors/codes.ts';
+export * from './errors/field-issues.ts';
 export * from './exercises/auto-moderation.ts';
 export * from './exercises/likes.ts';
 export * from './exercises/media.ts';

@@ -10,7 +10,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { UserRow, WorkspaceRow } from '../db/schema/index.ts';
-import { encodePng } from '../files/encode.ts';
+import { encodePng } from '../db/demo/encode.ts';
 import { useTestApp } from '../test/app.ts';
 import {
   addMembership,

@@ -1,5 +1,6 @@
 import {
   PERMISSIONS,
+  errorBody,
   idParam,
   roleMay,
   rolesMay,
@@ -29,7 +30,18 @@ export interface Acting {
   role: RoleName;
 }
 
+/** What a route needs of its caller: an action of the permission table, or only a sign-in. */
+export type RoutePermission = Action | 'signed-in';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's permission; the one thing a route says about access. An `onRoute` hook puts
+     * `app.authenticate` (and `app.authorize(action)`) first in its preValidation, and adds the
+     * OpenAPI security entry and the common error answers (decision 008).
+     */
+    permission?: RoutePermission;
+  }
   interface FastifyRequest {
     /** Set by `app.authorize` for project actions. */
     acting: Acting | null;
@@ -103,18 +115,29 @@ function namedRole(request: FastifyRequest, lang: Language): number | undefined 
   throw new AppError('validation_failed', {}, { role_id: [fieldMessage(lang, 'invalid')] });
 }
 
-function isAuthorizeHook(hook: unknown): hook is AuthorizeHook {
-  return typeof hook === 'function' && typeof (hook as Partial<AuthorizeHook>).action === 'string';
-}
-
 export const authorizePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('acting', null);
   app.decorate('routeActions', new Map<string, Action>());
   app.addHook('onRoute', (route) => {
-    const hooks = [route.preValidation, route.preHandler].flat();
-    const hook = hooks.find(isAuthorizeHook);
-    if (!hook) return;
-    for (const method of [route.method].flat()) app.routeActions.set(`${method} ${route.url}`, hook.action);
+    const permission = route.config?.permission;
+    if (!permission) return;
+    const own = route.preValidation === undefined ? [] : [route.preValidation].flat();
+    const guards =
+      permission === 'signed-in' ? [app.authenticate] : [app.authenticate, app.authorize(permission)];
+    route.preValidation = [...guards, ...own];
+    const schema = (route.schema ??= {});
+    schema.security = [{ bearer: [] }];
+    // Any signed-in route may answer these; a route lists its own others (404, 409, 413…).
+    schema.response = {
+      400: errorBody,
+      401: errorBody,
+      403: errorBody,
+      422: errorBody,
+      429: errorBody,
+      ...(schema.response ?? {}),
+    };
+    if (permission === 'signed-in') return;
+    for (const method of [route.method].flat()) app.routeActions.set(`${method} ${route.url}`, permission);
   });
 
   async function workspaceExists(id: number) {

@@ -1,5 +1,5 @@
 import type { AssetType, ThemeGender, ThemeType } from '@logoschool/contract';
-import { encodePng, sineTone } from '../files/encode.ts';
+import { encodePng, sineTone } from './demo/encode.ts';
 
 /**
  * The demo school's asset library and themes (DESIGN §6): small pictures drawn here in code (so the

@@ -9,7 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FileStore } from '../files/files.ts';
 import { PPTX_MIME, readPptx } from '../files/pptx.ts';
-import { pptxDeck, type DeckMedia } from '../files/pptx-writer.ts';
+import { pptxDeck, type DeckMedia } from './demo/pptx-writer.ts';
 import { SLIDE_SEPARATOR } from '../modules/exercises/exercise-files.service.ts';
 import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
 import { checkGenerate } from '../modules/exercises/generation.service.ts';

@@ -23,7 +23,7 @@ export async function seedAssetLibrary(tx: Tx, files: FileStore): Promise<Map<st
       continue;
     }
     const content = demo.content();
-    const type = detectFileType(content);
+    const type = await detectFileType(content);
     if (!type) throw new Error(`demo asset ${demo.name} is no known file type`);
     const storedName = await files.save(ASSET_FILES, content, type.ext);
     const [row] = await tx

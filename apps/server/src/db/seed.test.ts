@@ -134,7 +134,7 @@ describe('the demo school', () => {
     for (const asset of library.json().data as { files: { file_url: string; mime: string }[] }[]) {
       const file = await t.app.inject({ url: asset.files[0]!.file_url, headers: bearer(moderator.token) });
       expect(file.statusCode).toBe(200);
-      expect(detectFileType(file.rawPayload)?.mime).toBe(asset.files[0]!.mime);
+      expect((await detectFileType(file.rawPayload))?.mime).toBe(asset.files[0]!.mime);
     }
     // A theme shared with the Second school is read there.
     const multi = await signIn('multi@demo.test');

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@logoschool/contract';
-import type { AlternativeMessage } from './messages.ts';
+import type { AlternativeMessage } from '../i18n/index.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -63,7 +63,7 @@ export class AppError extends Error {
     this.statusCode = STATUS[code];
   }
 
-  /** The same error told with one of ALTERNATIVE_MESSAGES, where a screen needs other words. */
+  /** The same error told with one of the catalogue's `alternatives.*`, where a screen needs other words. */
   saying(key: AlternativeMessage): this {
     this.messageKey = key;
     return this;

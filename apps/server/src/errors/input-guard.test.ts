@@ -2,12 +2,12 @@ import { INPUT_DEPTH_MAX, type Language } from '@logoschool/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer, buildMember, buildUser, buildWorkspace, tokenFor } from '../test/factories.ts';
-import { FIELD_MESSAGES, fill } from './messages.ts';
+import { text } from '../i18n/index.ts';
 
 const t = useTestApp();
 
-const forbidden = (lang: Language = 'en') => FIELD_MESSAGES.forbiddenCharacters[lang];
-const tooDeep = (lang: Language = 'en') => fill(FIELD_MESSAGES.tooDeep[lang], { max: INPUT_DEPTH_MAX });
+const forbidden = (lang: Language = 'en') => text(lang, 'fields.forbiddenCharacters');
+const tooDeep = (lang: Language = 'en') => text(lang, 'fields.tooDeep', { max: INPUT_DEPTH_MAX });
 
 async function moderator() {
   const workspace = await buildWorkspace(t.db);

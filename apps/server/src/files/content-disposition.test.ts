@@ -1,3 +1,5 @@
+import { parse } from 'content-disposition';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition } from './content-disposition.ts';
 
@@ -17,5 +19,19 @@ describe('contentDisposition', () => {
 
   it("encodes the characters RFC 8187 does not allow raw: ' ( ) *", () => {
     expect(contentDisposition('attachment', "it's*.wav")).toContain(`filename*=UTF-8''it%27s%2A.wav`);
+  });
+
+  it('gives back the real name to a reader of RFC 6266, whatever the name', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('inline' as const, 'attachment' as const),
+        fc.string({ unit: 'grapheme' }),
+        (type, name) => {
+          const parsed = parse(contentDisposition(type, name));
+          expect(parsed.type).toBe(type);
+          expect(parsed.parameters.filename).toBe(name);
+        },
+      ),
+    );
   });
 });

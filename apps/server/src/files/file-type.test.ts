@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodePng, sineTone } from './encode.ts';
-import { detectFileType } from './file-type.ts';
+import { encodePng, sineTone } from '../db/demo/encode.ts';
+import { detectDeckMediaType, detectFileType } from './file-type.ts';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const text = (value: string) => Buffer.from(value, 'latin1');
+
+/** The first page of an Ogg stream up to its first packet's start (`OggS`, version 0, a new stream). */
+const OGG_PAGE = 'OggS\x00\x02' + '\x00'.repeat(20) + '\x01\x1e';
 
 /** The first bytes of a file of each known type, as real files start. */
 const KNOWN = {
@@ -14,8 +17,9 @@ const KNOWN = {
   gif89: text('GIF89a\x01\x00\x01\x00'),
   webp: text('RIFF\x1a\x00\x00\x00WEBPVP8L'),
   wav: sineTone(440, 0.01),
-  ogg: text('OggS\x00\x02\x00\x00\x00\x00'),
-  id3: text('ID3\x04\x00\x00\x00\x00\x00\x00'),
+  ogg: text(`${OGG_PAGE}\x01vorbis\x00\x00\x00\x00`),
+  // An ID3v2.4 tag (empty here), then the first frame.
+  id3: Buffer.concat([text('ID3\x04\x00\x00\x00\x00\x00\x00'), bytes(0xff, 0xfb, 0x90, 0x64)]),
   // MPEG-1 layer III, 128 kbit/s, 44.1 kHz.
   mp3Frame: bytes(0xff, 0xfb, 0x90, 0x64, 0x00),
   // MPEG-2 layer III (22.05 kHz): the same frame sync with another version.
@@ -34,8 +38,8 @@ describe('detectFileType', () => {
     ['id3', { kind: 'sound', mime: 'audio/mpeg', ext: 'mp3' }],
     ['mp3Frame', { kind: 'sound', mime: 'audio/mpeg', ext: 'mp3' }],
     ['mp3Mpeg2', { kind: 'sound', mime: 'audio/mpeg', ext: 'mp3' }],
-  ] as const)('knows %s by its bytes', (name, expected) => {
-    expect(detectFileType(KNOWN[name])).toEqual(expected);
+  ] as const)('knows %s by its bytes', async (name, expected) => {
+    expect(await detectFileType(KNOWN[name])).toEqual(expected);
   });
 
   it.each([
@@ -55,29 +59,40 @@ describe('detectFileType', () => {
     ['an MPEG frame with a reserved sample rate', bytes(0xff, 0xfb, 0x9c, 0x64)],
     ['an ID3 tag of an unknown version', text('ID3\x09\x00\x00\x00\x00\x00\x00')],
     ['"OggS" without its version byte', text('OggS\x01')],
-  ])('knows %s as none', (_name, content) => {
-    expect(detectFileType(content)).toBeNull();
+    ['an Ogg video (Theora), which is no sound', text(`${OGG_PAGE}\x80theora\x00\x00\x00\x00`)],
+  ])('knows %s as none', async (_name, content) => {
+    expect(await detectFileType(content)).toBeNull();
   });
 
-  it('judges by the start only: a known file with anything after it is still that file', () => {
-    fc.assert(
-      fc.property(
+  it('judges by the start only: a known file with anything after it is still that file', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.constantFrom(...Object.values(KNOWN)),
         fc.uint8Array({ maxLength: 64 }),
-        (head, tail) => {
-          const expected = detectFileType(head);
-          expect(detectFileType(Buffer.concat([head, tail]))).toEqual(expected);
+        async (head, tail) => {
+          const expected = await detectFileType(head);
+          expect(await detectFileType(Buffer.concat([head, tail]))).toEqual(expected);
         },
       ),
     );
   });
 
-  it('never throws, whatever the bytes', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 32 }), (content) => {
-        const detected = detectFileType(Buffer.from(content));
+  it('never throws, whatever the bytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 32 }), async (content) => {
+        const detected = await detectFileType(Buffer.from(content));
         if (detected) expect(['image', 'sound']).toContain(detected.kind);
       }),
     );
+  });
+});
+
+describe('detectDeckMediaType', () => {
+  it('knows the M4A sounds PowerPoint records, and what a deck embeds; not WebP', async () => {
+    const m4a = Buffer.concat([bytes(0, 0, 0, 0x20), text('ftypM4A '), Buffer.alloc(20)]);
+    expect(await detectDeckMediaType(m4a)).toEqual({ kind: 'sound', mime: 'audio/mp4', ext: 'm4a' });
+    expect(await detectDeckMediaType(KNOWN.png)).toEqual({ kind: 'image', mime: 'image/png', ext: 'png' });
+    expect(await detectDeckMediaType(KNOWN.webp)).toBeNull();
+    expect(await detectFileType(m4a)).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /**
- * What a file is, told by its first bytes ("magic numbers"). Uploads are judged by this alone: the
- * name's extension and the declared Content-Type come from the client and are not trusted. Only
- * the formats the app shows or plays are known; anything else (SVG, which can carry script,
- * included) is null.
+ * What a file is, told by its first bytes: the `file-type` package reads them, and only the formats
+ * the app shows or plays pass our allowlist. Uploads are judged by this alone: the name's extension
+ * and the declared Content-Type come from the client and are not trusted. Anything else (SVG, which
+ * can carry script, included) is null.
  */
 
 export type FileKind = 'image' | 'sound';
@@ -15,104 +17,101 @@ export interface FileType {
   ext: string;
 }
 
-const ascii = (content: Buffer, start: number, end: number) =>
-  content.subarray(start, end).toString('latin1');
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** A RIFF container (`RIFF`, size, form type): WebP and WAV are both one. */
-const isRiff = (content: Buffer, form: string) =>
-  content.length >= 12 && ascii(content, 0, 4) === 'RIFF' && ascii(content, 8, 12) === form;
-
-/** An ID3v2 tag (versions 2.2–2.4), which starts most MP3 files. */
-const isId3 = (content: Buffer) =>
-  content.length >= 10 &&
-  ascii(content, 0, 3) === 'ID3' &&
-  (content[3] ?? 0) >= 2 &&
-  (content[3] ?? 0) <= 4 &&
-  content[4] !== 0xff;
+const PNG: FileType = { kind: 'image', mime: 'image/png', ext: 'png' };
+const JPEG: FileType = { kind: 'image', mime: 'image/jpeg', ext: 'jpg' };
+const GIF: FileType = { kind: 'image', mime: 'image/gif', ext: 'gif' };
+const WEBP: FileType = { kind: 'image', mime: 'image/webp', ext: 'webp' };
+const WAV: FileType = { kind: 'sound', mime: 'audio/wav', ext: 'wav' };
+const MP3: FileType = { kind: 'sound', mime: 'audio/mpeg', ext: 'mp3' };
+const OGG: FileType = { kind: 'sound', mime: 'audio/ogg', ext: 'ogg' };
+/** PowerPoint keeps recorded sounds so: known only inside decks; the asset library does not take it. */
+const M4A: FileType = { kind: 'sound', mime: 'audio/mp4', ext: 'm4a' };
 
 /**
- * An MPEG audio frame header at the start (an MP3 without a tag): 11 sync bits, then a version,
- * layer, bitrate and sample rate that are not the reserved or "bad" values. This rules out JPEG
- * (FF D8) and AAC (layer 00), whose first bytes also start with FF.
+ * The allowlist: what `file-type` calls a format (its `ext`), and how we store and serve it. An
+ * animated PNG is a PNG; MPEG audio of any layer is served as MP3, as before; every Ogg stream that
+ * is no video (Vorbis, Opus, FLAC, Speex or one it cannot name) is an Ogg sound.
+ */
+const ALLOWED: ReadonlyMap<string, FileType> = new Map([
+  ['png', PNG],
+  ['apng', PNG],
+  ['jpg', JPEG],
+  ['gif', GIF],
+  ['webp', WEBP],
+  ['wav', WAV],
+  ['mp3', MP3],
+  ['mp2', MP3],
+  ['mp1', MP3],
+  ['ogg', OGG],
+  ['opus', OGG],
+  ['oga', OGG],
+  ['spx', OGG],
+  ['ogx', OGG],
+]);
+
+/**
+ * How much of a file `file-type` is shown: its own "reasonable detection size". Enough for every
+ * format we take, and it keeps the work bounded whatever the upload is (a zip is not walked past
+ * it). An ID3 tag longer than this is taken for an MP3, as its header says.
+ */
+const SAMPLE_BYTES = 4100;
+
+/**
+ * Whether an MPEG audio frame header at the start (an MP3 without a tag) is a real one: `file-type`
+ * checks the 11 sync bits and the layer; we also refuse a reserved version, a "bad" or free bitrate
+ * and a reserved sample rate, so that not every binary starting with FF FB is taken for a sound.
  */
 function isMpegFrame(content: Buffer): boolean {
-  if (content.length < 4) return false;
-  const [b0 = 0, b1 = 0, b2 = 0] = content;
+  const [, b1 = 0, b2 = 0] = content;
   const version = (b1 >> 3) & 0b11;
-  const layer = (b1 >> 1) & 0b11;
   const bitrate = b2 >> 4;
   const sampleRate = (b2 >> 2) & 0b11;
-  return (
-    b0 === 0xff &&
-    (b1 & 0xe0) === 0xe0 &&
-    version !== 0b01 &&
-    layer !== 0b00 &&
-    bitrate !== 0b0000 &&
-    bitrate !== 0b1111 &&
-    sampleRate !== 0b11
-  );
+  return version !== 0b01 && bitrate !== 0b0000 && bitrate !== 0b1111 && sampleRate !== 0b11;
 }
 
-const SIGNATURES: (FileType & { test: (content: Buffer) => boolean })[] = [
-  {
-    kind: 'image',
-    mime: 'image/png',
-    ext: 'png',
-    test: (c) => c.length >= 8 && c.subarray(0, 8).equals(PNG_SIGNATURE),
-  },
-  {
-    kind: 'image',
-    mime: 'image/jpeg',
-    ext: 'jpg',
-    test: (c) => c.length >= 3 && c[0] === 0xff && c[1] === 0xd8 && c[2] === 0xff,
-  },
-  {
-    kind: 'image',
-    mime: 'image/gif',
-    ext: 'gif',
-    test: (c) => c.length >= 6 && ['GIF87a', 'GIF89a'].includes(ascii(c, 0, 6)),
-  },
-  { kind: 'image', mime: 'image/webp', ext: 'webp', test: (c) => isRiff(c, 'WEBP') },
-  { kind: 'sound', mime: 'audio/wav', ext: 'wav', test: (c) => isRiff(c, 'WAVE') },
-  { kind: 'sound', mime: 'audio/ogg', ext: 'ogg', test: (c) => c.length >= 5 && ascii(c, 0, 5) === 'OggS\0' },
-  { kind: 'sound', mime: 'audio/mpeg', ext: 'mp3', test: (c) => isId3(c) || isMpegFrame(c) },
-];
+/** What `file-type` makes of the start of some bytes (its `ext`), or null. */
+async function detectedExt(content: Buffer): Promise<string | null> {
+  try {
+    return (await fileTypeFromBuffer(content.subarray(0, SAMPLE_BYTES)))?.ext ?? null;
+  } catch {
+    // A format's parser that gives up on malformed bytes: they are no file we take either.
+    return null;
+  }
+}
 
-/**
- * An MPEG-4 audio file (an `ftyp` box of brand `M4A `): PowerPoint keeps recorded sounds so. Known
- * only inside decks (`detectDeckMediaType`); the asset library does not take it.
- */
-const M4A: FileType & { test: (content: Buffer) => boolean } = {
-  kind: 'sound',
-  mime: 'audio/mp4',
-  ext: 'm4a',
-  test: (c) => c.length >= 12 && ascii(c, 4, 8) === 'ftyp' && ascii(c, 8, 12) === 'M4A ',
-};
+/** The type of some bytes by `allowed`, or null. */
+async function allowedType(
+  content: Buffer,
+  allowed: ReadonlyMap<string, FileType>,
+): Promise<FileType | null> {
+  const ext = await detectedExt(content);
+  const type = ext === null ? undefined : allowed.get(ext);
+  if (!type) return null;
+  if (type === MP3 && content.toString('latin1', 0, 3) !== 'ID3' && !isMpegFrame(content)) return null;
+  return { ...type };
+}
 
 /** The type of some bytes, or null when they are none of the images and sounds the app takes. */
-export function detectFileType(content: Buffer): FileType | null {
-  const match = SIGNATURES.find((signature) => signature.test(content));
-  return match ? { kind: match.kind, mime: match.mime, ext: match.ext } : null;
-}
+export const detectFileType = (content: Buffer): Promise<FileType | null> => allowedType(content, ALLOWED);
+
+/** What a deck may hold: the allowlist without WebP (decks do not embed it), with M4A. */
+const DECK_MEDIA: ReadonlyMap<string, FileType> = new Map([
+  ...[...ALLOWED].filter(([, type]) => type !== WEBP),
+  ['m4a', M4A],
+]);
 
 /**
  * The type of a picture or a sound inside a deck (`ppt/media/*`): PNG, JPEG and GIF pictures (what
  * decks embed and a themed variant can replace), and WAV, MP3, OGG and M4A sounds; null otherwise.
  */
-export function detectDeckMediaType(content: Buffer): FileType | null {
-  if (M4A.test(content)) return { kind: M4A.kind, mime: M4A.mime, ext: M4A.ext };
-  const type = detectFileType(content);
-  return type && type.ext !== 'webp' ? type : null;
-}
+export const detectDeckMediaType = (content: Buffer): Promise<FileType | null> =>
+  allowedType(content, DECK_MEDIA);
 
 /**
  * Every extension a stored file may have, with the content type it is served with: the types above,
- * exercises' .pptx decks (checked by `readPptx`, not by a signature) and the M4A sounds found in them.
+ * exercises' .pptx decks (checked by `readPptx`, not by `file-type`) and the M4A sounds found in them.
  */
 export const STORED_TYPES: ReadonlyMap<string, string> = new Map([
-  ...SIGNATURES.map((s) => [s.ext, s.mime] as const),
-  [M4A.ext, M4A.mime],
+  ...[...ALLOWED.values(), M4A].map((type) => [type.ext, type.mime] as const),
   ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
 ]);

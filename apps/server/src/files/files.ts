@@ -5,8 +5,8 @@ import path from 'node:path';
 import { detectFileType, STORED_TYPES } from './file-type.ts';
 
 /** The image type of some bytes, or null when they are no image we accept (see `detectFileType`). */
-export function imageType(content: Buffer): { type: string; ext: string } | null {
-  const detected = detectFileType(content);
+export async function imageType(content: Buffer): Promise<{ type: string; ext: string } | null> {
+  const detected = await detectFileType(content);
   return detected?.kind === 'image' ? { type: detected.mime, ext: detected.ext } : null;
 }
 

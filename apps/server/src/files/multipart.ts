@@ -14,11 +14,14 @@ export function isUpload(value: unknown): value is Upload {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Upload).content);
 }
 
-/** How a form reader answers a file over the plugin's `fileSize` limit, or too many files. */
+/**
+ * A form's limits: the reader hands them to the plugin for this request (over the plugin's own
+ * options), so that the limit a 413 names is the limit that was applied.
+ */
 export interface FormLimits {
-  /** The `fileSize` the multipart plugin was registered with, in bytes. */
+  /** Most bytes one file may have. */
   fileSize: number;
-  /** The `files` limit the plugin was registered with. */
+  /** Most files a form may hold. */
   files: number;
 }
 
@@ -53,14 +56,22 @@ function formError(error: unknown, limits: FormLimits, lang: Language): unknown 
 /**
  * A preValidation hook that reads a multipart form into the body before validation: text fields as
  * text, a file as an Upload, a repeated field as a list (which a schema refuses where it wants one
- * value). Files are held in memory, each up to the plugin's `fileSize`. A JSON body is left as is.
+ * value). Files are held in memory, each up to `limits.fileSize`. A JSON body is left as is.
+ *
+ * The plugin's `attachFieldsToBody` would do the same, but it reads the form in a preValidation
+ * hook of its own, which Fastify runs before the route's: before `app.authenticate`,
+ * `app.authorize` and the record rule, so a refused caller's form would be read whole (decision 008,
+ * decision 009). This hook goes last in the route's list instead; the plugin parses, limits and
+ * raises its errors, which `formError` turns into our answers.
  */
 export function readForm(limits: FormLimits) {
   return async (request: FastifyRequest) => {
     if (!request.isMultipart()) return;
     const body: Record<string, unknown> = {};
     try {
-      for await (const part of request.parts()) {
+      for await (const part of request.parts({
+        limits: { fileSize: limits.fileSize, files: limits.files },
+      })) {
         const value = part.type === 'file' ? await readUpload(part, limits) : part.value;
         const previous = body[part.fieldname];
         body[part.fieldname] = previous === undefined ? value : [previous, value].flat();

@@ -3,8 +3,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solidPng } from '../test/media.ts';
 import { deckWithSlideXml, textRunsDeck } from '../test/pptx-text.ts';
-import { pptxDeck, zipArchive } from '../test/pptx.ts';
-import { PptxError, readPptx, replacePptxMedia, SlideTextReader, slideText, TextBudget } from './pptx.ts';
+import { pptxDeck, TINY_JPEG, zipArchive } from '../test/pptx.ts';
+import {
+  PPTX_LIMITS,
+  PptxError,
+  readPptx,
+  replacePptxMedia,
+  SlideTextReader,
+  slideText,
+  TextBudget,
+} from './pptx.ts';
+import { compressedData, listEntries } from './zip.ts';
 
 const problemOf = (content: Buffer) =>
   readPptx(content).then(
@@ -200,5 +209,40 @@ describe('SlideTextReader', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('replacePptxMedia', () => {
+  const deck = pptxDeck([['Sky'], ['Sea']], {
+    media: [{ name: 'image1.jpeg', content: TINY_JPEG, slides: [1, 2] }],
+  });
+  const sky = solidPng(80, 160, 255);
+  const toPng = new Map([['ppt/media/image1.jpeg', { content: sky, mime: 'image/png', ext: 'png' }]]);
+  /** Each part's bytes as they are packed in the zip. */
+  const packed = (zip: Buffer) =>
+    new Map(listEntries(zip, PPTX_LIMITS).map((entry) => [entry.name, compressedData(zip, entry)]));
+
+  it('renames a part whose format changes, and copies the parts it does not change as they are packed', async () => {
+    const copy = await replacePptxMedia(deck, toPng);
+    const [before, after] = [packed(deck), packed(copy)];
+    expect([...after.keys()]).toEqual(
+      [...before.keys()].map((name) => name.replace('image1.jpeg', 'image1.png')),
+    );
+    for (const name of ['ppt/slides/slide1.xml', 'ppt/presentation.xml', 'docProps/thumbnail.jpeg']) {
+      expect(after.get(name)?.equals(before.get(name) ?? Buffer.alloc(0)), name).toBe(true);
+    }
+    const { media } = await readPptx(copy);
+    expect(media.map(({ path, slides }) => ({ path, slides }))).toEqual([
+      { path: 'ppt/media/image1.png', slides: [1, 2] },
+    ]);
+    expect(media[0]?.content.equals(sky)).toBe(true);
+  });
+
+  it('holds the XML parts it edits to one cap together', async () => {
+    const caps = { ...PPTX_LIMITS, maxXmlPartBytes: 2000 };
+    await expect(replacePptxMedia(deck, toPng, caps)).rejects.toMatchObject({ problem: 'too_much_text' });
+    // A copy that renames nothing parses nothing.
+    const same = new Map([['ppt/media/image1.jpeg', { content: TINY_JPEG, mime: 'image/jpeg', ext: 'jpg' }]]);
+    expect((await readPptx(await replacePptxMedia(deck, same, caps))).media).toHaveLength(1);
   });
 });

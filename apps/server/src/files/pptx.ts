@@ -1,8 +1,11 @@
 import { StringDecoder } from 'node:string_decoder';
+import { crc32 } from 'node:zlib';
 import { cleanText, EXERCISE_SLIDE_TEXT_MAX_CHARS, EXERCISE_SLIDE_XML_MAX_BYTES } from '@logoschool/contract';
 import { detectDeckMediaType, type FileType } from './file-type.ts';
-import { pack, writeZip } from './zip-writer.ts';
+import { contentTypesWith, relationshipTarget, retargetRelationships, unescapeXml, XmlError } from './opc.ts';
+import { zipArchive, type PackedFile, type ZipFile } from './zip-archive.ts';
 import {
+  compressedData,
   InflateBudget,
   inflateEntry,
   listEntries,
@@ -106,27 +109,6 @@ const MEDIA = /^ppt\/media\/[^/]+$/;
 const SLIDE_RELS = /^ppt\/slides\/_rels\/(slide\d+\.xml)\.rels$/;
 const RELATIONSHIP = /<(?:\w+:)?Relationship\s[^>]*>/g;
 const CONTENT_TYPES = '[Content_Types].xml';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** XML text with its entities and character references resolved. */
-function unescapeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (match, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return safeCodePoint(parseInt(name.slice(2), 16), match);
-    if (name.startsWith('#')) return safeCodePoint(parseInt(name.slice(1), 10), match);
-    return ENTITIES[name] ?? match;
-  });
-}
-
-/**
- * The character a reference names. A reference to a surrogate is no character (XML forbids it):
- * it is dropped, so that two of them never make a pair that depends on where a chunk ended.
- */
-const safeCodePoint = (code: number, fallback: string) => {
-  if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) return fallback;
-  return code >= 0xd800 && code <= 0xdfff ? '' : String.fromCodePoint(code);
-};
 
 /** The characters of slide text a deck may still hold; counted as text comes out of its slides. */
 export class TextBudget {
@@ -265,27 +247,6 @@ function slideOrder(presentation: string, relationships: string, parts: string[]
   return [...parts].sort((a, b) => number(a) - number(b));
 }
 
-/** The part a relationship of a `.rels` part points at, or null for an external target. */
-function relationshipTarget(relsPart: string, tag: string): string | null {
-  if (attribute(tag, 'TargetMode') === 'External') return null;
-  const raw = attribute(tag, 'Target');
-  if (!raw) return null;
-  let target = unescapeXml(raw);
-  try {
-    target = decodeURIComponent(target);
-  } catch {
-    // Not percent-encoded after all: the name as written.
-  }
-  // `dir/_rels/name.rels` describes `dir/name`: its targets are relative to `dir/`.
-  const base = relsPart.replace(/(^|\/)_rels\/[^/]*$/, '$1');
-  const segments: string[] = [];
-  for (const segment of (target.startsWith('/') ? target.slice(1) : base + target).split('/')) {
-    if (segment === '..') segments.pop();
-    else if (segment !== '.' && segment !== '') segments.push(segment);
-  }
-  return segments.join('/');
-}
-
 const baseName = (part: string) => part.slice(part.lastIndexOf('/') + 1);
 const extensionOf = (part: string) => {
   const name = baseName(part);
@@ -392,7 +353,7 @@ export async function readPptx(
     const media: (Omit<PptxMedia, 'slides'> & { part: string })[] = [];
     for (const entry of mediaEntries) {
       const data = await inflateEntry(content, entry, mediaBudget, true);
-      const type = data ? detectDeckMediaType(data) : null;
+      const type = data ? await detectDeckMediaType(data) : null;
       if (!data || !type) continue;
       const name = mediaName(entry.name, type, media.length + 1);
       media.push({ part: entry.name, path: cleanText(entry.name), name, content: data, type });
@@ -404,7 +365,7 @@ export async function readPptx(
       const position = order.indexOf(`ppt/slides/${SLIDE_RELS.exec(relsPart)?.[1] ?? ''}`) + 1;
       if (position === 0) continue;
       for (const [tag] of xml.matchAll(RELATIONSHIP)) {
-        const target = relationshipTarget(relsPart, tag);
+        const target = relationshipTarget(relsPart, attribute(tag, 'Target'), attribute(tag, 'TargetMode'));
         if (target) used.set(target, (used.get(target) ?? new Set()).add(position));
       }
     }
@@ -435,48 +396,50 @@ function renamed(part: string, ext: string, taken: Set<string>): string {
   return name;
 }
 
-/** `[Content_Types].xml` with a default for every extension, and overrides of renamed parts moved. */
-function contentTypesWith(
-  xml: string,
-  extensions: ReadonlyMap<string, string>,
-  moves: ReadonlyMap<string, string>,
-) {
-  const result = xml.replace(/<(?:\w+:)?Override\s[^>]*>/g, (tag) => {
-    const part = attribute(tag, 'PartName');
-    const moved = part ? moves.get(unescapeXml(part).replace(/^\//, '')) : undefined;
-    if (!moved) return tag;
-    const type = MEDIA_TYPES.get(extensionOf(moved)) ?? 'application/octet-stream';
-    return tag
-      .replace(/PartName="[^"]*"/, `PartName="/${moved}"`)
-      .replace(/ContentType="[^"]*"/, `ContentType="${type}"`);
+/**
+ * An entry of the deck for its copy: unpacked once, counted against the budget, and taken as it is
+ * packed (not compressed again) with the CRC and size of what it unpacked to. `sink` sees the
+ * unpacked bytes too.
+ */
+async function packedCopy(
+  zip: Buffer,
+  entry: ZipEntry,
+  budget: InflateBudget,
+  sink: (chunk: Buffer) => void = () => {},
+): Promise<PackedFile> {
+  let crc = 0;
+  let size = 0;
+  await streamEntry(zip, entry, budget, (chunk) => {
+    crc = crc32(chunk, crc);
+    size += chunk.length;
+    sink(chunk);
   });
-  const have = new Set(
-    [...result.matchAll(/<(?:\w+:)?Default\s[^>]*>/g)].map(([tag]) =>
-      attribute(tag, 'Extension')?.toLowerCase(),
-    ),
-  );
-  const missing = [...extensions]
-    .filter(([ext]) => !have.has(ext))
-    .map(([ext, type]) => `<Default Extension="${ext}" ContentType="${type}"/>`)
-    .join('');
-  // Defaults and overrides may come in any order (OPC): the new ones go last.
-  return missing ? result.replace(/<\/(?:\w+:)?Types>/, (end) => missing + end) : result;
+  // `streamEntry` unpacks only stored and deflated entries.
+  return {
+    name: entry.name,
+    method: entry.method === 0 ? 0 : 8,
+    data: compressedData(zip, entry),
+    size,
+    crc,
+  };
 }
 
 /**
  * A copy of a deck with some of its pictures or sounds (by part name) replaced. A part whose
  * extension does not fit the new bytes' type is renamed to the right extension, every relationship
  * that points at it follows, and `[Content_Types].xml` gets a default for the extension, so that
- * PowerPoint and LibreOffice open the copy. The deck is unpacked with the same caps as an upload.
- * Throws PptxError.
+ * PowerPoint and LibreOffice open the copy. Those parts are edited with an XML parser (`opc.ts`),
+ * within one cap for all of them (`maxXmlPartBytes`); every other part is copied as it is packed.
+ * The deck is unpacked with the same caps as an upload. Throws PptxError.
  */
 export async function replacePptxMedia(
   content: Buffer,
   replacements: ReadonlyMap<string, MediaReplacement>,
-  limits: ZipLimits = PPTX_LIMITS,
+  limits: ZipLimits & Partial<PptxLimits> = PPTX_LIMITS,
 ): Promise<Buffer> {
+  const caps: PptxLimits = { ...PPTX_LIMITS, ...limits };
   try {
-    const entries = listEntries(content, limits);
+    const entries = listEntries(content, caps);
     const names = new Set(entries.map((entry) => entry.name));
     if (!REQUIRED_PARTS.every((part) => names.has(part))) throw new PptxError('not_pptx');
     // `readPptx` gave the parts' names cleaned; the zip (and its relationships) has them as they are.
@@ -495,40 +458,43 @@ export async function replacePptxMedia(
       moves.set(part, name);
       extensions.set(replacement.ext, replacement.mime);
     }
-    const budget = new InflateBudget(limits.maxInflatedBytes);
-    const packed = [];
+    const budget = new InflateBudget(caps.maxInflatedBytes);
+    // The parts parsed as XML share one cap: a parser holds a part's whole tree.
+    const xmlCap = partCap(caps.maxXmlPartBytes);
+    const files: (ZipFile | PackedFile)[] = [];
     for (const entry of entries) {
       const replacement = byPart.get(entry.name);
       if (replacement) {
         // Its old bytes are not needed, but they count: the copy is no larger a bomb than the deck.
         await inflateEntry(content, entry, budget, false);
         const name = moves.get(entry.name) ?? entry.name;
-        packed.push(pack({ name, content: replacement.content, stored: true }));
+        files.push({ name, content: replacement.content, stored: true });
         continue;
       }
-      const data = await inflateEntry(content, entry, budget, true);
-      if (!data) continue;
-      let out = data;
-      if (moves.size > 0 && entry.name.endsWith('.rels')) {
-        out = Buffer.from(
-          data.toString('utf8').replace(RELATIONSHIP, (tag) => {
-            const target = relationshipTarget(entry.name, tag);
-            const moved = target ? moves.get(target) : undefined;
-            if (!moved) return tag;
-            return tag.replace(/Target="([^"]*)"/, (_all, old: string) => {
-              const folder = old.includes('/') ? old.slice(0, old.lastIndexOf('/') + 1) : '';
-              return `Target="${folder}${baseName(moved)}"`;
-            });
-          }),
-        );
-      } else if (moves.size > 0 && entry.name === CONTENT_TYPES) {
-        out = Buffer.from(contentTypesWith(data.toString('utf8'), extensions, moves));
+      const isRels = entry.name.endsWith('.rels');
+      if (moves.size === 0 || !(isRels || entry.name === CONTENT_TYPES)) {
+        files.push(await packedCopy(content, entry, budget));
+        continue;
       }
-      packed.push(pack({ name: entry.name, content: out, stored: entry.method === 0 }));
+      const chunks: Buffer[] = [];
+      const packed = await packedCopy(content, entry, budget, (chunk) => {
+        xmlCap(chunk);
+        chunks.push(chunk);
+      });
+      const xml = Buffer.concat(chunks).toString('utf8');
+      const edited = isRels
+        ? retargetRelationships(xml, entry.name, moves)
+        : contentTypesWith(xml, extensions, moves);
+      files.push(
+        edited === null
+          ? packed
+          : { name: entry.name, content: Buffer.from(edited), stored: entry.method === 0 },
+      );
     }
-    return writeZip(packed);
+    return zipArchive(files);
   } catch (error) {
     if (error instanceof ZipError) throw new PptxError(error.problem);
+    if (error instanceof XmlError) throw new PptxError('damaged');
     throw error;
   }
 }

@@ -92,7 +92,7 @@ export function listEntries(zip: Buffer, limits: ZipLimits): ZipEntry[] {
 }
 
 /** The compressed bytes of an entry, found through its local header. */
-function compressedData(zip: Buffer, entry: ZipEntry): Buffer {
+export function compressedData(zip: Buffer, entry: ZipEntry): Buffer {
   const local = entry.localHeaderOffset;
   if (local + 30 > zip.length || zip.readUInt32LE(local) !== LOCAL_SIGNATURE) throw new ZipError('damaged');
   const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);

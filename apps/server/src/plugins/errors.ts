@@ -9,9 +9,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/app-error.ts';
-import { ALTERNATIVE_MESSAGES, ERROR_MESSAGES, fill } from '../errors/messages.ts';
 import { InputRejected } from '../errors/input-guard.ts';
 import { fieldMessage, localizeValidation } from '../errors/validation.ts';
+import { text } from '../i18n/index.ts';
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -19,10 +19,10 @@ function formatBytes(bytes: number): string {
 
 /** Sends the error envelope (DESIGN §4) for an AppError. */
 export function sendAppError(reply: FastifyReply, error: AppError, lang: Language) {
-  const template = error.messageKey
-    ? ALTERNATIVE_MESSAGES[error.messageKey][lang]
-    : ERROR_MESSAGES[error.code][lang];
-  const body: ErrorBody = { message: fill(template, error.params), code: error.code };
+  const key = error.messageKey
+    ? (`alternatives.${error.messageKey}` as const)
+    : (`errors.${error.code}` as const);
+  const body: ErrorBody = { message: text(lang, key, error.params), code: error.code };
   if (error.fieldErrors) body.errors = error.fieldErrors;
   if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
   return reply.status(error.statusCode).send(body);

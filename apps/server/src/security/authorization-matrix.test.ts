@@ -1,32 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ASSIGNABLE_ROLES,
-  EXERCISE_STATUS,
-  PERMISSIONS,
-  ROLE,
-  ROLE_NAMES,
-  roleMay,
-  type Action,
-  type RoleName,
-} from '@logoschool/contract';
-import { and, eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ASSIGNABLE_ROLES, ROLE_NAMES, roleMay, type Action, type RoleName } from '@logoschool/contract';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exerciseFiles, exerciseSlides, exercises, themes, type WorkspaceRow } from '../db/schema/index.ts';
-import { sineTone } from '../files/encode.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
 import { useTestApp } from '../test/app.ts';
+import { bearer, buildSignedInMember, buildWorkspace, type Member } from '../test/factories.ts';
+import { multipartForm } from '../test/multipart.ts';
 import {
-  TEST_PASSWORD,
-  bearer,
-  buildExercise,
-  buildSignedInMember,
-  buildWorkspace,
-  type Member,
-} from '../test/factories.ts';
-import { buildTheme, solidPng } from '../test/media.ts';
-import { filePart, multipartForm } from '../test/multipart.ts';
-import { pptxDeck } from '../test/pptx.ts';
+  actingQuery,
+  answerProblem,
+  bodyKind,
+  buildProject,
+  formParts,
+  memberOf,
+  pathKind,
+  pathValue,
+  projectAction,
+  readAsset,
+  readInventory,
+  sample,
+  type Inventory,
+  type LibraryAsset,
+  type Operation,
+  type Project,
+  type ProjectObjects,
+  type SampleContext,
+  type StaffRole,
+} from '../test/openapi.ts';
 
 /**
  * The authorization matrix (DESIGN §4, STYLE "tested as a table"), generated from the OpenAPI
@@ -92,275 +91,14 @@ const REFUSED_BEFORE_LOOKUP: Record<string, string> = Object.fromEntries(
 );
 
 // ---------------------------------------------------------------------------------------------
-// The inventory, from the OpenAPI document.
-
-interface Schema {
-  type?: string;
-  $ref?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  enum?: unknown[];
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  minItems?: number;
-  nullable?: boolean;
-}
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  schema?: Schema;
-}
-
-interface Operation {
-  /** `METHOD /api/path/:param`, as `app.routeActions` keys it. */
-  key: string;
-  method: string;
-  url: string;
-  action: Action | undefined;
-  pathParams: string[];
-  query: Parameter[];
-  body: { multipart: boolean; schema: Schema } | null;
-}
-
-interface OpenApiDocument {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: Parameter[];
-        requestBody?: { content: Record<string, { schema: Schema }> };
-      }
-    >
-  >;
-  components?: { schemas?: Record<string, Schema> };
-}
-
-let doc: OpenApiDocument;
-let operations: Operation[];
-
-function inventory(): Operation[] {
-  doc = t.app.swagger() as unknown as OpenApiDocument;
-  const found: Operation[] = [];
-  for (const [oasPath, methods] of Object.entries(doc.paths)) {
-    const url = oasPath.replace(/\{(\w+)\}/g, ':$1');
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) continue;
-    for (const [lower, spec] of Object.entries(methods)) {
-      const method = lower.toUpperCase();
-      if (method === 'HEAD') continue;
-      const key = `${method} ${url}`;
-      const content = spec.requestBody?.content ?? {};
-      const json = content['application/json'];
-      const form = content['multipart/form-data'];
-      const chosen = json ?? form;
-      found.push({
-        key,
-        method,
-        url,
-        action: t.app.routeActions.get(key),
-        pathParams: [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''),
-        query: (spec.parameters ?? []).filter((parameter) => parameter.in === 'query'),
-        body: chosen ? { multipart: !json, schema: chosen.schema } : null,
-      });
-    }
-  }
-  return found;
-}
-
-const resolve = (schema: Schema): Schema => {
-  if (!schema.$ref) return schema;
-  const name = schema.$ref.split('/').pop() ?? '';
-  return resolve(doc.components?.schemas?.[name] ?? {});
-};
-
-// ---------------------------------------------------------------------------------------------
 // Two projects with one object of every kind.
 
-type StaffRole = Exclude<RoleName, 'root'>;
-
-/** The objects of a project, by the kind of thing a path parameter or a body field names. */
-interface Objects {
-  workspace: number;
-  exercise: number;
-  category: number;
-  tag: number;
-  /** A second tag, the target of a merge. */
-  tag2: number;
-  theme: number;
-  client: number;
-  invitation: number;
-  generated: number;
-  /** The exercise's .pptx (exercise_files row of kind presentation). */
-  deckFile: number;
-  /** A picture found in the deck (exercise_files row of kind image). */
-  mediaFile: number;
-  /** A member of the project whom the user administration acts on. */
-  user: number;
-}
-
-interface Project {
-  workspace: WorkspaceRow;
-  marker: string;
-  members: Record<StaffRole, Member>;
-  objects: Objects;
-}
-
-const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
-const DECK = () =>
-  pptxDeck([['One'], ['Two']], {
-    media: [
-      { name: 'image1.png', content: solidPng(80, 160, 255), slides: [1] },
-      { name: 'media1.wav', content: sineTone(880, 0.05), slides: [2], poster: 'image1.png' },
-    ],
-  });
-
+let api: Inventory;
+let operations: Operation[];
+/** Root holds every project, so it is a member of neither A nor B: its own project is elsewhere. */
 let root: Member;
-/** Library assets are global (no project): one asset and its file, for the asset routes. */
-let asset: { id: number; fileId: number };
-
-async function json(response: LightMyRequestResponse, status: number) {
-  expect(response.statusCode, `${response.statusCode} ${response.body}`).toBe(status);
-  return response.json().data as Record<string, unknown> & { id: number };
-}
-
-/** A project whose every name carries `marker`, with one member per role and one object per kind. */
-async function buildProject(marker: string): Promise<Project> {
-  const workspace = await buildWorkspace(t.db, { title: `${marker} School` });
-  const members = {} as Record<StaffRole, Member>;
-  for (const role of ASSIGNABLE_ROLES as StaffRole[]) {
-    members[role] = await buildSignedInMember(t.db, workspace, role, { name: `${marker} ${role}` });
-  }
-  const target = await buildSignedInMember(t.db, workspace, 'teacher', { name: `${marker} target` });
-  const call = (role: StaffRole, method: InjectOptions['method'], url: string, payload?: object) => {
-    const acting = `workspace_id=${workspace.id}&role_id=${ROLE[role]}`;
-    return t.app.inject({
-      method,
-      url: `${url}${url.includes('?') ? '&' : '?'}${acting}`,
-      headers: bearer(members[role].token),
-      ...(payload ? { payload } : {}),
-    });
-  };
-  const categories = `/api/workspaces/${workspace.id}/categories`;
-  const category = await json(
-    await call('moderator', 'POST', categories, {
-      workspace_id: workspace.id,
-      name: `${marker} Category`,
-      parent: 0,
-    }),
-    201,
-  );
-  const tags = `/api/workspaces/${workspace.id}/tags`;
-  const tag = await json(await call('moderator', 'POST', tags, { name: `${marker} Tag` }), 201);
-  const tag2 = await json(await call('moderator', 'POST', tags, { name: `${marker} Other` }), 201);
-  const client = await json(
-    await call('teacher', 'POST', '/api/clients', {
-      client_name: `${marker} Client`,
-      child_name: `${marker} Child`,
-    }),
-    201,
-  );
-  const invitation = await json(
-    await call('manager', 'POST', '/api/invitations/invite', {
-      email: `${marker.toLowerCase()}-invitee@example.test`,
-      workspace_id: workspace.id,
-      roles: ['teacher'],
-    }),
-    201,
-  );
-
-  // An exercise with a deck (a picture and a sound), accepted and ready for generation.
-  const exercise = await buildExercise(t.db, workspace.id, members.author.user.id, {
-    title: `${marker} Exercise`,
-    statusId: EXERCISE_STATUS.draft,
-  });
-  const form = multipartForm([filePart(DECK(), `${marker}.pptx`, PPTX_TYPE)]);
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: `/api/exercises/${exercise.id}/files?workspace_id=${workspace.id}&role_id=${ROLE.author}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...bearer(members.author.token) },
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
-  const files = await t.db.select().from(exerciseFiles).where(eq(exerciseFiles.exerciseId, exercise.id));
-  const deckFile = files.find((file) => file.kind === 'presentation');
-  const mediaFile = files.find((file) => file.kind === 'image');
-  const soundFile = files.find((file) => file.kind === 'audio');
-  if (!deckFile || !mediaFile || !soundFile) throw new Error('the deck upload stored no deck or media');
-  await t.db.update(exerciseFiles).set({ assetType: 'background' }).where(eq(exerciseFiles.id, mediaFile.id));
-  await t.db.update(exerciseFiles).set({ assetType: 'sound' }).where(eq(exerciseFiles.id, soundFile.id));
-  await t.db
-    .update(exercises)
-    .set({ statusId: EXERCISE_STATUS.accepted, readyForGeneration: true })
-    .where(eq(exercises.id, exercise.id));
-  // A rendered slide image, as the render job would store it.
-  const png = solidPng(1, 2, 3);
-  const [slide] = await t.db
-    .insert(exerciseFiles)
-    .values({
-      exerciseId: exercise.id,
-      kind: 'slide',
-      storedName: await t.app.files.save(EXERCISE_FILES, png, 'png'),
-      mime: 'image/png',
-      size: png.length,
-      originalName: `${marker} slide-1.png`,
-    })
-    .returning();
-  await t.db.insert(exerciseSlides).values({ exerciseId: exercise.id, position: 1, fileId: slide!.id });
-
-  const { theme } = await buildTheme(t.db, t.app.files, workspace.id, [
-    { type: 'background', content: solidPng(10, 10, 120) },
-    { type: 'sound', content: sineTone(440, 0.05) },
-  ]);
-  await t.db
-    .update(themes)
-    .set({ name: `${marker} Theme` })
-    .where(and(eq(themes.id, theme.id), eq(themes.workspaceId, workspace.id)));
-  const check = await json(
-    await call('moderator', 'POST', `/api/exercises/${exercise.id}/check-generate`, { theme_id: theme.id }),
-    200,
-  );
-  const generated = check.generated as { id: number } | null;
-  if (!generated) throw new Error(`no themed variant: ${JSON.stringify(check)}`);
-
-  // A per-user stored value.
-  const stored = await t.app.inject({
-    method: 'POST',
-    url: '/api/storage/client-storage/note',
-    headers: bearer(members.moderator.token),
-    payload: { text: `${marker} note` },
-  });
-  expect(stored.statusCode, stored.body).toBe(200);
-
-  return {
-    workspace,
-    marker,
-    members,
-    objects: {
-      workspace: workspace.id,
-      exercise: exercise.id,
-      category: category.id,
-      tag: tag.id,
-      tag2: tag2.id,
-      theme: theme.id,
-      client: client.id,
-      invitation: invitation.id,
-      generated: generated.id,
-      deckFile: deckFile.id,
-      mediaFile: mediaFile.id,
-      user: target.user.id,
-    },
-  };
-}
-
+/** Library assets belong to no project: one asset and its file, for the asset routes. */
+let asset: LibraryAsset;
 let A: Project;
 let B: Project;
 /** Ids that name nothing anywhere: what an answer about B's objects must look like. */
@@ -368,99 +106,10 @@ const NOWHERE_ID = 2_147_483_647;
 let NOWHERE: Project;
 
 // ---------------------------------------------------------------------------------------------
-// What each path parameter and body field names.
-
-type Kind = keyof Objects | 'global' | 'slidePosition';
-
-/** The kind of object a path parameter names; a new parameter must be added here. */
-function pathKind(op: Operation, param: string): Kind {
-  switch (param) {
-    case 'workspaceId':
-      return 'workspace';
-    case 'exerciseId':
-      return 'exercise';
-    case 'tagId':
-      return 'tag';
-    case 'clientId':
-      return 'client';
-    case 'invitationId':
-      return 'invitation';
-    case 'generatedId':
-      return 'generated';
-    case 'position':
-      return 'slidePosition';
-    case 'key':
-    case 'subkey':
-    case 'name':
-      return 'global';
-    case 'fileId':
-      if (op.url.startsWith('/api/exercises/')) return 'mediaFile';
-      if (op.url.startsWith('/api/file/download/')) return 'global';
-      break;
-    case 'id':
-      if (op.url.includes('/categories/')) return 'category';
-      if (op.url.startsWith('/api/themes/')) return 'theme';
-      if (op.url.startsWith('/api/assets/') || op.url.startsWith('/api/medias/')) return 'global';
-      break;
-  }
-  throw new Error(`${op.key}: what does the path parameter :${param} name? Add it to pathKind.`);
-}
-
-/** The value of a path parameter that names a global object (the asset library, storage, avatars). */
-function globalPathValue(op: Operation, param: string): string {
-  if (param === 'key') return 'client-storage';
-  if (param === 'subkey') return 'note';
-  if (param === 'name') return 'no-such-avatar.png';
-  if (op.url.startsWith('/api/medias/') || op.url.startsWith('/api/file/download/')) {
-    return String(asset.fileId);
-  }
-  return String(asset.id);
-}
-
-/** Body fields that name an object of a project, and the kind they name. */
-function bodyKind(op: Operation, field: string): Kind | null {
-  switch (field) {
-    case 'workspace_id':
-    case 'shared_workspace_ids':
-      return 'workspace';
-    case 'user_id':
-      return 'user';
-    case 'exercise_id':
-      return 'exercise';
-    case 'theme_id':
-      return 'theme';
-    case 'file_id':
-      return 'deckFile';
-    case 'invitation_id':
-      return 'invitation';
-    case 'into_id':
-      return 'tag2';
-    case 'tag_ids':
-      return 'tag';
-    case 'category_id':
-    case 'parent':
-    case 'link_id':
-    case 'items':
-      return 'category';
-    case 'ids':
-      return op.url.includes('/generated/') ? 'generated' : 'exercise';
-    case 'asset_id':
-    case 'asset_ids':
-    case 'env_id':
-      return 'global';
-    // Not objects: the role acted as, a status of the status machine.
-    case 'role_id':
-    case 'status_id':
-      return null;
-  }
-  if (/_ids?$/.test(field)) {
-    throw new Error(`${op.key}: what does the body field ${field} name? Add it to bodyKind.`);
-  }
-  return null;
-}
+// What query parameters name.
 
 /** Query parameters that filter a list by an object: naming B's must find nothing of B. */
-const QUERY_FILTERS: Record<string, keyof Objects> = {
+const QUERY_FILTERS: Record<string, keyof ProjectObjects> = {
   category_id: 'category',
   tag_id: 'tag',
   author_id: 'user',
@@ -491,102 +140,32 @@ interface Scenario {
   query?: Record<string, string>;
 }
 
-function idOf(project: Project, kind: Kind): number {
-  if (kind === 'global') return asset.id;
-  if (kind === 'slidePosition') return 1;
-  return project.objects[kind];
-}
+const bodySchema = (op: Operation) => op.json ?? op.form;
 
-/** A valid value for a body field or query parameter, from its schema. */
-function sample(schema: Schema, name: string, scenario: Scenario, op: Operation): unknown {
-  const s = resolve(schema);
-  const from = scenario.bodyFrom?.(name) ?? scenario.acting;
-  const kind = bodyKind(op, name);
-  if (kind && kind !== 'global') {
-    const id = idOf(from, kind);
-    if (name === 'items') return [{ id, parent: 0, order: 0 }];
-    if (name === 'parent' && from === scenario.acting) return 0;
-    if (name === 'link_id' && from === scenario.acting) return null;
-    if (name === 'into_id' && from === scenario.acting) return from.objects.tag2;
-    return s.type === 'array' ? [id] : id;
-  }
-  if (name === 'asset_id') return asset.id;
-  if (name === 'asset_ids') return [asset.id];
-  if (name === 'env_id') return 1;
-  if (name === 'email') return `someone-${randomBytes(4).toString('hex')}@example.test`;
-  if (name === 'password' || name === 'password_confirmation') return TEST_PASSWORD;
-  if (name === 'roles') return ['teacher'];
-  if (name === 'role') return 'teacher';
-  if (name === 'status_id') return EXERCISE_STATUS.declined;
-  if (name === 'start_date') return '2024-01-01';
-  if (name === 'end_date') return '2024-01-31';
-  if (name === 'token') return 'x'.repeat(43);
-  if (name === 'dry_run') return true;
-  if (name === 'age_from') return 3;
-  if (name === 'age_to') return 7;
-  if (name === 'asset_type') return 'background';
-  const options = s.anyOf ?? s.oneOf;
-  if (options) {
-    const option = options.find((o) => !(o.enum?.length === 1 && o.enum[0] === '')) ?? options[0] ?? {};
-    return sample(option, name, scenario, op);
-  }
-  if (s.enum) return s.enum[0];
-  switch (s.type) {
-    case 'string': {
-      if (s.format === 'date') return '2030-01-15';
-      const text = `Probe ${name} ${randomBytes(3).toString('hex')}`;
-      return text.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? text.length);
-    }
-    case 'integer':
-    case 'number': {
-      const minimum = s.minimum ?? 1;
-      return s.exclusiveMinimum === true ? minimum + 1 : Math.max(minimum, 1);
-    }
-    case 'boolean':
-      return false;
-    case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () =>
-        sample(s.items ?? {}, name, scenario, op),
-      );
-    case 'object': {
-      const value: Record<string, unknown> = {};
-      for (const [field, fieldSchema] of Object.entries(s.properties ?? {})) {
-        const required = s.required?.includes(field) ?? false;
-        // Optional fields that name an object are sent too: they are what the matrix is about.
-        const named = bodyKind(op, field) !== null && bodyKind(op, field) !== 'global';
-        // A moderator files a request (spec: `request` required); an author writes a draft without.
-        const moderatorRequest =
-          field === 'request' && scenario.role === 'moderator' && op.key === 'POST /api/exercises';
-        if (required || named || moderatorRequest) value[field] = sample(fieldSchema, field, scenario, op);
-      }
-      return value;
-    }
-  }
-  return null;
-}
-
+/** A valid request for an operation, but for the objects of B (or of nowhere) the scenario names. */
 function build(op: Operation, scenario: Scenario): InjectOptions {
+  const context: SampleContext = {
+    api,
+    op,
+    role: scenario.role,
+    acting: scenario.acting.objects,
+    from: (field) => scenario.bodyFrom?.(field).objects,
+    asset,
+    prefix: 'Probe',
+    namedOptional: true,
+  };
   let url = op.url;
   for (const param of op.pathParams) {
-    const kind = pathKind(op, param);
-    const from = kind === 'workspace' ? scenario.acting : (scenario.pathFrom?.(param) ?? scenario.acting);
-    const value = kind === 'global' ? globalPathValue(op, param) : String(idOf(from, kind));
-    url = url.replace(`:${param}`, value);
+    // `:workspaceId` is the project acted in: crossing into B that way is the "acts in B" test.
+    const from =
+      pathKind(op, param) === 'workspace' ? scenario.acting : (scenario.pathFrom?.(param) ?? scenario.acting);
+    url = url.replace(`:${param}`, pathValue(op, param, from.objects, asset));
   }
-  const query = new URLSearchParams();
-  const declared = new Set(op.query.map((parameter) => parameter.name));
-  const workspaceScoped = op.action !== undefined && PERMISSIONS[op.action].scope === 'workspace';
-  if (workspaceScoped && !op.pathParams.includes('workspaceId')) {
-    query.set('workspace_id', String(scenario.acting.workspace.id));
-  }
-  if (scenario.role && (workspaceScoped || declared.has('role_id'))) {
-    query.set('role_id', String(ROLE[scenario.role]));
-  }
-  for (const parameter of op.query) {
-    if (parameter.required && !query.has(parameter.name)) {
-      query.set(parameter.name, String(sample(parameter.schema ?? {}, parameter.name, scenario, op)));
-    }
-  }
+  const query = new URLSearchParams(
+    actingQuery(op, scenario.acting.workspace.id, scenario.role, (parameter) =>
+      sample(parameter.schema ?? {}, parameter.name, context),
+    ),
+  );
   for (const [name, value] of Object.entries(scenario.query ?? {})) query.set(name, value);
   const search = query.toString();
   const options: InjectOptions = {
@@ -594,17 +173,14 @@ function build(op: Operation, scenario: Scenario): InjectOptions {
     url: search ? `${url}?${search}` : url,
     headers: { 'accept-language': 'en', ...(scenario.token ? bearer(scenario.token) : {}) },
   };
-  if (!op.body) return options;
-  const body = sample(op.body.schema, 'body', scenario, op) as Record<string, unknown>;
+  const schema = bodySchema(op);
+  if (!schema) return options;
+  const body = sample(schema, 'body', context) as Record<string, unknown>;
   if (op.key === 'POST /api/invitations/invite/accept' || op.key === 'POST /api/login') {
     body.email = `${A.marker.toLowerCase()}-nobody@example.test`;
   }
-  if (!op.body.multipart) return { ...options, payload: body };
-  const fields = Object.entries(body).filter(([name]) => name !== 'file');
-  const file = op.url.startsWith('/api/exercises/')
-    ? filePart(DECK(), 'deck.pptx', PPTX_TYPE)
-    : filePart(solidPng(5, 5, 5), 'probe.png', 'image/png');
-  const form = multipartForm([...fields.map(([name, value]) => ({ name, value: String(value) })), file]);
+  if (op.json) return { ...options, payload: body };
+  const form = multipartForm(formParts(op, body));
   return { ...options, payload: form.payload, headers: { ...options.headers, ...form.headers } };
 }
 
@@ -631,25 +207,12 @@ async function probe(op: Operation, scenario: Scenario, label: string, expectati
   const body = response.body;
   const where = `${op.key} [${label}] ${options.method} ${options.url}`;
   const answer = `${response.statusCode} ${body.slice(0, 300)}`;
-  if (response.statusCode >= 500) {
-    serverErrors += 1;
-    failures.push(`5xx: ${where} → ${answer}`);
-  }
+  if (response.statusCode >= 500) serverErrors += 1;
+  const problem = answerProblem(response);
+  if (problem) failures.push(`${problem}: ${where} → ${answer}`);
   if (body.toLowerCase().includes(B.marker.toLowerCase())) {
     leaks += 1;
     failures.push(`LEAK of B's marker: ${where} → ${answer}`);
-  }
-  if (response.statusCode >= 400) {
-    const parsed = (() => {
-      try {
-        return response.json() as { message?: unknown; code?: unknown };
-      } catch {
-        return null;
-      }
-    })();
-    if (typeof parsed?.message !== 'string' || typeof parsed.code !== 'string') {
-      failures.push(`not the error envelope: ${where} → ${answer}`);
-    }
   }
   if (!expectation) return response;
   const allowed: number[] = [...expectation.statuses];
@@ -675,18 +238,18 @@ async function probe(op: Operation, scenario: Scenario, label: string, expectati
 }
 
 const isPublic = (op: Operation) => op.key in PUBLIC_OPERATIONS;
-const projectAction = (op: Operation) =>
-  op.action !== undefined && PERMISSIONS[op.action].scope === 'workspace' ? op.action : null;
-const memberOf = (project: Project, role: RoleName): Member =>
-  role === 'root' ? root : project.members[role];
 const allowedRoles = (action: Action) => ROLE_NAMES.filter((role) => roleMay(role, action));
 const refusedRoles = (action: Action) => ROLE_NAMES.filter((role) => !roleMay(role, action));
 
+/** The top-level fields of an operation's body (JSON or form). */
+function bodyFields(op: Operation): string[] {
+  const schema = bodySchema(op);
+  return Object.keys(schema ? (api.resolve(schema).properties ?? {}) : {});
+}
+
 /** The body fields of an operation that name an object of a project. */
 function namingFields(op: Operation): string[] {
-  if (!op.body) return [];
-  const properties = resolve(op.body.schema).properties ?? {};
-  return Object.keys(properties).filter((field) => {
+  return bodyFields(op).filter((field) => {
     const kind = bodyKind(op, field);
     return kind !== null && kind !== 'global';
   });
@@ -702,19 +265,15 @@ function namingParams(op: Operation): string[] {
 const takeFailures = () => failures.splice(0, failures.length);
 
 beforeAll(async () => {
-  operations = inventory();
+  api = readInventory(t.app);
+  operations = api.operations;
   root = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'root', { name: 'Root' });
-  const { assetIds } = await buildTheme(t.db, t.app.files, (await buildWorkspace(t.db)).id, [
-    { type: 'background', content: solidPng(1, 1, 1) },
-  ]);
-  const [assetId] = assetIds;
-  const listed = await t.app.inject({ url: `/api/assets/${assetId}`, headers: bearer(root.token) });
-  const files = (listed.json().data as { files: { id: number }[] }).files;
-  asset = { id: assetId!, fileId: files[0]!.id };
-  A = await buildProject(`PLAIN-${randomBytes(4).toString('hex')}`);
-  B = await buildProject(`LEAKMARK-${randomBytes(4).toString('hex')}`);
+  A = await buildProject(t, `PLAIN-${randomBytes(4).toString('hex')}`);
+  B = await buildProject(t, `LEAKMARK-${randomBytes(4).toString('hex')}`);
+  // Any library asset will do: the asset routes act on no project, so A's theme's is as good as any.
+  asset = await readAsset(t, root.token, A.themeAssetIds[0]!);
   const nowhere = { ...B.objects };
-  for (const kind of Object.keys(nowhere) as (keyof Objects)[]) nowhere[kind] = NOWHERE_ID;
+  for (const kind of Object.keys(nowhere) as (keyof ProjectObjects)[]) nowhere[kind] = NOWHERE_ID;
   NOWHERE = { ...B, marker: 'NOWHERE', objects: nowhere };
 }, 60_000);
 
@@ -756,9 +315,7 @@ describe('the authorization matrix', () => {
         }
       };
       for (const param of op.pathParams) attempt(() => pathKind(op, param));
-      for (const field of Object.keys(op.body ? (resolve(op.body.schema).properties ?? {}) : {})) {
-        attempt(() => bodyKind(op, field));
-      }
+      for (const field of bodyFields(op)) attempt(() => bodyKind(op, field));
       for (const { name } of op.query) {
         if (/_ids?$/.test(name) && !(name in QUERY_FILTERS) && !(name in QUERY_NOT_OBJECTS)) {
           unknown.push(`${op.key}: what does the query parameter ${name} name? Add it to QUERY_FILTERS.`);
@@ -789,7 +346,7 @@ describe('the authorization matrix', () => {
     for (const op of operations) {
       if (!op.action) continue;
       for (const role of refusedRoles(op.action)) {
-        const member = memberOf(A, role);
+        const member = memberOf(A, role, root);
         await probe(op, { token: member.token, role, acting: A }, `as ${role}`, { statuses: [403] });
       }
     }
@@ -802,7 +359,7 @@ describe('the authorization matrix', () => {
       // Global actions (the asset library, projects, root's tools) act on no project: nothing to cross.
       if (!action) continue;
       for (const role of allowedRoles(action)) {
-        const member = memberOf(A, role);
+        const member = memberOf(A, role, root);
         const base = { token: member.token, role, acting: A };
         const params = namingParams(op);
         // Every object in the path is B's; then each one alone, the others A's.
@@ -853,7 +410,7 @@ describe('the authorization matrix', () => {
       for (const role of ROLE_NAMES) {
         // Root holds root in every project (DESIGN §4): B is not another project for root.
         if (role === 'root') continue;
-        const member = memberOf(A, role);
+        const member = memberOf(A, role, root);
         await probe(op, { token: member.token, role, acting: B }, `${role} of A acting in B`, {
           statuses: [403, 404],
         });

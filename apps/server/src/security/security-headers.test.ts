@@ -6,9 +6,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type App } from '../app.ts';
-import { testConfig, useTestApp, type TestContext } from '../test/app.ts';
+import { testConfig, useTestApp } from '../test/app.ts';
 import { bearer, buildSignedInMember, buildWorkspace } from '../test/factories.ts';
 import { buildTheme, solidPng } from '../test/media.ts';
+import { readAsset } from '../test/openapi.ts';
 
 /**
  * Every kind of answer carries the security headers helmet sets (DESIGN §4; the outside review
@@ -103,23 +104,8 @@ function expectEnvelope(response: LightMyRequestResponse) {
   expect(typeof body.code).toBe('string');
 }
 
-interface Case {
-  name: string;
-  status: number;
-  request: () => InjectOptions | Promise<InjectOptions>;
-  /** JSON error envelope expected (every API error). */
-  envelope?: boolean;
-  ownCsp?: boolean;
-}
-
-function runCases(context: { app: App } | TestContext, cases: Case[]) {
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const response = await context.app.inject(await c.request());
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(c.status);
-    expectSecure(response, { ownCsp: c.ownCsp });
-    if (c.envelope) expectEnvelope(response);
-  });
-}
+/** One answer to check: its name, the status it must have, and the request. */
+type Case = [name: string, status: number, request: () => InjectOptions];
 
 describe('the API and the web app', () => {
   const t = useTestApp({ WEB_DIST: webDist });
@@ -135,150 +121,90 @@ describe('the API and the web app', () => {
     const { assetIds } = await buildTheme(t.db, t.app.files, workspace.id, [
       { type: 'background', content: solidPng(1, 2, 3) },
     ]);
-    const asset = await t.app.inject({ url: `/api/assets/${assetIds[0]}`, headers: bearer(rootToken) });
-    assetFileId = (asset.json().data as { files: { id: number }[] }).files[0]!.id;
+    assetFileId = (await readAsset(t, rootToken, assetIds[0]!)).fileId;
   });
 
-  const json = (payload: string, type = 'application/json'): Partial<InjectOptions> => ({
-    method: 'POST',
-    url: '/api/login',
-    payload,
-    headers: { 'content-type': type },
+  // Requests are functions because the cases are listed before `beforeAll` makes the tokens.
+  const teacher = () => teacherToken;
+  const root = () => rootToken;
+  const get = (url: string | (() => string), token?: () => string) => (): InjectOptions => ({
+    url: typeof url === 'string' ? url : url(),
+    ...(token ? { headers: bearer(token()) } : {}),
+  });
+  /** A sign-in with this body: a public route, so the body reaches the parser without a token. */
+  const login =
+    (payload: string, type = 'application/json') =>
+    (): InjectOptions => ({
+      method: 'POST',
+      url: '/api/login',
+      payload,
+      headers: { 'content-type': type },
+    });
+
+  const answer = async ([, status, request]: Case) => {
+    const response = await t.app.inject(request());
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+    return response;
+  };
+
+  it.each<Case>([
+    ['200 JSON (GET /api/health)', 200, get('/api/health')],
+    ['200 JSON for a signed-in caller (GET /api/check-token)', 200, get('/api/check-token', teacher)],
+    [
+      '200 a file (GET /api/file/download/:fileId)',
+      200,
+      get(() => `/api/file/download/${assetFileId}`, root),
+    ],
+    ["200 the web app's index (/)", 200, get('/')],
+    ['200 a static file of the web app (/assets/app-abc123.js)', 200, get('/assets/app-abc123.js')],
+    ['200 the SPA fallback (/clients/42)', 200, get('/clients/42')],
+  ])('%s', async (...c) => {
+    expectSecure(await answer(c));
   });
 
-  runCases(t, [
-    { name: '200 JSON (GET /api/health)', status: 200, request: () => ({ url: '/api/health' }) },
-    {
-      name: '200 JSON for a signed-in caller (GET /api/check-token)',
-      status: 200,
-      request: () => ({ url: '/api/check-token', headers: bearer(teacherToken) }),
-    },
-    {
-      name: '200 a file (GET /api/file/download/:fileId)',
-      status: 200,
-      request: () => ({ url: `/api/file/download/${assetFileId}`, headers: bearer(rootToken) }),
-    },
-    {
-      name: '401 without a token',
-      status: 401,
-      envelope: true,
-      request: () => ({ url: '/api/check-token' }),
-    },
-    {
-      name: '401 with a bad token',
-      status: 401,
-      envelope: true,
-      request: () => ({ url: '/api/check-token', headers: bearer('not-a-token') }),
-    },
-    {
-      name: '403 for a role that may not (a teacher reads the audit log)',
-      status: 403,
-      envelope: true,
-      request: () => ({ url: '/api/audit-log', headers: bearer(teacherToken) }),
-    },
-    {
-      name: '404 of an object (GET /api/assets/:id)',
-      status: 404,
-      envelope: true,
-      request: () => ({ url: '/api/assets/2147483647', headers: bearer(rootToken) }),
-    },
-    {
-      name: '404 of an unknown API path',
-      status: 404,
-      envelope: true,
-      request: () => ({ url: '/api/no-such-thing' }),
-    },
-    {
-      name: '404 of an unknown API method',
-      status: 404,
-      envelope: true,
-      request: () => ({ method: 'PATCH', url: '/api/health' }),
-    },
-    {
-      name: '422 validation',
-      status: 422,
-      envelope: true,
-      request: () => json('{}'),
-    },
-    {
-      name: '422 forbidden text (a NUL)',
-      status: 422,
-      envelope: true,
-      request: () => json('{"email":"a\\u0000@example.test","password":"password1"}'),
-    },
-    { name: '400 malformed JSON', status: 400, envelope: true, request: () => json('{"email":') },
-    {
-      name: '413 body too large',
-      status: 413,
-      envelope: true,
-      request: () => json(JSON.stringify({ email: 'x'.repeat(JSON_BODY_MAX_BYTES), password: 'p' })),
-    },
-    {
-      name: '415 wrong content type',
-      status: 415,
-      envelope: true,
-      request: () => json('<login/>', 'application/xml'),
-    },
-    {
-      name: '400 router error: a bad %-escape (/api/themes/%E0%A4%A)',
-      status: 400,
-      envelope: true,
-      request: () => ({ url: '/api/themes/%E0%A4%A' }),
-    },
-    {
-      name: '400 router error: a bad %-escape outside the API',
-      status: 400,
-      envelope: true,
-      request: () => ({ url: '/%E0%A4%A' }),
-    },
-    {
-      name: '404 router error: a parameter over the router limit',
-      status: 404,
-      envelope: true,
-      request: () => ({ url: `/api/storage/client-storage/${'a'.repeat(300)}` }),
-    },
-    {
-      name: '200 the API docs page (/api/docs/)',
-      status: 200,
-      ownCsp: true,
-      request: () => ({ url: '/api/docs/' }),
-    },
-    {
-      name: '302 the API docs redirect (/api/docs/static/index.html)',
-      status: 302,
-      ownCsp: true,
-      request: () => ({ url: '/api/docs/static/index.html' }),
-    },
-    {
-      name: '200 a static file of the API docs (/api/docs/static/swagger-ui.css)',
-      status: 200,
-      ownCsp: true,
-      request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
-    },
-    {
-      name: '200 the OpenAPI document (/api/docs/json)',
-      status: 200,
-      ownCsp: true,
-      request: () => ({ url: '/api/docs/json' }),
-    },
-    { name: "200 the web app's index (/)", status: 200, request: () => ({ url: '/' }) },
-    {
-      name: '200 a static file of the web app (/assets/app-abc123.js)',
-      status: 200,
-      request: () => ({ url: '/assets/app-abc123.js' }),
-    },
-    {
-      name: '200 the SPA fallback (/clients/42)',
-      status: 200,
-      request: () => ({ url: '/clients/42' }),
-    },
-    {
-      name: '404 a POST outside the API',
-      status: 404,
-      envelope: true,
-      request: () => ({ method: 'POST', url: '/clients/42' }),
-    },
-  ]);
+  it.each<Case>([
+    ['401 without a token', 401, get('/api/check-token')],
+    ['401 with a bad token', 401, get('/api/check-token', () => 'not-a-token')],
+    ['403 for a role that may not (a teacher reads the audit log)', 403, get('/api/audit-log', teacher)],
+    ['404 of an object (GET /api/assets/:id)', 404, get('/api/assets/2147483647', root)],
+    ['404 of an unknown API path', 404, get('/api/no-such-thing')],
+    ['404 of an unknown API method', 404, () => ({ method: 'PATCH', url: '/api/health' })],
+    ['422 validation', 422, login('{}')],
+    ['422 forbidden text (a NUL)', 422, login('{"email":"a\\u0000@example.test","password":"password1"}')],
+    ['400 malformed JSON', 400, login('{"email":')],
+    [
+      '413 body too large',
+      413,
+      login(JSON.stringify({ email: 'x'.repeat(JSON_BODY_MAX_BYTES), password: 'p' })),
+    ],
+    ['415 wrong content type', 415, login('<login/>', 'application/xml')],
+    ['400 router error: a bad %-escape (/api/themes/%E0%A4%A)', 400, get('/api/themes/%E0%A4%A')],
+    ['400 router error: a bad %-escape outside the API', 400, get('/%E0%A4%A')],
+    [
+      '404 router error: a parameter over the router limit',
+      404,
+      get(`/api/storage/client-storage/${'a'.repeat(300)}`),
+    ],
+    ['404 a POST outside the API', 404, () => ({ method: 'POST', url: '/clients/42' })],
+  ])('%s, in the error envelope', async (...c) => {
+    const response = await answer(c);
+    expectSecure(response);
+    expectEnvelope(response);
+  });
+
+  // Swagger UI needs inline styles, so the docs have a CSP of their own (see `expectSecure`).
+  it.each<Case>([
+    ['200 the API docs page (/api/docs/)', 200, get('/api/docs/')],
+    ['302 the API docs redirect (/api/docs/static/index.html)', 302, get('/api/docs/static/index.html')],
+    [
+      '200 a static file of the API docs (/api/docs/static/swagger-ui.css)',
+      200,
+      get('/api/docs/static/swagger-ui.css'),
+    ],
+    ['200 the OpenAPI document (/api/docs/json)', 200, get('/api/docs/json')],
+  ])('%s, with its own CSP', async (...c) => {
+    expectSecure(await answer(c), { ownCsp: true });
+  });
 });
 
 describe('rate limits and a web app that is not built', () => {

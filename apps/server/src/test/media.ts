@@ -1,7 +1,7 @@
 import type { AssetType } from '@logoschool/contract';
 import type { Db } from '../db/client.ts';
 import { assetFiles, assets, themeAssets, themes, themeShares } from '../db/schema/index.ts';
-import { encodePng } from '../files/encode.ts';
+import { encodePng } from '../db/demo/encode.ts';
 import { detectFileType } from '../files/file-type.ts';
 import type { FileStore } from '../files/files.ts';
 import { ASSET_FILES } from '../modules/assets/assets.service.ts';
@@ -56,7 +56,7 @@ export async function buildTheme(
     if (!asset) throw new Error('insert returned no row');
     assetIds.push(asset.id);
     if (item.content) {
-      const type = detectFileType(item.content);
+      const type = await detectFileType(item.content);
       if (!type) throw new Error('a test asset must be an image or a sound');
       const storedName = await files.save(ASSET_FILES, item.content, type.ext);
       await db.insert(assetFiles).values({

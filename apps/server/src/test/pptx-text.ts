@@ -1,6 +1,6 @@
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
-import { deckFiles, type DeckOptions } from '../files/pptx-writer.ts';
-import { pack, writeZip, zipArchive, type PackedFile } from '../files/zip-writer.ts';
+import { deckFiles, type DeckOptions } from '../db/demo/pptx-writer.ts';
+import { zipArchive, type PackedFile } from '../files/zip-archive.ts';
 
 /** Where `deckWithSlideXml` puts its fragment: the first slide's first text run. */
 const MARK = 'FRAGMENT-GOES-HERE';
@@ -72,5 +72,5 @@ export async function textRunsDeck(size: number, unit = '<a:r><a:t>Say R and L, 
     size,
     '</a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>',
   );
-  return writeZip([...files.map(pack), slide]);
+  return zipArchive([...files, slide]);
 }

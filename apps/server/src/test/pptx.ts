@@ -1,9 +1,9 @@
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
-import { deckFiles } from '../files/pptx-writer.ts';
-import { pack, writeZip, type PackedFile } from '../files/zip-writer.ts';
+import { deckFiles } from '../db/demo/pptx-writer.ts';
+import { zipArchive, type PackedFile } from '../files/zip-archive.ts';
 
-export { deckFiles, pptxDeck, TINY_JPEG, type DeckMedia, type DeckOptions } from '../files/pptx-writer.ts';
-export { zipArchive, type ZipFile } from '../files/zip-writer.ts';
+export { deckFiles, pptxDeck, TINY_JPEG, type DeckMedia, type DeckOptions } from '../db/demo/pptx-writer.ts';
+export { zipArchive, type ZipFile } from '../files/zip-archive.ts';
 
 /**
  * An entry of `size` zero bytes, deflated chunk by chunk so that neither the zeros nor more than
@@ -34,8 +34,7 @@ async function zerosEntry(name: string, size: number): Promise<PackedFile> {
  * zeros: unpacking it crosses any cap below `size`.
  */
 export async function zipBombDeck(size: number): Promise<Buffer> {
-  const packed = deckFiles([['Bomb']]).map(pack);
-  return writeZip([...packed, await zerosEntry('ppt/media/zeros.bin', size)]);
+  return zipArchive([...deckFiles([['Bomb']]), await zerosEntry('ppt/media/zeros.bin', size)]);
 }
 
 /** The first bytes of a legacy PowerPoint (.ppt) or an encrypted .pptx: an OLE compound file. */

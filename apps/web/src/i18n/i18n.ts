@@ -1,8 +1,23 @@
-import { DEFAULT_UI_LANGUAGE, LANGUAGES, LOCAL_KEYS, isLanguage, type Language } from '@logoschool/contract';
+import {
+  DEFAULT_UI_LANGUAGE,
+  LANGUAGES,
+  LOCAL_KEYS,
+  isLanguage,
+  roleLabelsIn,
+  type Language,
+} from '@logoschool/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, writeLocal } from '../lib/local-storage.ts';
 type Texts = Record<string, unknown>;
+
+/**
+ * A language's texts with its `roles.*`: role names come from the contract, which the server's
+ * texts read too, not from the JSON.
+ */
+export function withRoles(language: Language, texts: Texts): Texts {
+  return { ...texts, roles: roleLabelsIn(language) };
+}
 
 /**
  * Each language's texts are their own chunks, in two parts: the core a visitor's first page needs
@@ -10,10 +25,10 @@ type Texts = Record<string, unknown>;
  * page loads only the language it shows, and the login page only its core (bench:web budget).
  */
 const CORE: Record<Language, () => Promise<Texts>> = {
-  uk: () => import('virtual:core-texts/uk').then((texts) => texts.default),
-  ru: () => import('virtual:core-texts/ru').then((texts) => texts.default),
-  en: () => import('virtual:core-texts/en').then((texts) => texts.default),
-  pl: () => import('virtual:core-texts/pl').then((texts) => texts.default),
+  uk: () => import('virtual:core-texts/uk').then((texts) => withRoles('uk', texts.default)),
+  ru: () => import('virtual:core-texts/ru').then((texts) => withRoles('ru', texts.default)),
+  en: () => import('virtual:core-texts/en').then((texts) => withRoles('en', texts.default)),
+  pl: () => import('virtual:core-texts/pl').then((texts) => withRoles('pl', texts.default)),
 };
 const ALL: Record<Language, () => Promise<{ default: Texts }>> = {
   uk: () => import('./locales/uk.json'),
@@ -34,7 +49,13 @@ async function loadLanguage(language: Language) {
 
 async function loadWholeLanguage(language: Language) {
   if (complete.has(language)) return;
-  i18n.addResourceBundle(language, 'translation', (await ALL[language]()).default, true, true);
+  i18n.addResourceBundle(
+    language,
+    'translation',
+    withRoles(language, (await ALL[language]()).default),
+    true,
+    true,
+  );
   complete.add(language);
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, NAV_ITEMS, ROLE_NAMES } from '@logoschool/contract';
 import { describe, expect, it } from 'vitest';
+import { withRoles } from './i18n.ts';
 import en from './locales/en.json';
 import pl from './locales/pl.json';
 import ru from './locales/ru.json';
@@ -49,9 +50,14 @@ describe('the locales', () => {
     }
   });
 
-  it('names every role and navigation item', () => {
-    for (const role of ROLE_NAMES) expect(flat.en).toHaveProperty([`roles.${role}`]);
+  it('names every navigation item', () => {
     for (const item of NAV_ITEMS) expect(flat.en).toHaveProperty([`nav.${item}`]);
+  });
+
+  it.each(LANGUAGES)('takes the role names of %s from the contract, not from its JSON', (lang) => {
+    expect(RESOURCES[lang]).not.toHaveProperty('roles');
+    const texts = flatten(withRoles(lang, RESOURCES[lang]) as Tree);
+    for (const role of ROLE_NAMES) expect(texts[`roles.${role}`]?.trim(), role).toBeTruthy();
   });
 
   it('has every key the code asks for with a literal t("…")', () => {

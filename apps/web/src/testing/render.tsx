@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../app/theme.ts';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n, withRoles } from '../i18n/i18n.ts';
 import en from '../i18n/locales/en.json';
 
 /** What jsdom lacks and Mantine or the file previews use. */
@@ -40,7 +40,7 @@ async function englishTexts() {
   if (i18n.isInitialized) return;
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { translation: en } },
+    resources: { en: { translation: withRoles('en', en) } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

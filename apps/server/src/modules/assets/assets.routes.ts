@@ -35,8 +35,7 @@ import {
 /** The multipart limits: the largest file of any kind (each kind's own limit is checked after). */
 const FORM_LIMITS = { fileSize: Math.max(...Object.values(ASSET_MAX_BYTES)), files: ASSET_UPLOAD_FILES_MAX };
 
-const errors = { 401: errorBody, 403: errorBody };
-const uploadErrors = { 400: errorBody, 413: errorBody, 415: errorBody, 422: errorBody, ...errors };
+const uploadErrors = { 413: errorBody, 415: errorBody };
 
 /**
  * The shared asset library (contract assets/schemas.ts): root manages it, staff read it. Not tied
@@ -47,19 +46,16 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { ...FORM_LIMITS, fields: 10, fieldSize: 8 * 1024, parts: ASSET_UPLOAD_FILES_MAX + 10 },
   });
-  // Sign-in and permission first: a form is read only for a caller who may send it.
-  const formGuard = [app.authenticate, app.authorize('assets.manage'), readForm(FORM_LIMITS)];
 
   app.get(
     API.assets,
     {
-      preValidation: [app.authenticate, app.authorize('assets.read')],
+      config: { permission: 'assets.read' },
       schema: {
         tags: ['assets'],
         summary: 'The asset library by type, then name; `type` and `term` (part of the name) narrow it',
-        security: [{ bearer: [] }],
         querystring: assetsQuery,
-        response: { 200: dataEnvelope(z.array(assetSchema)), 422: errorBody, ...errors },
+        response: { 200: dataEnvelope(z.array(assetSchema)) },
       },
     },
     async (request) => ({ data: await listAssets(app.db, request.query) }),
@@ -68,13 +64,12 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.assets}/:id`,
     {
-      preValidation: [app.authenticate, app.authorize('assets.read')],
+      config: { permission: 'assets.read' },
       schema: {
         tags: ['assets'],
         summary: 'One asset with its files',
-        security: [{ bearer: [] }],
         params: assetParams,
-        response: { 200: dataEnvelope(assetSchema), 404: errorBody, ...errors },
+        response: { 200: dataEnvelope(assetSchema), 404: errorBody },
       },
     },
     async (request) => ({ data: await getAsset(app.db, request.params.id) }),
@@ -83,11 +78,11 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.assets,
     {
-      preValidation: formGuard,
+      config: { permission: 'assets.manage' },
+      preValidation: readForm(FORM_LIMITS),
       schema: {
         tags: ['assets'],
         summary: 'Adds an asset (a form: name, type, one or more `file`); files are checked by their bytes',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: assetUploadBody,
         response: { 201: dataEnvelope(assetSchema), ...uploadErrors },
@@ -102,14 +97,13 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${API.assets}/:id`,
     {
-      preValidation: [app.authenticate, app.authorize('assets.manage')],
+      config: { permission: 'assets.manage' },
       schema: {
         tags: ['assets'],
         summary: 'Renames an asset and/or changes its type (to one taking the same kind of files)',
-        security: [{ bearer: [] }],
         params: assetParams,
         body: assetUpdate,
-        response: { 200: dataEnvelope(assetSchema), 404: errorBody, 422: errorBody, ...errors },
+        response: { 200: dataEnvelope(assetSchema), 404: errorBody },
       },
     },
     async (request) => ({
@@ -120,13 +114,12 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${API.assets}/:id`,
     {
-      preValidation: [app.authenticate, app.authorize('assets.manage')],
+      config: { permission: 'assets.manage' },
       schema: {
         tags: ['assets'],
         summary: 'Deletes an asset and its files; refused while a theme has it (409 asset_in_use)',
-        security: [{ bearer: [] }],
         params: assetParams,
-        response: { 200: dataEnvelope(z.null()), 404: errorBody, 409: errorBody, ...errors },
+        response: { 200: dataEnvelope(z.null()), 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {
@@ -138,11 +131,11 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.medias,
     {
-      preValidation: formGuard,
+      config: { permission: 'assets.manage' },
+      preValidation: readForm(FORM_LIMITS),
       schema: {
         tags: ['assets'],
         summary: 'Adds a file to an asset (a form: asset_id, file); answers the asset',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: mediaUploadBody,
         response: { 201: dataEnvelope(assetSchema), 404: errorBody, ...uploadErrors },
@@ -157,13 +150,12 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${API.medias}/:id`,
     {
-      preValidation: [app.authenticate, app.authorize('assets.manage')],
+      config: { permission: 'assets.manage' },
       schema: {
         tags: ['assets'],
         summary: 'Removes a file of an asset, never its last one (409 asset_last_file); answers the asset',
-        security: [{ bearer: [] }],
         params: mediaParams,
-        response: { 200: dataEnvelope(assetSchema), 404: errorBody, 409: errorBody, ...errors },
+        response: { 200: dataEnvelope(assetSchema), 404: errorBody, 409: errorBody },
       },
     },
     async (request) => ({ data: await removeAssetFile(app.db, app.files, request.params.id) }),
@@ -172,20 +164,17 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.fileDownload}/:fileId`,
     {
-      preValidation: [app.authenticate, app.authorize('assets.read')],
+      config: { permission: 'assets.read' },
       schema: {
         tags: ['assets'],
         summary:
           'An asset file: its type as found in its bytes, as an attachment (`inline=1`: an image shown)',
-        security: [{ bearer: [] }],
         params: fileDownloadParams,
         querystring: fileDownloadQuery,
         produces: ['image/*', 'audio/*'],
         response: {
           200: z.any().meta({ type: 'string', format: 'binary' }),
           404: errorBody,
-          422: errorBody,
-          ...errors,
         },
       },
     },

@@ -145,8 +145,8 @@ function originalName(filename: string, type: FileType): string {
  * Checks an upload by its bytes for an asset that takes `kind` files: 415 for bytes of no known
  * type (whatever its name or declared type), 422 for the other kind, 413 over the kind's size limit.
  */
-function checkUpload(upload: Upload, kind: AssetFileKind, lang: Language): CheckedUpload {
-  const type = detectFileType(upload.content);
+async function checkUpload(upload: Upload, kind: AssetFileKind, lang: Language): Promise<CheckedUpload> {
+  const type = await detectFileType(upload.content);
   if (!type) {
     throw new AppError(
       'unsupported_media_type',
@@ -165,10 +165,13 @@ function checkUpload(upload: Upload, kind: AssetFileKind, lang: Language): Check
 }
 
 /** The uploads of a form's `file` field, each checked; 422 when the field holds text, not files. */
-function checkedUploads(value: unknown, kind: AssetFileKind, lang: Language): CheckedUpload[] {
+async function checkedUploads(value: unknown, kind: AssetFileKind, lang: Language): Promise<CheckedUpload[]> {
   const uploads = uploadsOf(value);
   if (!uploads) throw new AppError('validation_failed', {}, { file: [fieldMessage(lang, 'required')] });
-  return uploads.map((upload) => checkUpload(upload, kind, lang));
+  // One after another: the first upload that fails is the one the answer names.
+  const checked: CheckedUpload[] = [];
+  for (const upload of uploads) checked.push(await checkUpload(upload, kind, lang));
+  return checked;
 }
 
 /**
@@ -201,7 +204,7 @@ async function storeThen<T>(
 
 /** A new asset of the library with its first files (spec §5: the name is required). */
 export async function createAsset(db: Db, files: FileStore, body: AssetUploadBody, lang: Language) {
-  const checked = checkedUploads(body.file, assetFileKind(body.type), lang);
+  const checked = await checkedUploads(body.file, assetFileKind(body.type), lang);
   const id = await storeThen(files, checked, (values) =>
     db.transaction(async (tx) => {
       const [row] = await tx.insert(assets).values({ type: body.type, name: body.name }).returning();
@@ -263,7 +266,7 @@ export async function deleteAsset(db: Db, files: FileStore, id: number): Promise
 export async function addAssetFile(db: Db, files: FileStore, body: MediaUploadBody, lang: Language) {
   const [current] = await db.select().from(assets).where(eq(assets.id, body.asset_id));
   if (!current) throw notFound();
-  const checked = checkedUploads(body.file, assetFileKind(current.type as AssetType), lang);
+  const checked = await checkedUploads(body.file, assetFileKind(current.type as AssetType), lang);
   if (checked.length !== 1) {
     throw new AppError('validation_failed', {}, { file: [fieldMessage(lang, 'tooManyItems', { max: 1 })] });
   }

@@ -11,8 +11,8 @@ import {
 } from '@logoschool/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
-import { encodePng, sineTone } from '../../files/encode.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
+import { encodePng, sineTone } from '../../db/demo/encode.ts';
 import { useTestApp } from '../../test/app.ts';
 import { bearer, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
 import { filePart, multipartForm, type FormPart } from '../../test/multipart.ts';
@@ -25,7 +25,7 @@ const OTHER_PNG = encodePng(1, 1, new Uint8Array([0, 0, 255, 255]));
 const WAV = sineTone(440, 0.05, 8000);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const message = (key: keyof typeof FIELD_MESSAGES, params = {}) => fill(FIELD_MESSAGES[key].en, params);
+const message = (key: FieldMessage, params = {}) => text('en', `fields.${key}`, params);
 
 let rootToken: Promise<string> | undefined;
 /** A root user's token, made once for the file. */
@@ -194,7 +194,7 @@ describe('POST /api/assets', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
       code: 'unsupported_media_type',
-      message: fill(ERROR_MESSAGES.unsupported_media_type.en, { type: filename }),
+      message: text('en', 'errors.unsupported_media_type', { type: filename }),
       errors: { file: [message('fileTypeUnknown')] },
     });
     expect(storedFiles()).toEqual(before);
@@ -222,13 +222,13 @@ describe('POST /api/assets', () => {
     expect(image.statusCode).toBe(413);
     expect(image.json()).toEqual({
       code: 'payload_too_large',
-      message: fill(ERROR_MESSAGES.payload_too_large.en, { limit: '5 MB' }),
+      message: text('en', 'errors.payload_too_large', { limit: '5 MB' }),
     });
     const bigSound = Buffer.alloc(ASSET_SOUND_MAX_BYTES + 1);
     WAV.copy(bigSound);
     const sound = await postAsset([...fields('Long', 'sound'), filePart(bigSound, 'long.wav', 'audio/wav')]);
     expect(sound.statusCode).toBe(413);
-    expect(sound.json().message).toBe(fill(ERROR_MESSAGES.payload_too_large.en, { limit: '10 MB' }));
+    expect(sound.json().message).toBe(text('en', 'errors.payload_too_large', { limit: '10 MB' }));
     expect(storedFiles()).toEqual(before);
   });
 
@@ -340,7 +340,7 @@ describe('DELETE /api/assets/:id', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'asset_in_use',
-      message: fill(ERROR_MESSAGES.asset_in_use.en, { count: 1 }),
+      message: text('en', 'errors.asset_in_use', { count: 1 }),
     });
     expect((await send({ url: `/api/assets/${asset.id}` }, await root())).statusCode).toBe(200);
     await theme.detach();

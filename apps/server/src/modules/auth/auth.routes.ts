@@ -48,11 +48,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.checkToken,
     {
-      preValidation: app.authenticate,
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user with every project and role',
-        security: [{ bearer: [] }],
         response: { 200: dataEnvelope(userSchema), 401: errorBody },
       },
     },
@@ -62,11 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.logout,
     {
-      preValidation: app.authenticate,
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'Ends the session: the token stops working at once',
-        security: [{ bearer: [] }],
         response: { 200: dataEnvelope(z.null()), 401: errorBody },
       },
     },
@@ -79,11 +77,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.loginAsUser,
     {
-      preValidation: [app.authenticate, app.authorize('auth.loginAsUser')],
+      config: { permission: 'auth.loginAsUser' },
       schema: {
         tags: ['auth'],
         summary: 'Root signs in as another user; written to the audit log',
-        security: [{ bearer: [] }],
         body: loginAsUserBody,
         response: {
           200: dataEnvelope(loginResult),

@@ -1,3 +1,4 @@
+import { isInactiveEverywhere } from '@logoschool/contract';
 import type { LoginResult } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -7,7 +8,7 @@ import { createSession, type SessionMeta } from '../../auth/sessions.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { isInactiveEverywhere, toUserView } from '../users/users.service.ts';
+import { toUserView } from '../users/users.service.ts';
 
 interface LoginContext {
   db: Db;

@@ -17,16 +17,11 @@ import {
   type TreeOf,
 } from '@logoschool/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, exercises, type CategoryRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-
-/** The project a call works in (from the path, checked by `app.authorize`) and the caller's language. */
-export interface TaxonomyScope {
-  workspaceId: number;
-  lang: Language;
-}
 
 type CategoryView = Omit<Category, 'children'>;
 
@@ -92,7 +87,7 @@ async function writePlaces(tx: Tx, workspaceId: number, before: CategoryPlace[],
 }
 
 /** Throws 422 when a body names another project than the path (spec §7: the body carries `workspace_id`). */
-function assertSameProject(scope: TaxonomyScope, named: number | undefined) {
+function assertSameProject(scope: ProjectActor, named: number | undefined) {
   if (named !== undefined && named !== scope.workspaceId) {
     throw fieldError(
       'workspace_id',
@@ -143,7 +138,7 @@ export async function listCategoryTree(db: Tx, workspaceId: number): Promise<Cat
  * A new category of the project under `parent`, at position `order` among its siblings (last when
  * absent); the siblings after it move down one. 422 for a parent or link not in the project.
  */
-export async function createCategory(db: Db, scope: TaxonomyScope, input: CategoryInput): Promise<Category> {
+export async function createCategory(db: Db, scope: ProjectActor, input: CategoryInput): Promise<Category> {
   assertSameProject(scope, input.workspace_id);
   return db.transaction(async (tx) => {
     await lockTree(tx, scope.workspaceId);
@@ -200,7 +195,7 @@ function placesAfterEdit(places: CategoryPlace[], current: CategoryPlace, parent
  */
 export async function updateCategory(
   db: Db,
-  scope: TaxonomyScope,
+  scope: ProjectActor,
   id: number,
   input: CategoryUpdate,
 ): Promise<Category> {
@@ -286,7 +281,7 @@ const sortedPlaces = (places: CategoryPlace[]) =>
  */
 export async function moveCategories(
   db: Db,
-  scope: TaxonomyScope,
+  scope: ProjectActor,
   input: CategoryBulkInput,
 ): Promise<CategoryBulkResult> {
   assertSameProject(scope, input.workspace_id);

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { exercises, type WorkspaceRow } from '../../db/schema/index.ts';
-import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
@@ -105,8 +105,8 @@ const shape = (nodes: Category[]): unknown[] =>
   nodes.map((node) => (node.children.length ? [node.name, shape(node.children)] : node.name));
 
 /** The one field error message `key` in a language. */
-const message = (key: keyof typeof FIELD_MESSAGES, lang = 'en' as (typeof LANGUAGES)[number], params = {}) =>
-  fill(FIELD_MESSAGES[key][lang], params);
+const message = (key: FieldMessage, lang = 'en' as (typeof LANGUAGES)[number], params = {}) =>
+  text(lang, `fields.${key}`, params);
 
 /**
  * The tree invariants: one tree holding exactly `ids`, every category reachable from the root
@@ -335,7 +335,10 @@ describe('PUT /api/workspaces/:workspaceId/categories/:id', () => {
     for (const parent of [sounds.id, hissing.id, sh.id]) {
       const response = await update(caller, sounds.id, { name: 'Renamed', parent });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ code: 'category_cycle', message: ERROR_MESSAGES.category_cycle.en });
+      expect(response.json()).toEqual({
+        code: 'category_cycle',
+        message: text('en', 'errors.category_cycle'),
+      });
     }
     expect(await tree(caller)).toEqual(before);
   });
@@ -376,7 +379,7 @@ describe('DELETE /api/workspaces/:workspaceId/categories/:id', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         code: 'category_in_use',
-        message: ERROR_MESSAGES.category_in_use[lang],
+        message: text(lang, 'errors.category_in_use'),
       });
     }
     expect(flatten(await tree(caller))).toHaveLength(2);
@@ -391,7 +394,7 @@ describe('DELETE /api/workspaces/:workspaceId/categories/:id', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'category_in_use',
-      message: ERROR_MESSAGES.category_in_use.en,
+      message: text('en', 'errors.category_in_use'),
     });
     // Only the category's own exercises count: once the exercise moves, it is free, the other not.
     const other = await add(caller, 'Grammar');

@@ -24,19 +24,16 @@ function owner(request: FastifyRequest): ClientOwner {
   return { workspaceId: request.acting.workspaceId, teacherId: user.id };
 }
 
-const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
-
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.clients,
     {
-      preValidation: [app.authenticate, app.authorize('clients.manage')],
+      config: { permission: 'clients.manage' },
       schema: {
         tags: ['clients'],
         summary: "The teacher's own students in the project, by child name; `term` searches names",
-        security: [{ bearer: [] }],
         querystring: clientsQuery,
-        response: { 200: pageEnvelope(clientSchema), ...errors },
+        response: { 200: pageEnvelope(clientSchema) },
       },
     },
     async (request) => listClients(app.db, owner(request), request.query),
@@ -45,14 +42,13 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.clients}/:clientId`,
     {
-      preValidation: [app.authenticate, app.authorize('clients.manage')],
+      config: { permission: 'clients.manage' },
       schema: {
         tags: ['clients'],
         summary: "One of the teacher's own students",
-        security: [{ bearer: [] }],
         params: clientParams,
         querystring: actingAsQuery,
-        response: { 200: dataEnvelope(clientSchema), 404: errorBody, ...errors },
+        response: { 200: dataEnvelope(clientSchema), 404: errorBody },
       },
     },
     async (request) => ({ data: await getClient(app.db, owner(request), request.params.clientId) }),
@@ -61,14 +57,13 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.clients,
     {
-      preValidation: [app.authenticate, app.authorize('clients.manage')],
+      config: { permission: 'clients.manage' },
       schema: {
         tags: ['clients'],
         summary: 'Adds a student of the teacher in the project',
-        security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: clientInput,
-        response: { 201: dataEnvelope(clientSchema), ...errors },
+        response: { 201: dataEnvelope(clientSchema) },
       },
     },
     async (request, reply) => {
@@ -80,15 +75,14 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${API.clients}/:clientId`,
     {
-      preValidation: [app.authenticate, app.authorize('clients.manage')],
+      config: { permission: 'clients.manage' },
       schema: {
         tags: ['clients'],
         summary: "Changes the named fields of one of the teacher's own students",
-        security: [{ bearer: [] }],
         params: clientParams,
         querystring: actingAsQuery,
         body: clientUpdate,
-        response: { 200: dataEnvelope(clientSchema), 404: errorBody, ...errors },
+        response: { 200: dataEnvelope(clientSchema), 404: errorBody },
       },
     },
     async (request) => ({

@@ -1,4 +1,4 @@
-import { API, dashboardSchema, dataEnvelope, errorBody } from '@logoschool/contract';
+import { API, dashboardSchema, dataEnvelope } from '@logoschool/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readDashboard } from './dashboard.service.ts';
 
@@ -6,12 +6,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.dashboard,
     {
-      preValidation: [app.authenticate, app.authorize('dashboard.read')],
+      config: { permission: 'dashboard.read' },
       schema: {
         tags: ['dashboard'],
         summary: "The root dashboard's figures: users, projects, roles, students, sign-ins (root)",
-        security: [{ bearer: [] }],
-        response: { 200: dataEnvelope(dashboardSchema), 401: errorBody, 403: errorBody },
+        response: { 200: dataEnvelope(dashboardSchema) },
       },
     },
     async () => ({ data: await readDashboard(app.db) }),

@@ -4,9 +4,7 @@ import {
   checkExercise,
   readAutoModerationSettings,
   transitionRefusal,
-  type AutoModerationField,
   type AutoModerationProblem,
-  type AutoModerationRule,
   type AutoModerationSettings,
   type AutoModerationSettingsInput,
   type ExerciseFacts,
@@ -23,7 +21,7 @@ import {
   users,
   type ExerciseRow,
 } from '../../db/schema/index.ts';
-import { fill } from '../../errors/messages.ts';
+import { text } from '../../i18n/index.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 
 /** The slides' texts are kept in one column, separated by a form feed (decision 005). */
@@ -121,68 +119,18 @@ async function factsOf(tx: Tx, row: ExerciseRow): Promise<ExerciseFacts> {
   };
 }
 
-type Texts = Record<Language, string>;
-
-const HEADER: Texts = {
-  uk: 'Автомодерація повернула вправу:',
-  ru: 'Автомодерация вернула упражнение:',
-  en: 'Auto-moderation sent it back:',
-  pl: 'Automoderacja odesłała ćwiczenie:',
-};
-
-const RULE_TEXTS: Record<AutoModerationRule, Texts> = {
-  valid_deck: {
-    uk: 'немає презентації .pptx хоча б з одним слайдом',
-    ru: 'нет презентации .pptx хотя бы с одним слайдом',
-    en: 'there is no .pptx presentation with at least one slide',
-    pl: 'brak prezentacji .pptx z co najmniej jednym slajdem',
-  },
-  unique_title: {
-    uk: 'вправа з такою назвою вже існує',
-    ru: 'упражнение с таким названием уже существует',
-    en: 'an exercise with this title already exists',
-    pl: 'ćwiczenie o takim tytule już istnieje',
-  },
-  required_fields: {
-    uk: 'не заповнено: {fields}',
-    ru: 'не заполнено: {fields}',
-    en: 'missing: {fields}',
-    pl: 'brakuje: {fields}',
-  },
-  no_empty_slides: {
-    uk: 'порожні слайди: {slides}',
-    ru: 'пустые слайды: {slides}',
-    en: 'empty slides: {slides}',
-    pl: 'puste slajdy: {slides}',
-  },
-};
-
-const FIELD_TEXTS: Record<AutoModerationField, Texts> = {
-  category_id: { uk: 'категорія', ru: 'категория', en: 'category', pl: 'kategoria' },
-  tag_ids: { uk: 'теги', ru: 'теги', en: 'tags', pl: 'tagi' },
-  presentation: { uk: 'презентація', ru: 'презентация', en: 'presentation', pl: 'prezentacja' },
-  instruction: { uk: 'інструкція', ru: 'инструкция', en: 'instruction', pl: 'instrukcja' },
-  description: { uk: 'опис', ru: 'описание', en: 'description', pl: 'opis' },
-};
-
-/** What the history says when every rule passed and the project leaves the decision to a moderator. */
-const PASSED: Texts = {
-  uk: 'Автомодерація: усі перевірки пройдено; рішення за модератором.',
-  ru: 'Автомодерация: все проверки пройдены; решение за модератором.',
-  en: 'Auto-moderation: every check passed; a moderator decides.',
-  pl: 'Automoderacja: wszystkie kontrole zaliczone; decyzja należy do moderatora.',
-};
-
 /** The reasons of a decline as one comment, in the submitter's language. */
 export function reasonsComment(problems: readonly AutoModerationProblem[], lang: Language): string {
   const lines = problems.map(
     (problem) =>
-      `– ${fill(RULE_TEXTS[problem.rule][lang], {
-        fields: (problem.fields ?? []).map((field) => FIELD_TEXTS[field][lang]).join(', '),
+      `– ${text(lang, `autoModeration.rules.${problem.rule}`, {
+        fields: (problem.fields ?? [])
+          .map((field) => text(lang, `autoModeration.fields.${field}`))
+          .join(', '),
         slides: (problem.slides ?? []).join(', '),
       })}`,
   );
-  return [HEADER[lang], ...lines].join('\n');
+  return [text(lang, 'autoModeration.declined'), ...lines].join('\n');
 }
 
 /**
@@ -209,7 +157,7 @@ export async function autoModerate(tx: Tx, row: ExerciseRow, lang: Language): Pr
       fromStatus: EXERCISE_STATUS.moderation,
       toStatus: EXERCISE_STATUS.moderation,
       userId: null,
-      comment: PASSED[lang],
+      comment: text(lang, 'autoModeration.passed'),
       automatic: true,
     });
     return;

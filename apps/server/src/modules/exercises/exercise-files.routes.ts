@@ -17,6 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actingOf } from '../../access/actor.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { contentDisposition } from '../../files/content-disposition.ts';
 import type { FileStore } from '../../files/files.ts';
@@ -31,14 +32,12 @@ import {
   slideFile,
   uploadPresentation,
 } from './exercise-files.service.ts';
-import { caller } from './exercises.routes.ts';
 import { EXERCISE_FILES, readableExercise } from './exercises.service.ts';
 
 const FORM_LIMITS = { fileSize: EXERCISE_PRESENTATION_MAX_BYTES, files: 1 };
 
 const item = `${API.exercises}/:exerciseId`;
-const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
-const security = [{ bearer: [] }];
+const errors = { 404: errorBody };
 const tags = ['exercises'];
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
@@ -69,7 +68,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   async function mayEditDeck(request: FastifyRequest) {
     const id = exerciseParams.safeParse(request.params);
     if (!id.success) throw notFound();
-    assertMayEdit(caller(request), await readableExercise(app.db, caller(request), id.data.exerciseId));
+    assertMayEdit(actingOf(request), await readableExercise(app.db, actingOf(request), id.data.exerciseId));
   }
 
   await app.register(multipart, {
@@ -81,12 +80,12 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Sign-in, the project role and the exercise's edit rule first: a form is read only for a
       // caller who may change this deck (decision 008).
-      preValidation: [app.authenticate, app.authorize('exercises.read'), mayEditDeck, readForm(FORM_LIMITS)],
+      config: { permission: 'exercises.read' },
+      preValidation: [mayEditDeck, readForm(FORM_LIMITS)],
       schema: {
         tags,
         summary:
           'Uploads the exercise’s .pptx (a form with one `file`), replacing any earlier one; who may edit the exercise may. 413 too large, 415 not a .pptx (or a legacy/encrypted one), 422 a zip bomb or a damaged file',
-        security,
         consumes: ['multipart/form-data'],
         params: exerciseParams,
         // In the query: the form is read only after the role is checked.
@@ -94,7 +93,6 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: exerciseFileUploadBody,
         response: {
           201: dataEnvelope(exerciseSchema),
-          400: errorBody,
           413: errorBody,
           415: errorBody,
           ...errors,
@@ -106,7 +104,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         app.files,
         app.jobs,
-        caller(request),
+        actingOf(request),
         request.params.exerciseId,
         request.body.file,
       );
@@ -117,12 +115,11 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${item}/files`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.read')],
+      config: { permission: 'exercises.read' },
       schema: {
         tags,
         summary:
           'Removes the exercise’s deck and slide images; 409 presentation_required in moderation or accepted, 409 conflict when `status_id` is not the current status',
-        security,
         params: exerciseParams,
         querystring: exerciseFileDeleteQuery,
         response: { 200: dataEnvelope(exerciseSchema), 409: errorBody, ...errors },
@@ -132,7 +129,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await deletePresentation(
         app.db,
         app.files,
-        caller(request),
+        actingOf(request),
         request.params.exerciseId,
         request.query,
       ),
@@ -142,11 +139,10 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/files/presentation`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.read')],
+      config: { permission: 'exercises.read' },
       schema: {
         tags,
         summary: 'The exercise’s .pptx, as an attachment, for whoever may read the exercise',
-        security,
         params: exerciseParams,
         querystring: exerciseActingQuery,
         produces: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
@@ -154,7 +150,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await presentationFile(app.db, caller(request), request.params.exerciseId);
+      const file = await presentationFile(app.db, actingOf(request), request.params.exerciseId);
       return sendFile(reply, app.files, file, false);
     },
   );
@@ -162,28 +158,26 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/slides`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.read')],
+      config: { permission: 'exercises.read' },
       schema: {
         tags,
         summary:
           'The slide images of the exercise’s deck and how their rendering goes (pending, rendering, ready, failed, thumbnail)',
-        security,
         params: exerciseParams,
         querystring: exerciseActingQuery,
         response: { 200: dataEnvelope(exerciseSlidesSchema), ...errors },
       },
     },
-    async (request) => ({ data: await listSlides(app.db, caller(request), request.params.exerciseId) }),
+    async (request) => ({ data: await listSlides(app.db, actingOf(request), request.params.exerciseId) }),
   );
 
   app.get(
     `${item}/slides/:position`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.read')],
+      config: { permission: 'exercises.read' },
       schema: {
         tags,
         summary: 'One slide image (PNG, or the deck’s JPEG thumbnail), shown inline',
-        security,
         params: exerciseParams.extend({ position: idParam }),
         querystring: exerciseActingQuery,
         produces: ['image/png', 'image/jpeg'],
@@ -192,7 +186,7 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { exerciseId, position } = request.params;
-      const file = await slideFile(app.db, caller(request), exerciseId, position);
+      const file = await slideFile(app.db, actingOf(request), exerciseId, position);
       return sendFile(reply, app.files, file, true);
     },
   );
@@ -200,17 +194,16 @@ export const exerciseFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.exercisesActualizeFile,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.read')],
+      config: { permission: 'exercises.read' },
       schema: {
         tags,
         summary:
           'Renders the slide images of a deck again (spec §7: body `file_id`, the deck’s id): who may edit the exercise may. A deck already queued or rendering is left to its job',
-        security,
         querystring: exerciseWriteQuery,
         body: exerciseActualizeInput,
         response: { 200: dataEnvelope(exerciseSlidesSchema), ...errors },
       },
     },
-    async (request) => ({ data: await actualizeFile(app.db, app.jobs, caller(request), request.body) }),
+    async (request) => ({ data: await actualizeFile(app.db, app.jobs, actingOf(request), request.body) }),
   );
 };

@@ -14,6 +14,7 @@ import {
   type SlidesStatus,
 } from '@logoschool/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   exerciseFiles,
@@ -23,8 +24,8 @@ import {
   type ExerciseRow,
 } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
-import type { FieldMessage } from '../../errors/messages.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import type { FieldMessage } from '../../i18n/index.ts';
 import type { FileStore } from '../../files/files.ts';
 import { megabytes, uploadsOf, type Upload } from '../../files/multipart.ts';
 import {
@@ -45,7 +46,6 @@ import {
   lockReadable,
   readableExercise,
   recordOf,
-  type ExerciseCaller,
 } from './exercises.service.ts';
 
 /** The queue of the slide-image job. */
@@ -123,7 +123,7 @@ async function checkedDeck(value: unknown, lang: Language): Promise<{ upload: Up
 }
 
 /** Throws 403 unless the caller may edit the exercise (as `PUT /exercises/:id`). */
-export function assertMayEdit(caller: ExerciseCaller, row: ExerciseRow) {
+export function assertMayEdit(caller: ProjectActor, row: ExerciseRow) {
   const actors = exerciseActors(caller.role, caller.userId, recordOf(row));
   if (!mayEditExercise(actors, recordOf(row))) throw forbidden();
 }
@@ -181,7 +181,7 @@ export async function uploadPresentation(
   db: Db,
   files: FileStore,
   jobs: JobSender | null,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   id: number,
   file: unknown,
 ): Promise<Exercise> {
@@ -261,7 +261,7 @@ export async function uploadPresentation(
 export async function deletePresentation(
   db: Db,
   files: FileStore,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   id: number,
   query: Pick<ExerciseFileDeleteQuery, 'status_id'>,
 ): Promise<Exercise> {
@@ -291,7 +291,7 @@ export async function deletePresentation(
 }
 
 /** The deck of an exercise the caller may read; 404 when there is none. */
-export async function presentationFile(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseFileRow> {
+export async function presentationFile(db: Tx, caller: ProjectActor, id: number): Promise<ExerciseFileRow> {
   await readableExercise(db, caller, id);
   const [row] = await db
     .select()
@@ -304,7 +304,7 @@ export async function presentationFile(db: Tx, caller: ExerciseCaller, id: numbe
 /** The image of one slide of an exercise the caller may read; 404 when there is none. */
 export async function slideFile(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   id: number,
   position: number,
 ): Promise<ExerciseFileRow> {
@@ -319,7 +319,7 @@ export async function slideFile(
 }
 
 /** `GET /exercises/:id/slides`: the slide images and how their rendering goes. */
-export async function listSlides(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseSlides> {
+export async function listSlides(db: Tx, caller: ProjectActor, id: number): Promise<ExerciseSlides> {
   const row = await readableExercise(db, caller, id);
   const slides = await db
     .select({ position: exerciseSlides.position })
@@ -476,7 +476,7 @@ export async function queuePendingRenders(db: Db, jobs: JobSender): Promise<numb
 export async function actualizeFile(
   db: Db,
   jobs: JobSender | null,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   input: ExerciseActualizeInput,
 ): Promise<ExerciseSlides> {
   assertSameProject(caller, input.workspace_id);

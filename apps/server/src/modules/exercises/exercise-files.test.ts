@@ -19,7 +19,7 @@ import {
   tags,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
-import { ERROR_MESSAGES, FIELD_MESSAGES, fill, type FieldMessage } from '../../errors/messages.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
 import { findProgram } from '../../files/render-slides.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
@@ -86,7 +86,7 @@ const call = (who: Member | null, method: InjectOptions['method'], url: string, 
     headers: headers(who),
   });
 
-const message = (key: FieldMessage, params = {}) => fill(FIELD_MESSAGES[key].en, params);
+const message = (key: FieldMessage, params = {}) => text('en', `fields.${key}`, params);
 
 const storedFiles = () => {
   const dir = path.join(t.app.config.dataDir, 'files', EXERCISE_FILES);
@@ -188,7 +188,7 @@ describe('POST /exercises/:id/files', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
       code: 'unsupported_media_type',
-      message: fill(ERROR_MESSAGES.unsupported_media_type.en, { type: 'deck.pptx' }),
+      message: text('en', 'errors.unsupported_media_type', { type: 'deck.pptx' }),
       errors: { file: [message(key)] },
     });
     expect(storedFiles()).toEqual(before);
@@ -234,7 +234,7 @@ describe('POST /exercises/:id/files', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       code: 'payload_too_large',
-      message: fill(ERROR_MESSAGES.payload_too_large.en, { limit: '50 MB' }),
+      message: text('en', 'errors.payload_too_large', { limit: '50 MB' }),
     });
   });
 
@@ -311,7 +311,7 @@ describe('DELETE /exercises/:id/files', () => {
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toEqual({
       code: 'presentation_required',
-      message: ERROR_MESSAGES.presentation_required.en,
+      message: text('en', 'errors.presentation_required'),
     });
   });
 
@@ -496,7 +496,7 @@ describe('POST /exercises/:id/files with crafted decks', () => {
       expect(response.statusCode, response.body).toBe(422);
       expect(response.json()).toEqual({
         code: 'deck_too_much_text',
-        message: ERROR_MESSAGES.deck_too_much_text.en,
+        message: text('en', 'errors.deck_too_much_text'),
       });
     } finally {
       // One more tick, so that a block just before the answer is measured too.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { exercises, type WorkspaceRow } from '../../db/schema/index.ts';
-import { FIELD_MESSAGES, fill } from '../../errors/messages.ts';
+import { text } from '../../i18n/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   bearer,
@@ -258,7 +258,7 @@ describe('POST /exercises/files/actualize-file', () => {
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.workspace_id).toEqual([
-      fill(FIELD_MESSAGES.workspaceMismatch.en, { workspaceId: school.workspace.id }),
+      text('en', 'fields.workspaceMismatch', { workspaceId: school.workspace.id }),
     ]);
     for (const body of [{}, { file_id: -1 }, { file_id: fileId, more: 1 }]) {
       const response = await call(school.author, 'POST', '/exercises/files/actualize-file', body);

@@ -10,14 +10,13 @@ import {
   type ExerciseMediaKind,
 } from '@logoschool/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingOf } from '../../access/actor.ts';
 import { z } from 'zod';
 import { sendFile } from './exercise-files.routes.ts';
 import { listMedia, markMedia, mediaFile } from './exercise-media.service.ts';
-import { caller } from './exercises.routes.ts';
 
 const item = `${API.exercises}/:exerciseId`;
-const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
-const security = [{ bearer: [] }];
+const errors = { 404: errorBody };
 const tags = ['exercises'];
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
@@ -36,18 +35,17 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${item}/${list.path}`,
       {
-        preValidation: [app.authenticate, app.authorize('exercises.read')],
+        config: { permission: 'exercises.read' },
         schema: {
           tags,
           summary: `The ${list.what} of the exercise’s deck, by first slide then name, with the slides that use them and their asset-type marks`,
-          security,
           params: exerciseParams,
           querystring: exerciseActingQuery,
           response: { 200: dataEnvelope(z.array(exerciseMediaSchema)), ...errors },
         },
       },
       async (request) => ({
-        data: await listMedia(app.db, caller(request), request.params.exerciseId, list.kind),
+        data: await listMedia(app.db, actingOf(request), request.params.exerciseId, list.kind),
       }),
     );
   }
@@ -55,11 +53,10 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/media/:fileId`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.read')],
+      config: { permission: 'exercises.read' },
       schema: {
         tags,
         summary: 'One picture or sound of the exercise’s deck, inline, for whoever may read the exercise',
-        security,
         params: exerciseMediaParams,
         querystring: exerciseActingQuery,
         produces: [
@@ -76,7 +73,7 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { exerciseId, fileId } = request.params;
-      const file = await mediaFile(app.db, caller(request), exerciseId, fileId);
+      const file = await mediaFile(app.db, actingOf(request), exerciseId, fileId);
       return sendFile(reply, app.files, file, true);
     },
   );
@@ -84,12 +81,11 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${item}/media/:fileId`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.read')],
+      config: { permission: 'exercises.read' },
       schema: {
         tags,
         summary:
           'Marks what a themed variant puts in place of a picture (background, character, prop) or a sound (sound); null keeps it. Who may edit the exercise may; 422 for a type the kind cannot take',
-        security,
         params: exerciseMediaParams,
         querystring: exerciseActingQuery,
         body: exerciseMediaUpdate,
@@ -98,7 +94,7 @@ export const exerciseMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { exerciseId, fileId } = request.params;
-      return { data: await markMedia(app.db, caller(request), exerciseId, fileId, request.body) };
+      return { data: await markMedia(app.db, actingOf(request), exerciseId, fileId, request.body) };
     },
   );
 };

@@ -8,12 +8,13 @@ import {
   type GenerationAssetType,
 } from '@logoschool/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { exerciseFiles, type ExerciseFileRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { assertMayEdit } from './exercise-files.service.ts';
-import { lockReadable, readableExercise, type ExerciseCaller } from './exercises.service.ts';
+import { lockReadable, readableExercise } from './exercises.service.ts';
 
 /** The kinds of `exercise_files` rows that are a deck's pictures and sounds. */
 const MEDIA_ROW_KINDS: readonly ExerciseMediaKind[] = ['image', 'audio'];
@@ -68,7 +69,7 @@ export async function mediaRowsOf(
  */
 export async function listMedia(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   exerciseId: number,
   kind: ExerciseMediaKind,
 ): Promise<ExerciseMedia[]> {
@@ -80,7 +81,7 @@ export async function listMedia(
 /** One picture or sound of an exercise the caller may read; 404 when there is none. */
 export async function mediaFile(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   exerciseId: number,
   fileId: number,
 ): Promise<ExerciseFileRow> {
@@ -106,7 +107,7 @@ export async function mediaFile(
  */
 export async function markMedia(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   exerciseId: number,
   fileId: number,
   input: ExerciseMediaUpdate,

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { exerciseFiles, exercises, type WorkspaceRow } from '../../db/schema/index.ts';
-import { FIELD_MESSAGES, fill, type FieldMessage } from '../../errors/messages.ts';
-import { sineTone } from '../../files/encode.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
+import { sineTone } from '../../db/demo/encode.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   bearer,
@@ -81,7 +81,7 @@ function upload(who: Member, exerciseId: number, content: Buffer) {
   });
 }
 
-const message = (key: FieldMessage, lang: 'en' | 'uk' = 'en') => fill(FIELD_MESSAGES[key][lang]);
+const message = (key: FieldMessage, lang: 'en' | 'uk' = 'en') => text(lang, `fields.${key}`);
 
 const storedFiles = () => {
   const dir = path.join(t.app.config.dataDir, 'files', EXERCISE_FILES);

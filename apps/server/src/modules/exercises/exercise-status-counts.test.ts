@@ -11,16 +11,11 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ProjectActor } from '../../access/actor.ts';
 import { exerciseStatusCounts, exercises, workspaces, type ExerciseRow } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import { buildMember, buildWorkspace } from '../../test/factories.ts';
-import {
-  listExercises,
-  listForAuthor,
-  listForTeacher,
-  recordOf,
-  type ExerciseCaller,
-} from './exercises.service.ts';
+import { listExercises, listForAuthor, listForTeacher, recordOf } from './exercises.service.ts';
 
 const t = useTestApp();
 
@@ -132,7 +127,7 @@ describe('exercise_status_counts', () => {
         // The lists' counters with no filter, in each read scope, against the rows the caller reads.
         const rows = await t.db.select().from(exercises).where(eq(exercises.workspaceId, first.id));
         const reader = authors[0]!;
-        const caller = (role: RoleName): ExerciseCaller => ({
+        const caller = (role: RoleName): ProjectActor => ({
           workspaceId: first.id,
           role,
           userId: reader.id,

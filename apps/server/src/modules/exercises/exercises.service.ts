@@ -40,7 +40,6 @@ import {
   type ExerciseUpdate,
   type Language,
   type OwnLike,
-  type RoleName,
   type StatusCounts,
   type UsageFrequency,
   type Vote,
@@ -63,6 +62,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   categories,
@@ -78,18 +78,10 @@ import {
   type ExerciseRow,
 } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
-import type { FieldMessage } from '../../errors/messages.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import type { FieldMessage } from '../../i18n/index.ts';
 import type { FileStore } from '../../files/files.ts';
 import { autoModerate } from './auto-moderation.service.ts';
-
-/** Who calls: the project and role `app.authorize` let the request act in, the user, the language. */
-export interface ExerciseCaller {
-  workspaceId: number;
-  role: RoleName;
-  userId: number;
-  lang: Language;
-}
 
 /** A 422 with one field error. */
 const fieldError = (lang: Language, field: string, key: FieldMessage, params = {}) =>
@@ -97,7 +89,7 @@ const fieldError = (lang: Language, field: string, key: FieldMessage, params = {
 
 const inProject = (workspaceId: number) => eq(exercises.workspaceId, workspaceId);
 
-const ownExercise = (caller: ExerciseCaller, id: number) =>
+const ownExercise = (caller: ProjectActor, id: number) =>
   and(inProject(caller.workspaceId), eq(exercises.id, id));
 
 /** The name of a stored status (the table's check keeps it one of the five). */
@@ -133,7 +125,7 @@ function scopeCondition(scope: ExerciseReadScope, userId: number): SQL | undefin
 }
 
 /** The read scope of the caller's role; `app.authorize('exercises.read')` has let only readers in. */
-function readScope(caller: ExerciseCaller): ExerciseReadScope {
+function readScope(caller: ProjectActor): ExerciseReadScope {
   const scope = exerciseReadScope(caller.role);
   if (!scope) throw forbidden();
   return scope;
@@ -302,7 +294,7 @@ async function activities(db: Tx, ids: number[]): Promise<Map<number, ExerciseAc
 }
 
 /** One exercise's view as the caller sees it (their vote, its tags). */
-async function viewOf(db: Tx, caller: ExerciseCaller, id: number, withActivities = false): Promise<Exercise> {
+async function viewOf(db: Tx, caller: ProjectActor, id: number, withActivities = false): Promise<Exercise> {
   const rows = await viewRows(db, caller.userId).where(ownExercise(caller, id));
   const [view] = await toViews(db, rows, withActivities);
   if (!view) throw notFound();
@@ -355,7 +347,7 @@ interface PageOptions extends ListFilters {
  * own too, a count of those in the other statuses, in the two halves of `responsibleIs` (which
  * exclude each other), each read from its index alone.
  */
-function storedCounters(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope) {
+function storedCounters(db: Tx, caller: ProjectActor, scope: ExerciseReadScope) {
   const stored = db
     .select({ status: exerciseStatusCounts.statusId, count: exerciseStatusCounts.count })
     .from(exerciseStatusCounts)
@@ -393,7 +385,7 @@ function storedCounters(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope
  * takes its ids first (on `exercises_workspace_status_idx` for a status tab), so that an offset
  * skips index entries and only the page's rows are joined.
  */
-function pageQueries(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope, options: PageOptions) {
+function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, options: PageOptions) {
   const base = and(
     inProject(caller.workspaceId),
     scopeCondition(scope, caller.userId),
@@ -424,7 +416,7 @@ function pageQueries(db: Tx, caller: ExerciseCaller, scope: ExerciseReadScope, o
 /** A page of the exercises of a scope and the counters of every status (see `pageQueries`). */
 async function listPage(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   scope: ExerciseReadScope,
   options: PageOptions,
 ): Promise<ExercisePage> {
@@ -443,7 +435,7 @@ async function listPage(
 }
 
 /** `GET /exercises`: what the caller's role reads (`exerciseReadScope`), filtered. */
-export async function listExercises(db: Tx, caller: ExerciseCaller, query: ExercisesQuery) {
+export async function listExercises(db: Tx, caller: ProjectActor, query: ExercisesQuery) {
   return listPage(db, caller, readScope(caller), query);
 }
 
@@ -452,12 +444,12 @@ export async function listExercises(db: Tx, caller: ExerciseCaller, query: Exerc
  * their SQL (`.toSQL()`) through `pg` as the baseline of `GET /exercises`, so that both run the same
  * SQL. The tags query takes the ids of the page's rows.
  */
-export function listExercisesQueries(db: Tx, caller: ExerciseCaller, query: ExercisesQuery) {
+export function listExercisesQueries(db: Tx, caller: ProjectActor, query: ExercisesQuery) {
   return pageQueries(db, caller, readScope(caller), query);
 }
 
 /** `GET /exercises/for-author`: the caller's own and assigned exercises, and every open request. */
-export async function listForAuthor(db: Tx, caller: ExerciseCaller, query: ExercisesForAuthorQuery) {
+export async function listForAuthor(db: Tx, caller: ProjectActor, query: ExercisesForAuthorQuery) {
   return listPage(db, caller, FOR_AUTHOR_SCOPE, query);
 }
 
@@ -465,7 +457,7 @@ export async function listForAuthor(db: Tx, caller: ExerciseCaller, query: Exerc
  * `GET /exercises/for-teacher`: accepted exercises. `client_id` and `protocol_id` do not narrow the
  * list yet (see `exercisesForTeacherQuery`).
  */
-export async function listForTeacher(db: Tx, caller: ExerciseCaller, query: ExercisesForTeacherQuery) {
+export async function listForTeacher(db: Tx, caller: ProjectActor, query: ExercisesForTeacherQuery) {
   return listPage(db, caller, FOR_TEACHER_SCOPE, query);
 }
 
@@ -473,7 +465,7 @@ export async function listForTeacher(db: Tx, caller: ExerciseCaller, query: Exer
  * `GET /exercises/latest`: the exercise the caller marked last with `POST /exercises/latest` while
  * they can still read it; else the one they can read that changed last; null when there is none.
  */
-export async function latestExercise(db: Tx, caller: ExerciseCaller): Promise<Exercise | null> {
+export async function latestExercise(db: Tx, caller: ProjectActor): Promise<Exercise | null> {
   const [marked] = await db
     .select({ exercise: exercises })
     .from(exerciseLatest)
@@ -496,7 +488,7 @@ export async function latestExercise(db: Tx, caller: ExerciseCaller): Promise<Ex
  */
 export async function markLatest(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   input: ExerciseLatestInput,
 ): Promise<Exercise> {
   assertSameProject(caller, input.workspace_id);
@@ -514,7 +506,7 @@ export async function markLatest(
 /** `GET /exercises/:id`: 404 when it is not the project's or the caller may not read it. */
 export async function getExercise(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   id: number,
   withActivities = false,
 ): Promise<Exercise> {
@@ -523,14 +515,14 @@ export async function getExercise(
 }
 
 /** The exercise's row when the caller may read it; 404 otherwise (as `getExercise`). */
-export async function readableExercise(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseRow> {
+export async function readableExercise(db: Tx, caller: ProjectActor, id: number): Promise<ExerciseRow> {
   const [row] = await db.select().from(exercises).where(ownExercise(caller, id));
   if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
   return row;
 }
 
 /** The exercise, locked for the rest of the transaction; 404 as `getExercise`. */
-export async function lockReadable(tx: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseRow> {
+export async function lockReadable(tx: Tx, caller: ProjectActor, id: number): Promise<ExerciseRow> {
   const [row] = await tx.select().from(exercises).where(ownExercise(caller, id)).for('update');
   if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
   return row;
@@ -543,7 +535,7 @@ export async function lockReadable(tx: Tx, caller: ExerciseCaller, id: number): 
 const TITLES_LOCK_ID = 7_260_020;
 
 /** Throws 409 `exercise_title_taken` when another exercise of the project has the title, ignoring case. */
-async function assertTitleFree(tx: Tx, caller: ExerciseCaller, title: string, exceptId?: number) {
+async function assertTitleFree(tx: Tx, caller: ProjectActor, title: string, exceptId?: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${TITLES_LOCK_ID}::int, ${caller.workspaceId}::int)`);
   const sameTitle = and(inProject(caller.workspaceId), sql`lower(${exercises.title}) = lower(${title})`);
   const [taken] = await tx
@@ -561,7 +553,7 @@ async function assertTitleFree(tx: Tx, caller: ExerciseCaller, title: string, ex
 }
 
 /** Throws 422 unless the category is one of the project's, and not a folder (exercises go in leaves). */
-async function assertCategory(tx: Tx, caller: ExerciseCaller, categoryId: number | null | undefined) {
+async function assertCategory(tx: Tx, caller: ProjectActor, categoryId: number | null | undefined) {
   if (categoryId === null || categoryId === undefined) return;
   const [category] = await tx
     .select({ isFolder: categories.isFolder })
@@ -572,7 +564,7 @@ async function assertCategory(tx: Tx, caller: ExerciseCaller, categoryId: number
 }
 
 /** Throws 422 unless every tag is one of the project's. */
-async function assertTags(tx: Tx, caller: ExerciseCaller, tagIds: number[] | undefined) {
+async function assertTags(tx: Tx, caller: ProjectActor, tagIds: number[] | undefined) {
   if (!tagIds || tagIds.length === 0) return;
   const [found] = await tx
     .select({ count: count() })
@@ -582,7 +574,7 @@ async function assertTags(tx: Tx, caller: ExerciseCaller, tagIds: number[] | und
 }
 
 /** Throws 422 when a body names another project than the one the call acts in (spec §7: `workspace_id`). */
-export function assertSameProject(caller: ExerciseCaller, named: number | undefined) {
+export function assertSameProject(caller: ProjectActor, named: number | undefined) {
   if (named !== undefined && named !== caller.workspaceId) {
     throw fieldError(caller.lang, 'workspace_id', 'workspaceMismatch', { workspaceId: caller.workspaceId });
   }
@@ -650,11 +642,7 @@ async function writeHistory(
  * 403 for any other role, or an author sending the moderator's fields; 409 for a title taken; 422
  * for a category or tag not of the project, a folder as category, a deadline in the past.
  */
-export async function createExercise(
-  db: Db,
-  caller: ExerciseCaller,
-  input: ExerciseInput,
-): Promise<Exercise> {
+export async function createExercise(db: Db, caller: ProjectActor, input: ExerciseInput): Promise<Exercise> {
   assertSameProject(caller, input.workspace_id);
   const status = newExerciseStatus(caller.role);
   if (!status) throw forbidden();
@@ -704,7 +692,7 @@ export async function createExercise(
  */
 export async function updateExercise(
   db: Db,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   id: number,
   input: ExerciseUpdate,
 ): Promise<Exercise> {
@@ -774,7 +762,7 @@ const removeStored = (files: FileStore, names: readonly string[]) =>
 export async function deleteExercise(
   db: Db,
   files: FileStore,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   id: number,
 ): Promise<void> {
   const storedNames = await db.transaction(async (tx) => {
@@ -798,7 +786,7 @@ export async function deleteExercise(
  */
 export async function changeStatus(
   db: Db,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   id: number,
   input: ExerciseStatusInput,
   onlyFrom?: ExerciseStatusName,
@@ -847,7 +835,7 @@ export async function changeStatus(
 }
 
 /** `POST /exercises/:id/take`: an author takes an open request; it becomes their draft. */
-export async function takeRequest(db: Db, caller: ExerciseCaller, id: number): Promise<Exercise> {
+export async function takeRequest(db: Db, caller: ProjectActor, id: number): Promise<Exercise> {
   return changeStatus(db, caller, id, { status_id: EXERCISE_STATUS.draft }, 'request');
 }
 
@@ -856,7 +844,7 @@ export async function takeRequest(db: Db, caller: ExerciseCaller, id: number): P
  * exercise take turns; the vote and the counts on the row change in the same transaction, so the
  * counts always equal the stored votes. 404 when the caller cannot read the exercise.
  */
-export async function castVote(db: Db, caller: ExerciseCaller, id: number, vote: Vote): Promise<VoteResult> {
+export async function castVote(db: Db, caller: ProjectActor, id: number, vote: Vote): Promise<VoteResult> {
   return db.transaction(async (tx) => {
     const current = await lockReadable(tx, caller, id);
     const mine = and(eq(exerciseVotes.exerciseId, id), eq(exerciseVotes.userId, caller.userId));

@@ -21,7 +21,7 @@ import {
   tags,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
-import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
@@ -135,8 +135,8 @@ const REQUEST = {
   age_categories: ['5-6', '7-9'],
 };
 
-const message = (key: keyof typeof FIELD_MESSAGES, lang: (typeof LANGUAGES)[number] = 'en', params = {}) =>
-  fill(FIELD_MESSAGES[key][lang], params);
+const message = (key: FieldMessage, lang: (typeof LANGUAGES)[number] = 'en', params = {}) =>
+  text(lang, `fields.${key}`, params);
 
 /** An author's new draft, through the API. */
 async function draft(author: Member, values: object = {}): Promise<Exercise> {
@@ -334,7 +334,7 @@ describe('POST /api/exercises', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         code: 'exercise_title_taken',
-        message: ERROR_MESSAGES.exercise_title_taken[lang],
+        message: text(lang, 'errors.exercise_title_taken'),
         errors: { title: [message('exerciseTitleTaken', lang)] },
       });
     },
@@ -863,13 +863,13 @@ describe('POST /api/exercises/:exerciseId/status', () => {
     expect(unchanged.statusCode).toBe(409);
     expect(unchanged.json()).toEqual({
       code: 'status_unchanged',
-      message: ERROR_MESSAGES.status_unchanged[lang],
+      message: text(lang, 'errors.status_unchanged'),
     });
     const refused = await setStatus(school.moderator, own.id, 'accepted', undefined, lang);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'transition_refused',
-      message: ERROR_MESSAGES.transition_refused[lang],
+      message: text(lang, 'errors.transition_refused'),
     });
     expect((await setStatus(school.author, own.id, 'request', undefined, lang)).json().code).toBe(
       'transition_refused',
@@ -949,7 +949,7 @@ describe('POST /api/exercises/:exerciseId/take', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'request_overdue',
-      message: fill(ERROR_MESSAGES.request_overdue[lang], { deadline }),
+      message: text(lang, 'errors.request_overdue', { deadline }),
     });
     // Through the status call alike.
     expect((await setStatus(school.author, filed.id, 'draft')).json().code).toBe('request_overdue');

@@ -14,9 +14,9 @@ import {
 } from '@logoschool/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actingOf } from '../../access/actor.ts';
 import { PPTX_MIME } from '../../files/pptx.ts';
 import { sendFile } from './exercise-files.routes.ts';
-import { caller } from './exercises.routes.ts';
 import {
   checkGenerate,
   deleteGenerated,
@@ -28,8 +28,7 @@ import {
 
 const item = `${API.exercises}/:exerciseId`;
 const variant = `${API.exercisesGenerated}/:generatedId`;
-const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
-const security = [{ bearer: [] }];
+const errors = { 404: errorBody };
 const tags = ['exercises'];
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
@@ -41,30 +40,28 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${item}/generated`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.generate')],
+      config: { permission: 'exercises.generate' },
       schema: {
         tags,
         summary: 'The themed variants of the exercise, oldest first',
-        security,
         params: exerciseParams,
         querystring: exerciseActingQuery,
         response: { 200: dataEnvelope(z.array(exerciseGeneratedSchema)), ...errors },
       },
     },
     async (request) => ({
-      data: await listGenerated(app.db, caller(request), request.params.exerciseId),
+      data: await listGenerated(app.db, actingOf(request), request.params.exerciseId),
     }),
   );
 
   app.post(
     `${item}/check-generate`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.generate')],
+      config: { permission: 'exercises.generate' },
       schema: {
         tags,
         summary:
           'Says what stands in the way of theming the exercise for a theme (not_accepted, not_ready, excluded, no_presentation, nothing_marked, missing_assets, read_only) and which theme asset replaces each marked picture or sound; unless `dry_run`, makes the variant when nothing does (replacing the earlier one). 404 for a theme the project does not see; 409 when the variant became read-only meanwhile',
-        security,
         params: exerciseParams,
         querystring: exerciseWriteQuery,
         body: checkGenerateInput,
@@ -72,51 +69,54 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await checkGenerate(app.db, app.files, caller(request), request.params.exerciseId, request.body),
+      data: await checkGenerate(
+        app.db,
+        app.files,
+        actingOf(request),
+        request.params.exerciseId,
+        request.body,
+      ),
     }),
   );
 
   app.post(
     API.exercisesGeneratedToggle,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.generate')],
+      config: { permission: 'exercises.generate' },
       schema: {
         tags,
         summary:
           'Sets `read_only` on every themed variant named, all or nothing (404 when one is not the project’s); a read-only variant is kept by later generations',
-        security,
         querystring: exerciseActingQuery,
         body: generatedToggleInput,
         response: { 200: dataEnvelope(exerciseBulkResult), ...errors },
       },
     },
-    async (request) => ({ data: await toggleGenerated(app.db, caller(request), request.body) }),
+    async (request) => ({ data: await toggleGenerated(app.db, actingOf(request), request.body) }),
   );
 
   app.get(
     variant,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.generate')],
+      config: { permission: 'exercises.generate' },
       schema: {
         tags,
         summary: 'One themed variant of the project',
-        security,
         params: generatedParams,
         querystring: exerciseActingQuery,
         response: { 200: dataEnvelope(exerciseGeneratedSchema), ...errors },
       },
     },
-    async (request) => ({ data: await getGenerated(app.db, caller(request), request.params.generatedId) }),
+    async (request) => ({ data: await getGenerated(app.db, actingOf(request), request.params.generatedId) }),
   );
 
   app.get(
     `${variant}/file`,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.generate')],
+      config: { permission: 'exercises.generate' },
       schema: {
         tags,
         summary: 'The themed variant’s .pptx, as an attachment',
-        security,
         params: generatedParams,
         querystring: exerciseActingQuery,
         produces: [PPTX_MIME],
@@ -124,7 +124,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await generatedFile(app.db, caller(request), request.params.generatedId);
+      const file = await generatedFile(app.db, actingOf(request), request.params.generatedId);
       return sendFile(reply, app.files, file, false);
     },
   );
@@ -132,18 +132,17 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     variant,
     {
-      preValidation: [app.authenticate, app.authorize('exercises.generate')],
+      config: { permission: 'exercises.generate' },
       schema: {
         tags,
         summary: 'Removes a themed variant and its file (a read-only one too)',
-        security,
         params: generatedParams,
         querystring: exerciseActingQuery,
         response: { 200: dataEnvelope(z.null()), ...errors },
       },
     },
     async (request) => {
-      await deleteGenerated(app.db, app.files, caller(request), request.params.generatedId);
+      await deleteGenerated(app.db, app.files, actingOf(request), request.params.generatedId);
       return { data: null };
     },
   );

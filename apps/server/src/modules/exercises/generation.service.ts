@@ -14,6 +14,7 @@ import {
   type Language,
 } from '@logoschool/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   assetFiles,
@@ -30,20 +31,15 @@ import {
   type ThemeRow,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
-import type { FieldMessage } from '../../errors/messages.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import type { FieldMessage } from '../../i18n/index.ts';
 import { detectFileType } from '../../files/file-type.ts';
 import type { FileStore } from '../../files/files.ts';
 import { PPTX_MIME, replacePptxMedia, type MediaReplacement } from '../../files/pptx.ts';
 import { ASSET_FILES } from '../assets/assets.service.ts';
 import { visibleTheme } from '../themes/themes.service.ts';
 import { inDeckOrder } from './exercise-media.service.ts';
-import {
-  assertSameProject,
-  EXERCISE_FILES,
-  readableExercise,
-  type ExerciseCaller,
-} from './exercises.service.ts';
+import { assertSameProject, EXERCISE_FILES, readableExercise } from './exercises.service.ts';
 
 /** Longest variant file name kept (`<exercise title> — <theme name>.pptx`). */
 const FILE_NAME_MAX = 200;
@@ -184,7 +180,7 @@ async function replacementsOf(
   for (const { media, asset } of picks) {
     if (!media.mediaPath) continue;
     const stored = await files.read(ASSET_FILES, asset.file.storedName);
-    const type = stored ? detectFileType(stored.content) : null;
+    const type = stored ? await detectFileType(stored.content) : null;
     if (!stored || !type) throw new Error(`asset file ${asset.file.id} is missing or unknown`);
     replacements.set(media.mediaPath, { content: stored.content, mime: type.mime, ext: type.ext });
   }
@@ -199,7 +195,7 @@ async function replacementsOf(
 async function storeVariant(
   db: Tx,
   files: FileStore,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   exercise: ExerciseRow,
   theme: ThemeRow,
   plan: Plan,
@@ -310,7 +306,7 @@ async function variantViews(
 export async function checkGenerate(
   db: Tx,
   files: FileStore,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   exerciseId: number,
   input: CheckGenerateInput,
 ): Promise<CheckGenerateResult> {
@@ -325,20 +321,20 @@ export async function checkGenerate(
 }
 
 /** `GET /exercises/:id/generated`: the exercise's themed variants; 404 as reading the exercise. */
-export async function listGenerated(db: Tx, caller: ExerciseCaller, exerciseId: number) {
+export async function listGenerated(db: Tx, caller: ProjectActor, exerciseId: number) {
   await readableExercise(db, caller, exerciseId);
   return variantViews(db, caller.workspaceId, eq(exerciseGenerated.exerciseId, exerciseId));
 }
 
 /** `GET /exercises/generated/:id`: one variant of the project; 404 for any other. */
-export async function getGenerated(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseGenerated> {
+export async function getGenerated(db: Tx, caller: ProjectActor, id: number): Promise<ExerciseGenerated> {
   const [view] = await variantViews(db, caller.workspaceId, eq(exerciseGenerated.id, id));
   if (!view) throw notFound();
   return view;
 }
 
 /** The .pptx of a variant of the project; 404 for any other. */
-export async function generatedFile(db: Tx, caller: ExerciseCaller, id: number): Promise<ExerciseFileRow> {
+export async function generatedFile(db: Tx, caller: ProjectActor, id: number): Promise<ExerciseFileRow> {
   const [row] = await db
     .select({ file: exerciseFiles })
     .from(exerciseGenerated)
@@ -349,7 +345,7 @@ export async function generatedFile(db: Tx, caller: ExerciseCaller, id: number):
 }
 
 /** `DELETE /exercises/generated/:id`: removes a variant and its file, read-only or not; 404 as `getGenerated`. */
-export async function deleteGenerated(db: Tx, files: FileStore, caller: ExerciseCaller, id: number) {
+export async function deleteGenerated(db: Tx, files: FileStore, caller: ProjectActor, id: number) {
   const storedName = await db.transaction(async (tx) => {
     const [variant] = await tx
       .select({ fileId: exerciseGenerated.fileId })
@@ -369,7 +365,7 @@ export async function deleteGenerated(db: Tx, files: FileStore, caller: Exercise
 /** `POST /exercises/generated/toggle`: sets `read_only` on every variant named, all or nothing (404). */
 export async function toggleGenerated(
   db: Tx,
-  caller: ExerciseCaller,
+  caller: ProjectActor,
   input: GeneratedToggleInput,
 ): Promise<ExerciseBulkResult> {
   return db.transaction(async (tx) => {

@@ -18,8 +18,8 @@ import {
   type ExerciseRow,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
-import { FIELD_MESSAGES, fill, type FieldMessage } from '../../errors/messages.ts';
-import { sineTone } from '../../files/encode.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
+import { sineTone } from '../../db/demo/encode.ts';
 import { PPTX_LIMITS, readPptx } from '../../files/pptx.ts';
 import { findProgram, renderSlides } from '../../files/render-slides.ts';
 import { InflateBudget, inflateEntry, listEntries } from '../../files/zip.ts';
@@ -104,7 +104,7 @@ const call = (
   });
 };
 
-const message = (key: FieldMessage, lang: 'en' | 'uk' = 'en') => fill(FIELD_MESSAGES[key][lang]);
+const message = (key: FieldMessage, lang: 'en' | 'uk' = 'en') => text(lang, `fields.${key}`);
 
 const storedFiles = () => {
   const dir = path.join(t.app.config.dataDir, 'files', EXERCISE_FILES);

@@ -15,14 +15,12 @@ import {
   loginResult,
   pageEnvelope,
   resendInvitationBody,
-  rolesInWorkspace,
   sentInvitationSchema,
 } from '@logoschool/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingOf } from '../../access/actor.ts';
 import { z } from 'zod';
-import { requireAuth } from '../../auth/authenticate.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import {
   acceptInvitation,
@@ -32,24 +30,7 @@ import {
   listInvitations,
   previewInvitation,
   resendInvitation,
-  type InviteActor,
 } from './invitations.service.ts';
-
-/** The caller and the project `app.authorize` let the request act in. */
-function inviteActor(request: FastifyRequest): InviteActor {
-  const { user } = requireAuth(request);
-  // `app.authorize` always sets it for a project action; without it there is no project to act in.
-  if (!request.acting) throw new AppError('forbidden');
-  const heldRoles = rolesInWorkspace(user, request.acting.workspaceId);
-  return {
-    userId: user.id,
-    name: user.name,
-    ...request.acting,
-    heldRoles,
-    ip: request.ip,
-    lang: request.lang,
-  };
-}
 
 const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
 
@@ -64,19 +45,18 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.invite,
     {
-      preValidation: [app.authenticate, app.authorize('users.invite')],
+      config: { permission: 'users.invite' },
       schema: {
         tags: ['invitations'],
         summary:
           'Invites an e-mail address to the project and mails the link; renews a pending invitation of the same address. Answers alike whether or not the address has an account',
-        security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: inviteBody,
         response: { 201: dataEnvelope(sentInvitationSchema), 404: errorBody, 409: errorBody, ...errors },
       },
     },
     async (request, reply) => {
-      const data = await inviteUser(context(request), inviteActor(request), request.body);
+      const data = await inviteUser(context(request), actingOf(request), request.body);
       return reply.status(201).send({ data });
     },
   );
@@ -84,37 +64,35 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.inviteSend,
     {
-      preValidation: [app.authenticate, app.authorize('users.invite')],
+      config: { permission: 'users.invite' },
       schema: {
         tags: ['invitations'],
         summary: 'Mails an invitation again with a new link and expiry (the old link stops working)',
-        security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: resendInvitationBody,
         response: { 200: dataEnvelope(sentInvitationSchema), 404: errorBody, 409: errorBody, ...errors },
       },
     },
     async (request) => ({
-      data: await resendInvitation(context(request), inviteActor(request), request.body.invitation_id),
+      data: await resendInvitation(context(request), actingOf(request), request.body.invitation_id),
     }),
   );
 
   app.post(
     API.inviteExistingUser,
     {
-      preValidation: [app.authenticate, app.authorize('users.invite')],
+      config: { permission: 'users.invite' },
       schema: {
         tags: ['invitations'],
         summary:
           'The same as /invitations/invite: the account’s owner joins only by accepting (signing in with the link)',
-        security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: existingUserBody,
         response: { 201: dataEnvelope(sentInvitationSchema), 404: errorBody, 409: errorBody, ...errors },
       },
     },
     async (request, reply) => {
-      const data = await inviteUser(context(request), inviteActor(request), request.body);
+      const data = await inviteUser(context(request), actingOf(request), request.body);
       return reply.status(201).send({ data });
     },
   );
@@ -122,26 +100,24 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.invitations,
     {
-      preValidation: [app.authenticate, app.authorize('users.list')],
+      config: { permission: 'users.list' },
       schema: {
         tags: ['invitations'],
         summary: "The project's invitations, newest first; a pending one past its expiry shows as expired",
-        security: [{ bearer: [] }],
         querystring: invitationsQuery,
         response: { 200: pageEnvelope(invitationSchema), ...errors },
       },
     },
-    async (request) => listInvitations(app.db, inviteActor(request).workspaceId, request.query),
+    async (request) => listInvitations(app.db, actingOf(request).workspaceId, request.query),
   );
 
   app.delete(
     `${API.invitations}/:invitationId`,
     {
-      preValidation: [app.authenticate, app.authorize('users.invite')],
+      config: { permission: 'users.invite' },
       schema: {
         tags: ['invitations'],
         summary: 'Cancels a pending invitation: its link stops working',
-        security: [{ bearer: [] }],
         params: invitationParams,
         querystring: actingAsQuery,
         response: {
@@ -153,7 +129,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await cancelInvitation(app.db, inviteActor(request), request.params.invitationId),
+      data: await cancelInvitation(app.db, actingOf(request), request.params.invitationId),
     }),
   );
 

@@ -6,12 +6,11 @@ import {
   type InvitationPreview,
   type InvitationsQuery,
   type InviteBody,
-  type Language,
   type LoginResult,
-  type RoleName,
 } from '@logoschool/contract';
 import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../access/actor.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createSession, type SessionMeta } from '../../auth/sessions.ts';
@@ -45,18 +44,6 @@ export interface InvitationsContext {
   baseUrl: string;
 }
 
-/** Who invites: the project and role `app.authorize` let the call act in, and the caller's name for mails. */
-export interface InviteActor {
-  userId: number;
-  name: string;
-  workspaceId: number;
-  role: RoleName;
-  /** Every role the caller holds in the project: what they may grant is judged by these. */
-  heldRoles: RoleName[];
-  ip: string | null;
-  lang: Language;
-}
-
 /** The web page that accepts an invitation (contract route `/accept-invite`). */
 const acceptLink = (baseUrl: string, token: string) =>
   `${baseUrl}/accept-invite?token=${encodeURIComponent(token)}`;
@@ -72,7 +59,7 @@ async function lockEmail(tx: Tx, email: string) {
 }
 
 /** The body's project must be the one the caller acts in (the query names it when both do). */
-function assertActingProject(actor: InviteActor, workspaceId: number) {
+function assertActingProject(actor: Actor, workspaceId: number) {
   if (workspaceId === actor.workspaceId) return;
   throw new AppError(
     'validation_failed',
@@ -87,7 +74,7 @@ function assertActingProject(actor: InviteActor, workspaceId: number) {
  * The project people are invited to or added to. An archived project takes nobody in (409): its
  * members could not use it until it is restored.
  */
-async function openProject(tx: Tx, actor: InviteActor): Promise<WorkspaceRow> {
+async function openProject(tx: Tx, actor: Actor): Promise<WorkspaceRow> {
   const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId));
   if (!workspace) throw notFound();
   if (workspace.archived) {
@@ -213,7 +200,7 @@ const mailOutcome = (outcome: MailOutcome) => ({
  * must not hold the database). `sent_at` records a mail that left or went to the outbox, unless
  * the link was replaced meanwhile.
  */
-async function mailInvitation(ctx: InvitationsContext, actor: InviteActor, issued: IssuedInvitation) {
+async function mailInvitation(ctx: InvitationsContext, actor: Actor, issued: IssuedInvitation) {
   const content = invitationMail(actor.lang, {
     project: issued.project,
     inviter: actor.name,
@@ -241,7 +228,7 @@ async function mailInvitation(ctx: InvitationsContext, actor: InviteActor, issue
  * A member of the project is 409 already_member. A pending invitation of the same address to the
  * project is renewed (new roles, link and expiry) rather than doubled.
  */
-export async function inviteUser(ctx: InvitationsContext, actor: InviteActor, body: InviteBody) {
+export async function inviteUser(ctx: InvitationsContext, actor: Actor, body: InviteBody) {
   assertActingProject(actor, body.workspace_id);
   assertMayGrant(actor, body.roles);
   const issued = await ctx.db.transaction(async (tx): Promise<IssuedInvitation> => {
@@ -307,7 +294,7 @@ async function invitationForUpdate(tx: Tx, workspaceId: number, invitationId: nu
  * working. The link gives the invitation's roles on the caller's word, so they must be ones the
  * caller may grant (403). 409 when it was accepted, or when its address has meanwhile joined.
  */
-export async function resendInvitation(ctx: InvitationsContext, actor: InviteActor, invitationId: number) {
+export async function resendInvitation(ctx: InvitationsContext, actor: Actor, invitationId: number) {
   const issued = await ctx.db.transaction(async (tx): Promise<IssuedInvitation> => {
     const current = await invitationForUpdate(tx, actor.workspaceId, invitationId);
     assertMayGrant(actor, roleNames(current.roles));
@@ -333,7 +320,7 @@ export async function resendInvitation(ctx: InvitationsContext, actor: InviteAct
 }
 
 /** Cancels a pending invitation: its link stops working and it leaves the list. 409 once accepted. */
-export async function cancelInvitation(db: Db, actor: InviteActor, invitationId: number) {
+export async function cancelInvitation(db: Db, actor: Actor, invitationId: number) {
   return db.transaction(async (tx) => {
     const current = await invitationForUpdate(tx, actor.workspaceId, invitationId);
     await tx.delete(invitations).where(eq(invitations.id, current.id));

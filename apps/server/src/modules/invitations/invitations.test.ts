@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   INVITATION_TOKEN_MAX,
-  LANGUAGES,
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   ROLE,
+  type Language,
   type RoleName,
 } from '@logoschool/contract';
 import { and, desc, eq } from 'drizzle-orm';
@@ -21,7 +21,7 @@ import {
   type UserRow,
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
-import { ALTERNATIVE_MESSAGES, ERROR_MESSAGES } from '../../errors/messages.ts';
+import { CATALOGUES, text } from '../../i18n/index.ts';
 import { HIDDEN } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../mail/compose.ts';
 import { testConfig, useTestApp } from '../../test/app.ts';
@@ -35,7 +35,6 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories.ts';
 import { startSmtpServer, unreachableSmtpUrl, type TestSmtpServer } from '../../test/smtp.ts';
-import { MAIL_TEXTS } from './invitations.mail.ts';
 
 const WEB_ORIGIN = 'http://localhost:5173';
 const t = useTestApp({ CORS_ORIGINS: WEB_ORIGIN });
@@ -217,7 +216,9 @@ async function invited(caller: Caller, roles: RoleName[] = ['teacher']) {
   return { id: response.json().data.id as number, email, token: await tokenMailedTo(email) };
 }
 
-const REGISTRATION_FAILED = ALTERNATIVE_MESSAGES.registrationFailed;
+const registrationFailed = (lang: Language) => text(lang, 'alternatives.registrationFailed');
+/** The start of the sign-in variant's "how to accept", up to its first placeholder. */
+const HOW_EXISTING = CATALOGUES.en.mail.invite.howExisting.split('{{')[0]!;
 const NOT_INVITING = ['moderator', 'author', 'teacher', 'diagnostician'] as const;
 
 describe('POST /api/invitations/invite', () => {
@@ -378,7 +379,7 @@ describe('POST /api/invitations/invite', () => {
     expect(response.statusCode).toBe(201);
     const mail = await lastMailTo(email);
     expect(mail.subject).toBe('Запрошення до проєкту «Сонечко» у Logoschool');
-    expect(mail.text).toContain(MAIL_TEXTS.inviteAction.uk);
+    expect(mail.text).toContain(text('uk', 'mail.invite.action'));
     expect(mail.text).toContain('Логопед');
     expect(mail.html).toContain('<html lang="uk">');
   });
@@ -473,7 +474,7 @@ describe('POST /api/invitations/invite/send', () => {
     await buildUser(t.db, { email });
     const response = await resend(manager, id);
     expect(response.statusCode, response.body).toBe(200);
-    expect((await lastMailTo(email)).text).toContain(MAIL_TEXTS.inviteHowExisting.en.split('{')[0]!);
+    expect((await lastMailTo(email)).text).toContain(HOW_EXISTING);
   });
 
   it('answers 409 already_member when the address has meanwhile joined the project', async () => {
@@ -625,7 +626,7 @@ describe('an address that already has an account: consent, and no telling', () =
     const mail = await lastMailTo(user.email);
     expect(mail.subject).toBe('Invitation to the project “Second school” on Logoschool');
     expect(mail.text).toContain('with the roles: Moderator, Speech therapist');
-    expect(mail.text).toContain(MAIL_TEXTS.inviteHowExisting.en.split('{')[0]!);
+    expect(mail.text).toContain(HOW_EXISTING);
     const token = linkIn(mail.text).token;
     expect((await preview(token)).json().data).toMatchObject({ email: user.email, existing_account: true });
 
@@ -843,7 +844,7 @@ describe('GET /api/invitations/invite/accept', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       code: 'invitation_not_found',
-      message: ERROR_MESSAGES.invitation_not_found.en,
+      message: text('en', 'errors.invitation_not_found'),
     });
   });
 
@@ -857,7 +858,7 @@ describe('GET /api/invitations/invite/accept', () => {
       expect(response.statusCode).toBe(410);
       expect(response.json()).toEqual({
         code: 'invitation_expired',
-        message: ERROR_MESSAGES.invitation_expired[lang],
+        message: text(lang, 'errors.invitation_expired'),
       });
       if (lang === 'en') expect(response.json().message).toBe('The invitation has expired.');
     },
@@ -923,7 +924,7 @@ describe('POST /api/invitations/invite/accept', () => {
 
     const again = await accept({ token, name: 'Someone Else' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'invitation_accepted', message: REGISTRATION_FAILED.en });
+    expect(again.json()).toEqual({ code: 'invitation_accepted', message: registrationFailed('en') });
   });
 
   it.each(['en', 'ru', 'uk', 'pl'] as const)(
@@ -931,13 +932,13 @@ describe('POST /api/invitations/invite/accept', () => {
     async (lang) => {
       const unknown = await accept({ token: 'y'.repeat(43) }, lang);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ code: 'invitation_not_found', message: REGISTRATION_FAILED[lang] });
+      expect(unknown.json()).toEqual({ code: 'invitation_not_found', message: registrationFailed(lang) });
       const manager = await projectWithManager();
       const { id, token, email } = await invited(manager);
       await expire(id);
       const expired = await accept({ token }, lang);
       expect(expired.statusCode).toBe(410);
-      expect(expired.json()).toEqual({ code: 'invitation_expired', message: REGISTRATION_FAILED[lang] });
+      expect(expired.json()).toEqual({ code: 'invitation_expired', message: registrationFailed(lang) });
       expect((await login(email, 'a-new-password')).statusCode).toBe(401);
     },
   );
@@ -1116,7 +1117,7 @@ describe('mail over SMTP', () => {
       (mail) => mail.to && 'text' in mail.to && mail.to.text === user.email,
     );
     expect(received).toHaveLength(1);
-    expect(received[0]!.text).toContain(MAIL_TEXTS.inviteHowExisting.en.split('{')[0]!);
+    expect(received[0]!.text).toContain(HOW_EXISTING);
     const { base, token } = linkIn(received[0]!.text ?? '');
     expect(base).toBe('https://school.example');
     const accepted = await acceptSigningIn({ token, password: TEST_PASSWORD }, 'en', withSmtp.app);
@@ -1170,24 +1171,5 @@ describe('mail over SMTP', () => {
         error: expect.stringMatching(/ECONNREFUSED|connect/i),
       });
     });
-  });
-});
-
-describe('the mail texts', () => {
-  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-
-  it.each(Object.keys(MAIL_TEXTS) as (keyof typeof MAIL_TEXTS)[])(
-    'have %s in every language, with the same placeholders',
-    (key) => {
-      const texts = MAIL_TEXTS[key];
-      for (const lang of LANGUAGES) {
-        expect(texts[lang].trim(), lang).not.toBe('');
-        expect(placeholders(texts[lang]), lang).toEqual(placeholders(texts.en));
-      }
-    },
-  );
-
-  it('have the registration error in every language', () => {
-    for (const lang of LANGUAGES) expect(REGISTRATION_FAILED[lang].trim(), lang).not.toBe('');
   });
 });

@@ -23,18 +23,17 @@ const PATHS = [
   { path: `${API.storage}/:key`, params: storageKeyParams },
   { path: `${API.storage}/:key/:subkey`, params: storageEntryParams },
 ];
-const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const errors = { 404: errorBody };
 
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { path, params } of PATHS) {
     app.get(
       path,
       {
-        preValidation: app.authenticate,
+        config: { permission: 'signed-in' },
         schema: {
           tags: ['storage'],
           summary: 'A stored record (subkey → value), or one value when a subkey is named',
-          security: [{ bearer: [] }],
           params,
           headers,
           response: { 200: dataEnvelope(jsonValue), ...errors },
@@ -54,11 +53,10 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        preValidation: app.authenticate,
+        config: { permission: 'signed-in' },
         schema: {
           tags: ['storage'],
           summary: 'Stores one value under a subkey, or merges a record of values into the key',
-          security: [{ bearer: [] }],
           params,
           headers,
           body: jsonValue,
@@ -90,11 +88,10 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       path,
       {
-        preValidation: app.authenticate,
+        config: { permission: 'signed-in' },
         schema: {
           tags: ['storage'],
           summary: 'Deletes one value, or the whole key when no subkey is named',
-          security: [{ bearer: [] }],
           params,
           headers,
           response: { 200: dataEnvelope(z.null()), ...errors },

@@ -4,6 +4,7 @@ import {
   isStorageKey,
   type StorageRecord,
   type User,
+  mayUseEnvironment,
 } from '@logoschool/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { assertMayGlobally } from '../../access/authorize.ts';
@@ -17,12 +18,6 @@ export interface StorageScope {
   key: string;
   envId: number;
   userId: number;
-}
-
-/** The environments a user may name with X-Env-Id: their own and their projects'. Root: any. */
-function mayUseEnvironment(user: User, envId: number): boolean {
-  if (user.is_root || user.env_id === envId) return true;
-  return user.assignments.some((a) => a.env_id === envId && a.isActive && !a.archived);
 }
 
 /**

@@ -1,15 +1,10 @@
-import type { Language, Tag, TagInput, TagMergeInput, TagsQuery } from '@logoschool/contract';
+import type { Tag, TagInput, TagMergeInput, TagsQuery } from '@logoschool/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { exerciseTags, tags, type TagRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-
-/** The project a call works in (from the path, checked by `app.authorize`) and the caller's language. */
-export interface TagScope {
-  workspaceId: number;
-  lang: Language;
-}
 
 const toTagView = (row: TagRow): Tag => ({ id: row.id, name: row.name });
 
@@ -28,7 +23,7 @@ async function lockTags(tx: Tx, workspaceId: number) {
 }
 
 /** Throws 409 `tag_exists`, naming the tag, when another tag of the project has the name, ignoring case. */
-async function assertNameFree(tx: Tx, scope: TagScope, name: string, exceptId?: number) {
+async function assertNameFree(tx: Tx, scope: ProjectActor, name: string, exceptId?: number) {
   const sameName = and(inProject(scope.workspaceId), sql`lower(${tags.name}) = lower(${name})`);
   const [taken] = await tx
     .select({ name: tags.name })
@@ -55,7 +50,7 @@ export async function listTags(db: Tx, workspaceId: number, query: TagsQuery): P
 }
 
 /** A new tag of the project; 409 `tag_exists` when the name is taken, ignoring case. */
-export async function createTag(db: Db, scope: TagScope, input: TagInput): Promise<Tag> {
+export async function createTag(db: Db, scope: ProjectActor, input: TagInput): Promise<Tag> {
   return db.transaction(async (tx) => {
     await lockTags(tx, scope.workspaceId);
     await assertNameFree(tx, scope, input.name);
@@ -72,7 +67,7 @@ export async function createTag(db: Db, scope: TagScope, input: TagInput): Promi
  * Renames a tag of the project: 404 when it is not the project's, 409 `tag_exists` when another tag
  * has the name. A change of case only is the tag's own name.
  */
-export async function renameTag(db: Db, scope: TagScope, id: number, input: TagInput): Promise<Tag> {
+export async function renameTag(db: Db, scope: ProjectActor, id: number, input: TagInput): Promise<Tag> {
   return db.transaction(async (tx) => {
     await lockTags(tx, scope.workspaceId);
     const [current] = await tx.select({ id: tags.id }).from(tags).where(ownTag(scope.workspaceId, id));
@@ -106,7 +101,7 @@ export async function moveTagUses(tx: Tx, fromId: number, intoId: number): Promi
  * (`moveTagUses`) and it is deleted. 404 when the tag is not the project's; 422 when `into_id` is the
  * tag itself or not a tag of the project. Answers the tag merged into.
  */
-export async function mergeTag(db: Db, scope: TagScope, id: number, input: TagMergeInput): Promise<Tag> {
+export async function mergeTag(db: Db, scope: ProjectActor, id: number, input: TagMergeInput): Promise<Tag> {
   return db.transaction(async (tx) => {
     await lockTags(tx, scope.workspaceId);
     const [source] = await tx.select().from(tags).where(ownTag(scope.workspaceId, id));

@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { exerciseTags, type WorkspaceRow } from '../../db/schema/index.ts';
-import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
@@ -69,8 +69,8 @@ async function add(caller: Caller, name: string): Promise<Tag> {
 const names = async (caller: Caller, query = '') =>
   ((await list(caller, query)).json().data as Tag[]).map((tag) => tag.name);
 
-const message = (key: keyof typeof FIELD_MESSAGES, lang = 'en' as (typeof LANGUAGES)[number], params = {}) =>
-  fill(FIELD_MESSAGES[key][lang], params);
+const message = (key: FieldMessage, lang = 'en' as (typeof LANGUAGES)[number], params = {}) =>
+  text(lang, `fields.${key}`, params);
 
 describe('GET /api/workspaces/:workspaceId/tags', () => {
   it("lists the project's tags by name, ignoring case, and only its own", async () => {
@@ -113,7 +113,7 @@ describe('POST /api/workspaces/:workspaceId/tags', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'tag_exists',
-      message: fill(ERROR_MESSAGES.tag_exists.en, { name: 'Warm-up' }),
+      message: text('en', 'errors.tag_exists', { name: 'Warm-up' }),
       errors: { name: [message('tagTaken')] },
     });
     expect(response.json().message).toContain('Warm-up');
@@ -157,7 +157,7 @@ describe('PUT /api/workspaces/:workspaceId/tags/:tagId', () => {
     const taken = await rename(caller, tag.id, 'listening');
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('tag_exists');
-    expect(taken.json().message).toBe(fill(ERROR_MESSAGES.tag_exists.en, { name: 'Listening' }));
+    expect(taken.json().message).toBe(text('en', 'errors.tag_exists', { name: 'Listening' }));
     expect((await rename(caller, tag.id, 'g')).statusCode).toBe(422);
     expect(await names(caller)).toEqual(['game', 'Listening']);
   });

@@ -4,7 +4,6 @@ import {
   nextShares,
   visibleShares,
   type AssetType,
-  type Language,
   type RoleSubject,
   type Theme,
   type ThemeAssetRef,
@@ -18,6 +17,7 @@ import {
   type ThemeUpdate,
 } from '@logoschool/contract';
 import { and, asc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   assetFiles,
@@ -33,14 +33,6 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { assetFileUrl, assetsByIds } from '../assets/assets.service.ts';
-
-/** The project a call acts in (checked by `app.authorize`) and the caller's language. */
-export interface ThemeScope {
-  workspaceId: number;
-  lang: Language;
-  /** Who acts: shares are judged by its roles in each project they name. */
-  user: RoleSubject;
-}
 
 /** A 422 with one field error. */
 const fieldError = (field: string, message: string) =>
@@ -158,7 +150,7 @@ function listFilters(query: ThemesQuery): SQL[] {
 }
 
 /** The themes the project sees (its own and shared ones) that pass the filters, by name. */
-export async function listThemes(db: Tx, scope: ThemeScope, query: ThemesQuery): Promise<Theme[]> {
+export async function listThemes(db: Tx, scope: Actor, query: ThemesQuery): Promise<Theme[]> {
   const rows = await db
     .select()
     .from(themes)
@@ -178,7 +170,7 @@ export async function visibleTheme(tx: Tx, workspaceId: number, id: number): Pro
 }
 
 /** One theme the project sees, own or shared. */
-export async function getTheme(db: Tx, scope: ThemeScope, id: number): Promise<Theme> {
+export async function getTheme(db: Tx, scope: Actor, id: number): Promise<Theme> {
   const [theme] = await toThemes(db, [await visibleTheme(db, scope.workspaceId, id)], scope.user);
   return theme as Theme;
 }
@@ -209,7 +201,7 @@ async function lockThemes(tx: Tx, workspaceId: number) {
 }
 
 /** Throws 409 `theme_exists`, naming the theme, when another theme of the project has the name, ignoring case. */
-async function assertNameFree(tx: Tx, scope: ThemeScope, name: string, exceptId?: number) {
+async function assertNameFree(tx: Tx, scope: Actor, name: string, exceptId?: number) {
   const sameName = and(
     eq(themes.workspaceId, scope.workspaceId),
     sql`lower(${themes.name}) = lower(${name})`,
@@ -235,7 +227,7 @@ async function assertNameFree(tx: Tx, scope: ThemeScope, name: string, exceptId?
  */
 async function sharedProjects(
   tx: Tx,
-  scope: ThemeScope,
+  scope: Actor,
   requested: readonly number[],
   current: readonly number[] = [],
 ): Promise<number[]> {
@@ -264,7 +256,7 @@ const themeColumns = (input: ThemeInput | ThemeUpdate) => ({
 });
 
 /** A new theme of the project: 409 `theme_exists` for a taken name, 422 for a project to share with that is not. */
-export async function createTheme(db: Db, scope: ThemeScope, input: ThemeInput): Promise<Theme> {
+export async function createTheme(db: Db, scope: Actor, input: ThemeInput): Promise<Theme> {
   const id = await db.transaction(async (tx) => {
     await lockThemes(tx, scope.workspaceId);
     await assertNameFree(tx, scope, input.name);
@@ -285,7 +277,7 @@ export async function createTheme(db: Db, scope: ThemeScope, input: ThemeInput):
  * for a theme it does not see, 403 `theme_not_owned` for one only shared with it, 409 for a name
  * another theme of the project has.
  */
-export async function updateTheme(db: Db, scope: ThemeScope, id: number, input: ThemeUpdate): Promise<Theme> {
+export async function updateTheme(db: Db, scope: Actor, id: number, input: ThemeUpdate): Promise<Theme> {
   await db.transaction(async (tx) => {
     await lockThemes(tx, scope.workspaceId);
     const row = await ownTheme(tx, scope.workspaceId, id);
@@ -307,7 +299,7 @@ export async function updateTheme(db: Db, scope: ThemeScope, id: number, input: 
 }
 
 /** Flips a theme's `ready` (spec §4 toggle-ready); the same refusals as a change. */
-export async function toggleThemeReady(db: Db, scope: ThemeScope, id: number): Promise<Theme> {
+export async function toggleThemeReady(db: Db, scope: Actor, id: number): Promise<Theme> {
   await db.transaction(async (tx) => {
     const row = await ownTheme(tx, scope.workspaceId, id);
     await tx.update(themes).set({ ready: !row.ready, updatedAt: new Date() }).where(eq(themes.id, id));
@@ -334,7 +326,7 @@ const inUse = (usage: ThemeUsage) => Object.values(usage).some((uses) => uses > 
  * Deletes a theme of the project, with its shares and asset links (the assets stay in the
  * library): 404 / 403 as for a change, 409 `theme_in_use` while anything uses it (`themeUsage`).
  */
-export async function deleteTheme(db: Db, scope: ThemeScope, id: number): Promise<void> {
+export async function deleteTheme(db: Db, scope: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await ownTheme(tx, scope.workspaceId, id);
     if (inUse(await themeUsage(tx, id))) throw new AppError('theme_in_use');
@@ -407,7 +399,7 @@ export async function themeAssetsGrouped(
  */
 export async function setThemeAssets(
   db: Db,
-  scope: ThemeScope,
+  scope: Actor,
   id: number,
   input: ThemeAssetsInput,
 ): Promise<Theme> {

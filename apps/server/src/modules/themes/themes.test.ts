@@ -12,8 +12,8 @@ import {
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { UserRow, WorkspaceRow } from '../../db/schema/index.ts';
-import { ERROR_MESSAGES, FIELD_MESSAGES, fill } from '../../errors/messages.ts';
-import { encodePng, sineTone } from '../../files/encode.ts';
+import { text, type FieldMessage } from '../../i18n/index.ts';
+import { encodePng, sineTone } from '../../db/demo/encode.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
@@ -85,8 +85,8 @@ const names = async (caller: Caller, query = '') => {
   return (response.json().data as Theme[]).map((theme) => theme.name);
 };
 
-const message = (key: keyof typeof FIELD_MESSAGES, lang: Language = 'en', params = {}) =>
-  fill(FIELD_MESSAGES[key][lang], params);
+const message = (key: FieldMessage, lang: Language = 'en', params = {}) =>
+  text(lang, `fields.${key}`, params);
 
 let rootToken: Promise<string> | undefined;
 const root = () => (rootToken ??= buildUser(t.db, { isRoot: true }).then((user) => tokenFor(t.db, user)));
@@ -149,7 +149,7 @@ describe('POST /api/themes', () => {
     const other = await projectOf(caller);
     const missing = await create(caller, { ...CARS, shared_workspace_ids: [other.id, 2_000_000_000] });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 'not_found', message: ERROR_MESSAGES.not_found.en });
+    expect(missing.json()).toEqual({ code: 'not_found', message: text('en', 'errors.not_found') });
     const twice = await create(caller, { ...CARS, shared_workspace_ids: [other.id, other.id] });
     expect(twice.json().errors).toEqual({ shared_workspace_ids: [message('unique')] });
     expect(await names(caller)).toEqual([]);
@@ -162,7 +162,7 @@ describe('POST /api/themes', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'theme_exists',
-      message: fill(ERROR_MESSAGES.theme_exists.en, { name: 'Space' }),
+      message: text('en', 'errors.theme_exists', { name: 'Space' }),
       errors: { name: [message('themeTaken')] },
     });
     await add(await moderator(), { name: 'space' });
@@ -372,7 +372,7 @@ describe('a theme shared with a project', () => {
       expect(response.statusCode, String(change.url)).toBe(403);
       expect(response.json()).toEqual({
         code: 'theme_not_owned',
-        message: ERROR_MESSAGES.theme_not_owned.en,
+        message: text('en', 'errors.theme_not_owned'),
       });
     }
     expect((await call(reader, { url: `/api/themes/${theme.id}` })).json().data).toEqual(theme);

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { assignments, auditLog, invitations, mails, type WorkspaceRow } from '../../db/schema/index.ts';
-import { ERROR_MESSAGES, fill } from '../../errors/messages.ts';
+import { text } from '../../i18n/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   bearer,
@@ -62,7 +62,7 @@ async function assignmentOf(userId: number, workspace: WorkspaceRow) {
 
 const refusal = (roles: string, lang: (typeof LANGUAGES)[number] = 'en') => ({
   code: 'role_not_grantable',
-  message: fill(ERROR_MESSAGES.role_not_grantable[lang], { roles }),
+  message: text(lang, 'errors.role_not_grantable', { roles }),
 });
 
 describe('inviting with roles the inviter may not grant', () => {

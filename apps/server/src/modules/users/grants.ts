@@ -6,7 +6,7 @@ import {
   type RoleName,
 } from '@logoschool/contract';
 import { AppError } from '../../errors/app-error.ts';
-import { roleLabels } from './role-labels.ts';
+import { roleList } from '../../i18n/index.ts';
 
 /** Who gives or changes roles: every role they hold in the project, and the request's language. */
 export interface Granter {
@@ -15,7 +15,7 @@ export interface Granter {
 }
 
 const notGrantable = (lang: Language, roles: readonly RoleName[]) =>
-  new AppError('role_not_grantable', { roles: roleLabels(lang, roles) });
+  new AppError('role_not_grantable', { roles: roleList(lang, roles) });
 
 /**
  * 403 role_not_grantable, naming the roles the granter may not grant (contract `GRANTS`). Called

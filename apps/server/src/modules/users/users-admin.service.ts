@@ -1,5 +1,6 @@
 import {
   ROLE,
+  selfChangeRefused,
   type InvitationStatus,
   type Language,
   type ProjectUser,
@@ -14,25 +15,15 @@ import {
 } from '@logoschool/contract';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { assignments, invitations, sessions, users, type AssignmentRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import type { FieldMessage } from '../../errors/messages.ts';
+import type { FieldMessage } from '../../i18n/index.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { assertMayGrant, assertMayManage } from './grants.ts';
 import { roleNames } from './users.service.ts';
-
-/** Who administers a project's users: the project and role `app.authorize` let the call act in. */
-export interface UsersActor {
-  userId: number;
-  workspaceId: number;
-  role: RoleName;
-  /** Every role the actor holds in the project: what they may grant is judged by these. */
-  heldRoles: RoleName[];
-  ip: string | null;
-  lang: Language;
-}
 
 /** Active in the project only when both the assignment and the user are (spec §4, §6). */
 const statusOf = sql<UserStatus>`case when ${assignments.isActive} and ${users.isActive} then 'active' else 'deactivated' end`;
@@ -178,7 +169,7 @@ async function memberForUpdate(tx: Tx, workspaceId: number, userId: number) {
  * 403 unless the actor may change this member (contract `mayManageMember`): a root user's
  * assignment only root may; one holding a role the actor could not grant, nobody but root.
  */
-async function assertManageable(tx: Tx, actor: UsersActor, member: AssignmentRow) {
+async function assertManageable(tx: Tx, actor: Actor, member: AssignmentRow) {
   const [user] = await tx.select({ isRoot: users.isRoot }).from(users).where(eq(users.id, member.userId));
   assertMayManage(actor, { isRoot: user?.isRoot ?? false, roles: roleNames(member.roles) });
 }
@@ -202,7 +193,7 @@ const sameRoles = (a: readonly number[], b: readonly number[]) =>
 
 async function saveMember(
   tx: Tx,
-  actor: UsersActor,
+  actor: Actor,
   current: AssignmentRow,
   next: { roles: number[]; isActive: boolean },
   action: 'users.update' | 'users.remove_role',
@@ -230,7 +221,7 @@ async function saveMember(
  * admin role (409), so that a project cannot lose its last administrator by accident. A change to
  * nothing writes nothing.
  */
-export async function updateUser(db: Db, actor: UsersActor, body: UserUpdateBody): Promise<ProjectUser> {
+export async function updateUser(db: Db, actor: Actor, body: UserUpdateBody): Promise<ProjectUser> {
   if (body.roles) assertMayGrant(actor, body.roles);
   return db.transaction(async (tx) => {
     const current = await memberForUpdate(tx, actor.workspaceId, body.user_id);
@@ -240,12 +231,13 @@ export async function updateUser(db: Db, actor: UsersActor, body: UserUpdateBody
       roles: body.roles ? roleIds(body.roles) : current.roles,
       isActive: body.is_active ?? current.isActive,
     };
-    if (self && current.isActive && !next.isActive) {
-      throw conflict(actor.lang, 'is_active', 'cannotDeactivateSelf');
-    }
-    if (self && current.roles.includes(ROLE.admin) && !next.roles.includes(ROLE.admin)) {
-      throw conflict(actor.lang, 'roles', 'cannotRemoveOwnAdmin');
-    }
+    const refused = selfChangeRefused(
+      self,
+      { isActive: current.isActive, roles: roleNames(current.roles) },
+      { isActive: next.isActive, roles: roleNames(next.roles) },
+    );
+    if (refused)
+      throw conflict(actor.lang, refused === 'cannotDeactivateSelf' ? 'is_active' : 'roles', refused);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (!sameRoles(current.roles, next.roles)) {
       changes.roles = { from: roleNames(current.roles), to: roleNames(next.roles) };
@@ -263,7 +255,7 @@ export async function updateUser(db: Db, actor: UsersActor, body: UserUpdateBody
  * 409 for a role they do not hold, for their last role (spec §5), and for an administrator's own
  * admin role.
  */
-export async function removeRole(db: Db, actor: UsersActor, body: RemoveRoleBody): Promise<ProjectUser> {
+export async function removeRole(db: Db, actor: Actor, body: RemoveRoleBody): Promise<ProjectUser> {
   return db.transaction(async (tx) => {
     const current = await memberForUpdate(tx, actor.workspaceId, body.user_id);
     await assertManageable(tx, actor, current);
@@ -271,9 +263,13 @@ export async function removeRole(db: Db, actor: UsersActor, body: RemoveRoleBody
     if (!current.roles.includes(id)) throw conflict(actor.lang, 'role', 'roleNotHeld');
     const remaining = current.roles.filter((held) => held !== id);
     if (roleNames(remaining).length === 0) throw conflict(actor.lang, 'role', 'lastRole');
-    if (current.userId === actor.userId && body.role === 'admin') {
-      throw conflict(actor.lang, 'role', 'cannotRemoveOwnAdmin');
-    }
+    const self = current.userId === actor.userId;
+    const refused = selfChangeRefused(
+      self,
+      { isActive: current.isActive, roles: roleNames(current.roles) },
+      { isActive: current.isActive, roles: roleNames(remaining) },
+    );
+    if (refused) throw conflict(actor.lang, 'role', refused);
     await saveMember(
       tx,
       actor,

@@ -9,7 +9,6 @@ import {
   profileBody,
   projectUserSchema,
   removeRoleBody,
-  rolesInWorkspace,
   userEnvironmentBody,
   userEnvironmentSchema,
   userSchema,
@@ -17,8 +16,8 @@ import {
   usersQuery,
   userUpdateBody,
 } from '@logoschool/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingOf } from '../../access/actor.ts';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -32,21 +31,11 @@ import {
   removeRole,
   updateUser,
   usersCsv,
-  type UsersActor,
 } from './users-admin.service.ts';
 import { AVATARS, updateProfile } from './users.service.ts';
 
 /** The avatar form: one image, a few text fields. */
 const FORM_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1 };
-
-/** The caller and the project `app.authorize` let the request act in. */
-function usersActor(request: FastifyRequest): UsersActor {
-  const { user } = requireAuth(request);
-  // `app.authorize` always sets it for a project action; without it there is no project to act in.
-  if (!request.acting) throw new AppError('forbidden');
-  const heldRoles = rolesInWorkspace(user, request.acting.workspaceId);
-  return { userId: user.id, ...request.acting, heldRoles, ip: request.ip, lang: request.lang };
-}
 
 const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
 
@@ -60,11 +49,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     API.profile,
     {
       // Sign-in first: an anonymous caller's form is never read.
-      preValidation: [app.authenticate, readForm(FORM_LIMITS)],
+      config: { permission: 'signed-in' },
+      preValidation: [readForm(FORM_LIMITS)],
       schema: {
         tags: ['users'],
         summary: 'Changes the signed-in user’s profile (JSON, or a form with an avatar file)',
-        security: [{ bearer: [] }],
         consumes: ['application/json', 'multipart/form-data'],
         body: profileBody,
         response: {
@@ -107,33 +96,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.users,
     {
-      preValidation: [app.authenticate, app.authorize('users.list')],
+      config: { permission: 'users.list' },
       schema: {
         tags: ['users'],
         summary: "The project's users with roles, status and invitation; `term` searches names and e-mails",
-        security: [{ bearer: [] }],
         querystring: usersQuery,
         response: { 200: pageEnvelope(projectUserSchema), ...errors },
       },
     },
-    async (request) => listUsers(app.db, usersActor(request).workspaceId, request.query),
+    async (request) => listUsers(app.db, actingOf(request).workspaceId, request.query),
   );
 
   app.get(
     API.usersExport,
     {
-      preValidation: [app.authenticate, app.authorize('users.list')],
+      config: { permission: 'users.list' },
       schema: {
         tags: ['users'],
         summary: 'The same users as the list (every page) as a CSV file, UTF-8 with a byte-order mark',
-        security: [{ bearer: [] }],
         querystring: usersExportQuery,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },
       },
     },
     async (request, reply) => {
-      const { workspaceId } = usersActor(request);
+      const { workspaceId } = actingOf(request);
       const [rows, workspace] = await Promise.all([
         allUsers(app.db, workspaceId, request.query),
         getWorkspace(app.db, workspaceId),
@@ -151,43 +138,40 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     API.user,
     {
-      preValidation: [app.authenticate, app.authorize('users.manage')],
+      config: { permission: 'users.manage' },
       schema: {
         tags: ['users'],
         summary: "Changes a member's roles in the project and/or (de)activates them there (admin)",
-        security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: userUpdateBody,
         response: { 200: dataEnvelope(projectUserSchema), 404: errorBody, 409: errorBody, ...errors },
       },
     },
-    async (request) => ({ data: await updateUser(app.db, usersActor(request), request.body) }),
+    async (request) => ({ data: await updateUser(app.db, actingOf(request), request.body) }),
   );
 
   app.post(
     API.userRemoveRole,
     {
-      preValidation: [app.authenticate, app.authorize('users.manage')],
+      config: { permission: 'users.manage' },
       schema: {
         tags: ['users'],
         summary: 'Takes one role from a member of the project; never the last one (admin)',
-        security: [{ bearer: [] }],
         querystring: actingAsQuery,
         body: removeRoleBody,
         response: { 200: dataEnvelope(projectUserSchema), 404: errorBody, 409: errorBody, ...errors },
       },
     },
-    async (request) => ({ data: await removeRole(app.db, usersActor(request), request.body) }),
+    async (request) => ({ data: await removeRole(app.db, actingOf(request), request.body) }),
   );
 
   app.post(
     API.userEnvironment,
     {
-      preValidation: [app.authenticate, app.authorize('users.changeEnvironment')],
+      config: { permission: 'users.changeEnvironment' },
       schema: {
         tags: ['users'],
         summary: 'Moves a user to another environment (root)',
-        security: [{ bearer: [] }],
         body: userEnvironmentBody,
         response: { 200: dataEnvelope(userEnvironmentSchema), 404: errorBody, ...errors },
       },

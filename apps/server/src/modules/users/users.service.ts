@@ -53,16 +53,6 @@ export async function toUserView(db: Tx, row: UserRow): Promise<User> {
   };
 }
 
-/**
- * Whether a user may not sign in (spec §4, §6): deactivated, or every project they belong to
- * has deactivated them. A user without projects may sign in and sees the no-projects notice.
- */
-export function isInactiveEverywhere(user: User): boolean {
-  if (!user.is_active) return true;
-  if (user.is_root) return false;
-  return user.assignments.length > 0 && user.assignments.every((a) => !a.isActive);
-}
-
 /** The folder of avatar images in the file store. */
 export const AVATARS = 'avatars';
 
@@ -91,7 +81,7 @@ export async function updateProfile(
   let saved: string | null = null;
   if (body.file !== undefined) {
     if (!isUpload(body.file)) throw new AppError('unsupported_media_type', { type: 'text' });
-    const image = imageType(body.file.content);
+    const image = await imageType(body.file.content);
     if (!image) throw new AppError('unsupported_media_type', { type: body.file.filename || '?' });
     saved = await files.save(AVATARS, body.file.content, image.ext);
     changes.avatar = avatarUrl(saved);

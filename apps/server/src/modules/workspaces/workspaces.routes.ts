@@ -13,8 +13,8 @@ import {
 } from '@logoschool/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInOf } from '../../access/actor.ts';
 import { z } from 'zod';
-import { requireAuth } from '../../auth/authenticate.ts';
 import {
   createWorkspace,
   getWorkspace,
@@ -28,9 +28,7 @@ import {
 const actingQuery = z.object({ role_id: idParam.optional() });
 
 const actor = (request: FastifyRequest): WorkspaceActor => ({
-  userId: requireAuth(request).user.id,
-  ip: request.ip,
-  lang: request.lang,
+  ...signedInOf(request),
   ...(request.acting ? { role: request.acting.role } : {}),
 });
 
@@ -42,15 +40,14 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        preValidation: [app.authenticate, app.authorize('workspaces.manage')],
+        config: { permission: 'workspaces.manage' },
         schema: {
           tags: ['workspaces'],
           summary: archived
             ? 'Archived projects, by title (root)'
             : 'Active projects, by title; `term` searches titles (root)',
-          security: [{ bearer: [] }],
           querystring: workspacesQuery,
-          response: { 200: pageEnvelope(workspaceListItem), 401: errorBody, 403: errorBody, 422: errorBody },
+          response: { 200: pageEnvelope(workspaceListItem) },
         },
       },
       async (request) => listWorkspaces(app.db, archived, request.query),
@@ -60,18 +57,14 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.workspaces,
     {
-      preValidation: [app.authenticate, app.authorize('workspaces.manage')],
+      config: { permission: 'workspaces.manage' },
       schema: {
         tags: ['workspaces'],
         summary: 'Creates a project; its title must be new, ignoring case (root)',
-        security: [{ bearer: [] }],
         body: workspaceInput,
         response: {
           201: dataEnvelope(workspaceListItem),
-          401: errorBody,
-          403: errorBody,
           409: errorBody,
-          422: errorBody,
         },
       },
     },
@@ -84,14 +77,13 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API.workspaces}/:workspaceId`,
     {
-      preValidation: [app.authenticate, app.authorize('workspaces.read')],
+      config: { permission: 'workspaces.read' },
       schema: {
         tags: ['workspaces'],
         summary: "A project's details, for its members",
-        security: [{ bearer: [] }],
         params: workspaceParams,
         querystring: actingQuery,
-        response: { 200: dataEnvelope(workspaceSchema), 401: errorBody, 403: errorBody, 404: errorBody },
+        response: { 200: dataEnvelope(workspaceSchema), 404: errorBody },
       },
     },
     async (request) => ({ data: await getWorkspace(app.db, request.params.workspaceId) }),
@@ -100,20 +92,16 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${API.workspaces}/:workspaceId`,
     {
-      preValidation: [app.authenticate, app.authorize('workspaces.manage')],
+      config: { permission: 'workspaces.manage' },
       schema: {
         tags: ['workspaces'],
         summary: "Changes a project's title, description or environment (root)",
-        security: [{ bearer: [] }],
         params: workspaceParams,
         body: workspaceUpdate,
         response: {
           200: dataEnvelope(workspaceListItem),
-          401: errorBody,
-          403: errorBody,
           404: errorBody,
           409: errorBody,
-          422: errorBody,
         },
       },
     },
@@ -125,20 +113,16 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${API.workspaces}/:workspaceId/archive`,
     {
-      preValidation: [app.authenticate, app.authorize('workspaces.archive')],
+      config: { permission: 'workspaces.archive' },
       schema: {
         tags: ['workspaces'],
         summary: 'Archives a project: its members lose their roles there until it is restored',
-        security: [{ bearer: [] }],
         params: workspaceParams,
         querystring: actingQuery,
         response: {
           200: dataEnvelope(workspaceListItem),
-          401: errorBody,
-          403: errorBody,
           404: errorBody,
           409: errorBody,
-          422: errorBody,
         },
       },
     },
@@ -150,16 +134,13 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${API.workspaces}/:workspaceId/restore`,
     {
-      preValidation: [app.authenticate, app.authorize('workspaces.manage')],
+      config: { permission: 'workspaces.manage' },
       schema: {
         tags: ['workspaces'],
         summary: 'Restores an archived project (root)',
-        security: [{ bearer: [] }],
         params: workspaceParams,
         response: {
           200: dataEnvelope(workspaceListItem),
-          401: errorBody,
-          403: errorBody,
           404: errorBody,
           409: errorBody,
         },

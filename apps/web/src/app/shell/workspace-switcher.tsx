@@ -1,12 +1,9 @@
-import { LOCAL_KEYS } from '@logoschool/contract';
+import { LOCAL_KEYS, showsWorkspaceSwitcher } from '@logoschool/contract';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { removeLocal } from '../../lib/local-storage.ts';
 import { useSession } from '../session.tsx';
-
-/** Roles whose holders get the switcher (spec §2). */
-const SWITCHER_ROLES = ['moderator', 'author', 'root', 'manager'] as const;
 
 /**
  * The project switcher (spec §2): only for a non-root user with more than one project, at least one
@@ -14,8 +11,7 @@ const SWITCHER_ROLES = ['moderator', 'author', 'root', 'manager'] as const;
  */
 export function useShowsWorkspaceSwitcher(): boolean {
   const { user, workspaces } = useSession();
-  if (!user || user.is_root || workspaces.length < 2) return false;
-  return workspaces.some((a) => a.roles.some((role) => (SWITCHER_ROLES as readonly string[]).includes(role)));
+  return user !== null && showsWorkspaceSwitcher(user, workspaces);
 }
 
 export function WorkspaceSwitcher() {

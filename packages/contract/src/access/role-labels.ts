@@ -1,7 +1,11 @@
-import type { Language, RoleName } from '@logoschool/contract';
+import type { Language } from '../i18n/languages.ts';
+import type { RoleName } from './roles.ts';
 
-/** Role names as the web app shows them (its `roles.*` keys), for mails and error messages. */
-const ROLE_LABELS: Record<RoleName, Record<Language, string>> = {
+/**
+ * How each role is named, in every language: the one list both sides read (the web adds it to its
+ * texts as `roles.*`, the server to its catalogue for mails and error messages).
+ */
+export const ROLE_LABELS: Record<RoleName, Record<Language, string>> = {
   root: { uk: 'Суперадміністратор', ru: 'Суперадминистратор', en: 'Super admin', pl: 'Superadministrator' },
   manager: { uk: 'Менеджер', ru: 'Менеджер', en: 'Manager', pl: 'Menedżer' },
   moderator: { uk: 'Модератор', ru: 'Модератор', en: 'Moderator', pl: 'Moderator' },
@@ -11,7 +15,9 @@ const ROLE_LABELS: Record<RoleName, Record<Language, string>> = {
   diagnostician: { uk: 'Діагност', ru: 'Диагност', en: 'Diagnostician', pl: 'Diagnosta' },
 };
 
-/** Role names in a language, as one list. */
-export function roleLabels(lang: Language, roles: readonly RoleName[]): string {
-  return roles.map((role) => ROLE_LABELS[role][lang]).join(', ');
+/** Every role's name in one language, as an i18next `roles` section. */
+export function roleLabelsIn(lang: Language): Record<RoleName, string> {
+  return Object.fromEntries(
+    Object.entries(ROLE_LABELS).map(([role, labels]) => [role, labels[lang]]),
+  ) as Record<RoleName, string>;
 }

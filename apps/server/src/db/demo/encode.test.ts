@@ -1,7 +1,7 @@
 import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodePng, encodeWav, sineTone } from './encode.ts';
-import { detectFileType } from './file-type.ts';
+import { detectFileType } from '../../files/file-type.ts';
 
 /** The chunks of a PNG: type, data, and whether the stored CRC is right. */
 function chunks(png: Buffer) {
@@ -18,12 +18,12 @@ function chunks(png: Buffer) {
 }
 
 describe('encodePng', () => {
-  it('writes a PNG whose header and pixels read back', () => {
+  it('writes a PNG whose header and pixels read back', async () => {
     const rgba = new Uint8Array([
       255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 9, 9, 9, 9, 1, 2, 3, 4, 5, 6, 7, 8,
     ]);
     const png = encodePng(3, 2, rgba);
-    expect(detectFileType(png)?.mime).toBe('image/png');
+    expect((await detectFileType(png))?.mime).toBe('image/png');
     const parts = chunks(png);
     expect(parts.map((part) => part.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
     expect(parts.every((part) => part.crcOk)).toBe(true);
@@ -43,9 +43,9 @@ describe('encodePng', () => {
 });
 
 describe('encodeWav and sineTone', () => {
-  it('write a PCM WAV with the samples, clamped to -1..1', () => {
+  it('write a PCM WAV with the samples, clamped to -1..1', async () => {
     const wav = encodeWav([0, 1, -1, 2], 8000);
-    expect(detectFileType(wav)?.mime).toBe('audio/wav');
+    expect((await detectFileType(wav))?.mime).toBe('audio/wav');
     expect(wav.length).toBe(44 + 8);
     expect(wav.readUInt32LE(24)).toBe(8000);
     expect([0, 1, 2, 3].map((i) => wav.readInt16LE(44 + i * 2))).toEqual([0, 32767, -32767, 32767]);

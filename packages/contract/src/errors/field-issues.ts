@@ -1,0 +1,167 @@
+/**
+ * What a failed validation says about each field, as message keys: the one mapping from a zod issue
+ * to a field message. The server fills the keys from its texts for a 422, the web from its own
+ * `fields.*` texts before sending, so a field says the same thing in the browser and in the answer.
+ */
+
+/**
+ * The field messages a schema of the contract (or the input rule, `inputProblems`) can give. A
+ * refinement or a pattern names one of them as its message (`refine(…, { message: 'unique' })`,
+ * `regex(…, 'phone')`), with the values for its placeholders in `params`.
+ */
+export const FIELD_MESSAGE_KEYS = [
+  // What the mapping says for zod's own issues.
+  'required',
+  'type',
+  'tooShortString',
+  'tooLongString',
+  'tooSmallNumber',
+  'tooBigNumber',
+  'tooFewItems',
+  'tooManyItems',
+  'email',
+  'format',
+  'unknownField',
+  'oneOf',
+  'invalid',
+  // What the contract's refinements and patterns name.
+  'date',
+  'dateTooEarly',
+  'dateInFuture',
+  'unique',
+  'phone',
+  'jsonObject',
+  'passwordsDiffer',
+  'wholeNumber',
+  'endBeforeStart',
+  'ageFromAfterTo',
+  // The input rule, checked before any schema.
+  'forbiddenCharacters',
+  'tooDeep',
+] as const;
+export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
+
+/** Values for a message's placeholders, e.g. `{ min: 2 }` for `tooShortString`. */
+export type FieldMessageParams = Record<string, string | number>;
+
+/** One message for one field: `field` is the issue's path joined with dots, '' for the whole input. */
+export interface FieldIssue {
+  field: string;
+  key: FieldMessageKey;
+  params: FieldMessageParams;
+}
+
+/**
+ * A zod issue as zod reports it, or as a validator passes it on: its code, path and message, and the
+ * rest of its fields (`origin`, `minimum`, `format`, `keys`, `values`, `errors`, `params`…).
+ */
+export interface IssueLike {
+  readonly code: string;
+  readonly path?: readonly PropertyKey[];
+  readonly message?: string;
+}
+
+const KEYS: ReadonlySet<string> = new Set(FIELD_MESSAGE_KEYS);
+
+/** Whether a string names a field message (a refinement may carry one as its message). */
+export function isFieldMessageKey(key: unknown): key is FieldMessageKey {
+  return typeof key === 'string' && KEYS.has(key);
+}
+
+type Path = readonly PropertyKey[];
+
+function valueAt(root: unknown, path: Path): unknown {
+  let value = root;
+  for (const part of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[String(part)];
+  }
+  return value;
+}
+
+const fieldOf = (path: Path) => path.map(String).join('.');
+
+function sizeIssue(extra: Record<string, unknown>, small: boolean): Omit<FieldIssue, 'field'> {
+  const bound = Number(small ? extra.minimum : extra.maximum);
+  const params: FieldMessageParams = small ? { min: bound } : { max: bound };
+  const origin = String(extra.origin ?? '');
+  if (origin === 'string') {
+    // An empty text where one character is the least is a missing one.
+    if (small && bound === 1) return { key: 'required', params: {} };
+    return { key: small ? 'tooShortString' : 'tooLongString', params };
+  }
+  if (origin === 'array' || origin === 'set') return { key: small ? 'tooFewItems' : 'tooManyItems', params };
+  return { key: small ? 'tooSmallNumber' : 'tooBigNumber', params };
+}
+
+/** The values a refinement gives for its message's placeholders (`params`), as texts and numbers. */
+function refinementParams(value: unknown): FieldMessageParams {
+  if (value === null || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, typeof item === 'number' ? item : String(item)]),
+  );
+}
+
+/**
+ * The issues of the one option of a failed union that the value had the shape of (the others
+ * failed on its type or literal value); null when none or several did. So `'' | null | email`
+ * names a bad e-mail rather than a plain "invalid value".
+ */
+function onlyFittingOption(extra: Record<string, unknown>): IssueLike[] | null {
+  const options = (extra.errors as IssueLike[][] | undefined) ?? [];
+  const misfit = (issue: IssueLike) =>
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') && !issue.path?.length;
+  const fitting = options.filter((option) => !option.every(misfit));
+  const [option] = fitting;
+  if (!option || fitting.length > 1) return null;
+  return option;
+}
+
+/**
+ * The field messages of one zod issue, as keys with their values. `data` is what was validated
+ * (a body, a query, a form's values mapped to a body): a field it does not hold is "required"
+ * rather than "of the wrong type". Usually one message; an unknown-keys issue gives one per key,
+ * and a failed union the messages of the one option the value fitted.
+ */
+export function fieldIssues(issue: IssueLike, data: unknown): FieldIssue[] {
+  return issuesAt(issue, [], data);
+}
+
+function issuesAt(issue: IssueLike, base: Path, data: unknown): FieldIssue[] {
+  const path = [...base, ...(issue.path ?? [])];
+  const field = fieldOf(path);
+  const extra = issue as unknown as Record<string, unknown>;
+  const one = (key: FieldMessageKey, params: FieldMessageParams = {}): FieldIssue[] => [{ field, key, params }];
+  switch (issue.code) {
+    case 'invalid_type':
+      return valueAt(data, path) === undefined
+        ? one('required')
+        : one('type', { expected: String(extra.expected ?? '?') });
+    case 'too_small':
+      return [{ field, ...sizeIssue(extra, true) }];
+    case 'too_big':
+      return [{ field, ...sizeIssue(extra, false) }];
+    case 'invalid_format':
+      // A pattern may name one of the messages (`regex(…, 'phone')`).
+      if (isFieldMessageKey(issue.message)) return one(issue.message);
+      return one(extra.format === 'email' ? 'email' : 'format');
+    case 'unrecognized_keys':
+      return ((extra.keys as string[] | undefined) ?? []).map((key) => ({
+        field: fieldOf([...path, key]),
+        key: 'unknownField',
+        params: {},
+      }));
+    case 'invalid_value':
+      return one('oneOf', { values: ((extra.values as unknown[] | undefined) ?? []).join(', ') });
+    case 'invalid_union': {
+      const option = onlyFittingOption(extra);
+      return option ? option.flatMap((inner) => issuesAt(inner, path, data)) : one('invalid');
+    }
+    default:
+      // A refinement may name one of the messages, with the values for it in its `params`; anything
+      // else is a plain "invalid value".
+      return isFieldMessageKey(issue.message)
+        ? one(issue.message, refinementParams(extra.params))
+        : one('invalid');
+  }
+}
