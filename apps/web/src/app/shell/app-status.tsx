@@ -3,7 +3,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, request } from '../../api/client.ts';
 import { useAppSettings } from '../../features/settings/api/get-app-settings.ts';
@@ -49,19 +49,17 @@ export function AppStatus() {
   const envId = useEnvironmentId();
   const settings = useAppSettings(envId);
   const server = useQuery({ queryKey: ['server-state'], queryFn: serverState, refetchInterval: POLL_MS });
-  const [stuck, setStuck] = useState(false);
   const outdated = server.data?.kind === 'ok' && server.data.version !== __APP_VERSION__;
   const forced = settings.data?.[APP_SETTINGS.forceUpdate] === true;
+  // A forced update that already reloaded a moment ago and is still outdated is stuck: say so
+  // instead of reloading in a loop.
+  const stuck = outdated && forced && reloadedRecently();
 
   useEffect(() => {
-    if (!outdated || !forced) return;
-    if (reloadedRecently()) {
-      setStuck(true);
-      return;
-    }
+    if (!outdated || !forced || stuck) return;
     writeLocal(LOCAL_KEYS.lastAutoUpdate, dayjs().format(LAST_AUTO_UPDATE_FORMAT));
     window.location.reload();
-  }, [outdated, forced]);
+  }, [outdated, forced, stuck]);
 
   if (stuck) return <NotFoundPage error />;
   const notice = settings.data?.[APP_SETTINGS.maintenance]

@@ -32,7 +32,9 @@ export function Chat() {
   const chat = config?.chat ?? null;
   // The latest user, read when the widget answers (the effect runs once per user and chat).
   const latest = useRef(user);
-  latest.current = user;
+  useEffect(() => {
+    latest.current = user;
+  }, [user]);
   const userId = user?.id ?? null;
 
   useEffect(() => {

@@ -23,8 +23,8 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusBadgeColor } from '../status-color.ts';
 import { Link } from 'react-router';
@@ -55,8 +55,18 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useStoredFilter();
   const [term, setTerm] = useState(filter.term);
-  const [debounced] = useDebouncedValue(term.trim(), 300);
   const [page, setPage] = useState(1);
+  // The search applies once typing settles, and starts again from the first page.
+  const applyTerm = useDebouncedCallback((value: string) => {
+    const next = value.trim();
+    if (next === filter.term) return;
+    setFilter({ ...filter, term: next });
+    setPage(1);
+  }, 300);
+  const changeTerm = (value: string) => {
+    setTerm(value);
+    applyTerm(value);
+  };
   const query = useExercisePage(kind, {
     status: filter.status,
     term: filter.term,
@@ -67,12 +77,6 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
   const mayAuthor = useActingFor('exercises.author') !== null;
   const moderator = kind === 'moderator';
 
-  useEffect(() => {
-    if (debounced === filter.term) return;
-    setFilter({ ...filter, term: debounced });
-    setPage(1);
-  }, [debounced, filter, setFilter]);
-
   const counters = query.data?.meta.counters;
   const rows = query.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
@@ -81,7 +85,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
 
   return (
     <Stack gap="md">
-      <SearchInput label={t('exercises.search')} value={term} onChange={setTerm} width={360} />
+      <SearchInput label={t('exercises.search')} value={term} onChange={changeTerm} width={360} />
       <Tabs
         value={filter.status}
         onChange={(value) => {
