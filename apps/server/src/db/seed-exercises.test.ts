@@ -2,8 +2,8 @@ import { EXERCISE_STATUS, EXERCISE_STATUS_NAMES, type Exercise } from '@logoscho
 import { and, eq, sql } from 'drizzle-orm';
 import { readPptx } from '../files/pptx.ts';
 import type { JobSender } from '../jobs/queue.ts';
-import { RENDER_SLIDES, queuePendingRenders } from '../modules/exercises/exercise-files.service.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
+import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
+import { RENDER_SLIDES, queuePendingRenders } from '../modules/exercises/slide-render.service.ts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';

@@ -1,3 +1,4 @@
+// Stays whole: the demo exercises (DEMO_EXERCISES) and the one seed that writes them change together.
 import {
   EXERCISE_STATUS,
   type AgeCategory,
@@ -11,7 +12,7 @@ import type { FileStore } from '../files/files.ts';
 import { PPTX_MIME, readPptx } from '../files/pptx.ts';
 import { pptxDeck, type DeckMedia } from './demo/pptx-writer.ts';
 import { SLIDE_SEPARATOR } from '../modules/exercises/exercise-files.service.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
+import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
 import { checkGenerate } from '../modules/exercises/generation.service.ts';
 import type { Tx } from './client.ts';
 import { DECK_PICTURES, deckChime } from './demo-assets.ts';

@@ -1,3 +1,4 @@
+// Stays whole: readPptx and replacePptxMedia share its part names, caps, errors and part helpers.
 import { StringDecoder } from 'node:string_decoder';
 import { crc32 } from 'node:zlib';
 import { cleanText, EXERCISE_SLIDE_TEXT_MAX_CHARS, EXERCISE_SLIDE_XML_MAX_BYTES } from '@logoschool/contract';

@@ -26,6 +26,13 @@ export interface PackedFile {
 }
 
 /**
+ * Every entry's time: 1980-01-01, the first a zip can hold, as Office writes it. The same files then
+ * make the same bytes (a test compares a stored deck with one built again), where fflate would
+ * take the clock's time.
+ */
+const MTIME = new Date(1980, 0, 1);
+
+/**
  * A zip archive of the files, in their order, with UTF-8 names. Written at once: fflate's streaming
  * `Zip` calls back synchronously for stored, deflated and packed files alike.
  */
@@ -44,12 +51,14 @@ export function zipArchive(files: Iterable<ZipFile | PackedFile>): Buffer {
         compression: file.method,
         size: file.size,
         crc: file.crc,
+        mtime: MTIME,
       };
       zip.add(packed);
       // Our buffers never sit on a SharedArrayBuffer, which fflate's handler type leaves out.
       packed.ondata?.(null, file.data as Uint8Array<ArrayBuffer>, true);
     } else {
       const entry = file.stored ? new ZipPassThrough(file.name) : new ZipDeflate(file.name);
+      entry.mtime = MTIME;
       zip.add(entry);
       entry.push(file.content, true);
     }
