@@ -29,5 +29,11 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** Largest id or order: the database keeps them as PostgreSQL integers. */
+export const INT_MAX = 2_147_483_647;
+
 /** A positive integer id in a path or query string. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParam = z.coerce.number().int().positive().max(INT_MAX);
+
+/** A positive integer id in a JSON body (no text there). */
+export const bodyId = z.number().int().positive().max(INT_MAX);

@@ -14,6 +14,13 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 
 export const workspaceParams = z.object({ workspaceId: idParam });
 
+/**
+ * Query of a route whose project is in its path (`/workspaces/:workspaceId/…`): `role_id`, the role
+ * the caller acts as there (DESIGN §4); the highest held when absent.
+ */
+export const workspacePathQuery = z.object({ role_id: idParam.optional() });
+export type WorkspacePathQuery = z.infer<typeof workspacePathQuery>;
+
 /** A project's title (spec §5 project name): trimmed; unique among all projects, ignoring case. */
 export const workspaceTitleSchema = z.string().trim().min(WORKSPACE_TITLE_MIN).max(WORKSPACE_TITLE_MAX);
 

@@ -13,7 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { categories, tags } from './taxonomy.ts';
+import { categories } from './categories.ts';
+import { tags } from './tags.ts';
 import { themes } from './themes.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';

@@ -35,11 +35,13 @@ import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
 import { detectFileType } from '../../files/file-type.ts';
 import type { FileStore } from '../../files/files.ts';
-import { PPTX_MIME, replacePptxMedia, type MediaReplacement } from '../../files/pptx.ts';
+import { PPTX_MIME, PptxError, replacePptxMedia, type MediaReplacement } from '../../files/pptx.ts';
 import { ASSET_FILES } from '../assets/assets.service.ts';
 import { visibleTheme } from '../themes/themes.service.ts';
 import { inDeckOrder } from './exercise-media.service.ts';
-import { assertSameProject, EXERCISE_FILES, readableExercise } from './exercises.service.ts';
+import { readableExercise } from './exercise-queries.ts';
+import { assertSameProject } from './exercise-rules.ts';
+import { EXERCISE_FILES } from './exercise-storage.ts';
 
 /** Longest variant file name kept (`<exercise title> — <theme name>.pptx`). */
 const FILE_NAME_MAX = 200;
@@ -105,6 +107,29 @@ interface Plan {
   replacements: CheckGenerateResult['replacements'];
   deck: ExerciseFileRow | undefined;
   picks: { media: ExerciseFileRow; asset: ThemeAsset }[];
+}
+
+/**
+ * The deck with the replacements made. A deck taken at upload can still hold parts that the copy
+ * must rewrite and cannot (package parts past their cap, relationships that do not parse): that is
+ * the deck's fault, told as at upload, never a server error.
+ */
+async function themedDeck(
+  deck: Buffer,
+  replacements: ReadonlyMap<string, MediaReplacement>,
+  lang: Language,
+): Promise<Buffer> {
+  try {
+    return await replacePptxMedia(deck, replacements);
+  } catch (error) {
+    if (!(error instanceof PptxError)) throw error;
+    if (error.problem === 'too_much_text') throw new AppError('deck_too_much_text');
+    throw new AppError(
+      'validation_failed',
+      {},
+      { presentation: [fieldMessage(lang, 'presentationDamaged')] },
+    );
+  }
 }
 
 /**
@@ -203,7 +228,7 @@ async function storeVariant(
   if (!plan.deck) throw new Error('a variant needs a deck');
   const original = await files.read(EXERCISE_FILES, plan.deck.storedName);
   if (!original) throw new Error(`deck file ${plan.deck.id} is missing`);
-  const variant = await replacePptxMedia(original.content, await replacementsOf(files, plan.picks));
+  const variant = await themedDeck(original.content, await replacementsOf(files, plan.picks), caller.lang);
   const storedName = await files.save(EXERCISE_FILES, variant, 'pptx');
   try {
     const { id, oldFile } = await db.transaction(async (tx) => {

@@ -2,11 +2,11 @@ import {
   API,
   dataEnvelope,
   errorBody,
-  idParam,
   pageEnvelope,
   workspaceInput,
   workspaceListItem,
   workspaceParams,
+  workspacePathQuery,
   workspaceSchema,
   workspacesQuery,
   workspaceUpdate,
@@ -14,7 +14,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInOf } from '../../access/actor.ts';
-import { z } from 'zod';
 import {
   createWorkspace,
   getWorkspace,
@@ -23,9 +22,6 @@ import {
   updateWorkspace,
   type WorkspaceActor,
 } from './workspaces.service.ts';
-
-/** `role_id`: the role a member acts as in the project of the path (DESIGN §4). */
-const actingQuery = z.object({ role_id: idParam.optional() });
 
 const actor = (request: FastifyRequest): WorkspaceActor => ({
   ...signedInOf(request),
@@ -82,7 +78,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['workspaces'],
         summary: "A project's details, for its members",
         params: workspaceParams,
-        querystring: actingQuery,
+        querystring: workspacePathQuery,
         response: { 200: dataEnvelope(workspaceSchema), 404: errorBody },
       },
     },
@@ -118,7 +114,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['workspaces'],
         summary: 'Archives a project: its members lose their roles there until it is restored',
         params: workspaceParams,
-        querystring: actingQuery,
+        querystring: workspacePathQuery,
         response: {
           200: dataEnvelope(workspaceListItem),
           404: errorBody,

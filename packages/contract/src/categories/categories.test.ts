@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CATEGORY_DESCRIPTION_MAX,
-  CATEGORY_NAME_MAX,
-  CATEGORY_NAME_MIN,
-  TAG_NAME_MAX,
-  TAG_NAME_MIN,
-} from '../common/limits.ts';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_NAME_MIN } from '../common/limits.ts';
 import {
   categoryBulkInput,
   categoryInput,
   categoryOrderSchema,
   categorySchema,
   categoryUpdate,
-  tagInput,
 } from './schemas.ts';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
@@ -116,14 +109,5 @@ describe('categoryBulkInput', () => {
     expect(categoryBulkInput.parse({ workspace_id: 1, items: items.slice(1) }).items).toEqual([
       { id: 1, parent: 0, order: 1 },
     ]);
-  });
-});
-
-describe('tagInput', () => {
-  it('trims the name and bounds it (spec §5)', () => {
-    expect(tagInput.parse({ name: ' game ' })).toEqual({ name: 'game' });
-    expect(tagInput.safeParse({ name: 'x'.repeat(TAG_NAME_MIN - 1) }).success).toBe(false);
-    expect(tagInput.safeParse({ name: 'x'.repeat(TAG_NAME_MAX) }).success).toBe(true);
-    expect(tagInput.safeParse({ name: 'x'.repeat(TAG_NAME_MAX + 1) }).success).toBe(false);
   });
 });

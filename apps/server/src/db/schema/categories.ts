@@ -1,14 +1,4 @@
-import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
 /**
@@ -37,19 +27,3 @@ export const categories = pgTable(
 );
 
 export type CategoryRow = typeof categories.$inferSelect;
-
-/** A project's tag (spec §3 Tag); names are unique in a project whatever their case. */
-export const tags = pgTable(
-  'tags',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('tags_workspace_name_unique').on(table.workspaceId, sql`lower(${table.name})`)],
-);
-
-export type TagRow = typeof tags.$inferSelect;

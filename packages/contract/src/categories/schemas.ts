@@ -1,29 +1,15 @@
 import { z } from 'zod';
-import { idParam } from '../common/envelope.ts';
+import { bodyId, idParam, INT_MAX } from '../common/envelope.ts';
 import {
   CATEGORY_BULK_MAX,
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
   CATEGORY_NAME_MIN,
-  TAG_NAME_MAX,
-  TAG_NAME_MIN,
 } from '../common/limits.ts';
 import { workspaceParams } from '../workspaces/schemas.ts';
 
-/** Largest id or order: the database keeps them as PostgreSQL integers. */
-const INT_MAX = 2_147_483_647;
-
 /** `parent` of a category at the top of the tree (spec §3, §9: parent 0 is the root). */
 export const ROOT_PARENT = 0;
-
-/** A category id, or a tag id, in a JSON body. */
-const bodyId = z.number().int().positive().max(INT_MAX);
-
-/** `role_id`: the role the caller acts as in the project of the path (DESIGN §4); the highest held when absent. */
-export const taxonomyQuery = z.object({ role_id: idParam.optional() });
-export type TaxonomyQuery = z.infer<typeof taxonomyQuery>;
-
-// Categories
 
 /** A category's name (spec §5): trimmed. */
 export const categoryNameSchema = z.string().trim().min(CATEGORY_NAME_MIN).max(CATEGORY_NAME_MAX);
@@ -149,32 +135,3 @@ export const categoryBulkResult = z.object({ categories: z.array(categoryPlaceSc
 export type CategoryBulkResult = z.infer<typeof categoryBulkResult>;
 
 export const categoryParams = workspaceParams.extend({ id: idParam });
-
-// Tags
-
-/** A tag's name (spec §5): trimmed; unique in a project, ignoring case. */
-export const tagNameSchema = z.string().trim().min(TAG_NAME_MIN).max(TAG_NAME_MAX);
-
-/** A project's tag (spec §3 Tag). */
-export const tagSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-});
-export type Tag = z.infer<typeof tagSchema>;
-
-/** `POST /workspaces/:workspaceId/tags` and `PUT …/tags/:tagId` (rename). */
-export const tagInput = z.strictObject({ name: tagNameSchema });
-export type TagInput = z.infer<typeof tagInput>;
-
-/** `POST …/tags/:tagId/merge`: the tag of the same project that takes over this one's uses. */
-export const tagMergeInput = z.strictObject({ into_id: bodyId });
-export type TagMergeInput = z.infer<typeof tagMergeInput>;
-
-/** Query of `GET /workspaces/:workspaceId/tags`. */
-export const tagsQuery = taxonomyQuery.extend({
-  /** Case-insensitive part of the name; empty means every tag. */
-  term: z.string().trim().max(TAG_NAME_MAX).optional(),
-});
-export type TagsQuery = z.infer<typeof tagsQuery>;
-
-export const tagParams = workspaceParams.extend({ tagId: idParam });
