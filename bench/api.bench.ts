@@ -21,10 +21,8 @@ import { loadConfig } from '@logoschool/server/src/config.ts';
 import { openDatabase, type Database } from '@logoschool/server/src/db/client.ts';
 import { users, workspaces } from '@logoschool/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '@logoschool/server/src/db/seed.ts';
-import {
-  listExercisesQueries,
-  type ExerciseCaller,
-} from '@logoschool/server/src/modules/exercises/exercises.service.ts';
+import type { ProjectActor } from '@logoschool/server/src/access/actor.ts';
+import { listExercisesQueries } from '@logoschool/server/src/modules/exercises/exercise-queries.ts';
 import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -87,7 +85,7 @@ try {
   const seeded = await seedBenchExercises(db, school.id, reader.id, EXERCISES);
 
   // The SQL the service runs for each list, with its parameters: counters, the page, its tags.
-  const caller: ExerciseCaller = { workspaceId: school.id, role: 'moderator', userId: reader.id, lang: 'en' };
+  const caller: ProjectActor = { workspaceId: school.id, role: 'moderator', userId: reader.id, lang: 'en' };
   const acting = { workspace_id: school.id, role_id: ROLE.moderator, per_page: 20 };
   const lists = {
     page: { ...acting, status_id: 1, page: 50 },

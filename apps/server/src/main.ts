@@ -8,7 +8,7 @@ import { isEmpty, seedDemo } from './db/seed.ts';
 import { fileStoreIn } from './files/files.ts';
 import { appJobs } from './jobs/definitions.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
-import { queuePendingRenders } from './modules/exercises/exercise-files.service.ts';
+import { queuePendingRenders } from './modules/exercises/slide-render.service.ts';
 
 async function main() {
   const config = loadConfig();

@@ -25,14 +25,15 @@ import { readForm } from '../../files/multipart.ts';
 import type { ExerciseFileRow } from '../../db/schema/index.ts';
 import {
   actualizeFile,
-  assertMayEdit,
   deletePresentation,
   listSlides,
   presentationFile,
   slideFile,
   uploadPresentation,
 } from './exercise-files.service.ts';
-import { EXERCISE_FILES, readableExercise } from './exercises.service.ts';
+import { readableExercise } from './exercise-queries.ts';
+import { assertMayEdit } from './exercise-rules.ts';
+import { EXERCISE_FILES } from './exercise-storage.ts';
 
 const FORM_LIMITS = { fileSize: EXERCISE_PRESENTATION_MAX_BYTES, files: 1 };
 

@@ -13,8 +13,8 @@ import type { Tx } from '../../db/client.ts';
 import { exerciseFiles, type ExerciseFileRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { assertMayEdit } from './exercise-files.service.ts';
-import { lockReadable, readableExercise } from './exercises.service.ts';
+import { lockReadable, readableExercise } from './exercise-queries.ts';
+import { assertMayEdit } from './exercise-rules.ts';
 
 /** The kinds of `exercise_files` rows that are a deck's pictures and sounds. */
 const MEDIA_ROW_KINDS: readonly ExerciseMediaKind[] = ['image', 'audio'];

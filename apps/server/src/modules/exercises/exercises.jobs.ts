@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { FileStore } from '../../files/files.ts';
-import { RENDER_SLIDES, renderExerciseSlides, type SlideRenderOptions } from './exercise-files.service.ts';
 import { sweepExerciseFiles } from './file-sweep.service.ts';
+import { RENDER_SLIDES, renderExerciseSlides, type SlideRenderOptions } from './slide-render.service.ts';
 
 const renderSlidesData = z.object({ exerciseId: z.number().int(), fileId: z.number().int() });
 

@@ -34,16 +34,18 @@ import {
   changeStatus,
   createExercise,
   deleteExercise,
-  exerciseStats,
+  markLatest,
+  takeRequest,
+  updateExercise,
+} from './exercise-commands.ts';
+import {
   getExercise,
   latestExercise,
   listExercises,
   listForAuthor,
   listForTeacher,
-  markLatest,
-  takeRequest,
-  updateExercise,
-} from './exercises.service.ts';
+} from './exercise-queries.ts';
+import { exerciseStats } from './exercise-stats.ts';
 
 const item = `${API.exercises}/:exerciseId`;
 

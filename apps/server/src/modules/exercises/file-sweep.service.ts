@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { exerciseFiles } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/files.ts';
-import { EXERCISE_FILES } from './exercises.service.ts';
+import { EXERCISE_FILES } from './exercise-storage.ts';
 
 /**
  * How old a stored file without a row must be before it goes: an upload writes its file before the

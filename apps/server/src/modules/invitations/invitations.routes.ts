@@ -25,12 +25,9 @@ import { publicBaseUrl } from '../../mail/links.ts';
 import {
   acceptInvitation,
   acceptInvitationSigningIn,
-  cancelInvitation,
-  inviteUser,
-  listInvitations,
   previewInvitation,
-  resendInvitation,
-} from './invitations.service.ts';
+} from './invitation-accept.service.ts';
+import { cancelInvitation, inviteUser, listInvitations, resendInvitation } from './invitations.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
 

@@ -1,26 +1,19 @@
 import {
   ASSET_TYPES,
-  THEME_GENDERS,
   nextShares,
-  visibleShares,
-  type AssetType,
-  type RoleSubject,
   type Theme,
-  type ThemeAssetRef,
   type ThemeAssetsGrouped,
   type ThemeAssetsInput,
   type ThemeGender,
   type ThemeInput,
   type ThemesQuery,
   type ThemeStatistic,
-  type ThemeType,
   type ThemeUpdate,
 } from '@logoschool/contract';
 import { and, asc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  assetFiles,
   assets,
   exerciseFiles,
   exerciseGenerated,
@@ -32,7 +25,8 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { assetFileUrl, assetsByIds } from '../assets/assets.service.ts';
+import { assetsByIds } from '../assets/assets.service.ts';
+import { toThemes } from './theme-view.ts';
 
 /** A 422 with one field error. */
 const fieldError = (field: string, message: string) =>
@@ -44,98 +38,10 @@ function visibleIn(workspaceId: number): SQL {
   return or(eq(themes.workspaceId, workspaceId), sql`${themes.id} in (${shared})`) as SQL;
 }
 
-const gendersOf = (row: ThemeRow): ThemeGender[] =>
-  THEME_GENDERS.filter((gender) => (gender === 'boy' ? row.forBoy : row.forGirl));
-
 const genderColumns = (genders: readonly ThemeGender[]) => ({
   forBoy: genders.includes('boy'),
   forGirl: genders.includes('girl'),
 });
-
-/** What a theme's view needs besides its row: owner titles, shares and attached assets, by theme. */
-interface ThemeRelations {
-  titles: Map<number, string>;
-  shares: Map<number, number[]>;
-  assets: Map<number, ThemeAssetRef[]>;
-}
-
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
-
-const typeRank = (type: string) => ASSET_TYPES.indexOf(type as AssetType);
-
-/** The attached assets of some themes, by type (ASSET_TYPES order) then name, each with its first file. */
-async function attachedAssets(tx: Tx, themeIds: number[]): Promise<Map<number, ThemeAssetRef[]>> {
-  const byTheme = new Map<number, ThemeAssetRef[]>();
-  const rows = await tx
-    .select({ themeId: themeAssets.themeId, id: assets.id, type: assets.type, name: assets.name })
-    .from(themeAssets)
-    .innerJoin(assets, eq(assets.id, themeAssets.assetId))
-    .where(inArray(themeAssets.themeId, themeIds))
-    .orderBy(asc(sql`lower(${assets.name})`), asc(assets.id));
-  const assetIds = [...new Set(rows.map((row) => row.id))];
-  const firstFiles =
-    assetIds.length === 0
-      ? []
-      : await tx
-          .selectDistinctOn([assetFiles.assetId], { assetId: assetFiles.assetId, id: assetFiles.id })
-          .from(assetFiles)
-          .where(inArray(assetFiles.assetId, assetIds))
-          .orderBy(asc(assetFiles.assetId), asc(assetFiles.id));
-  const firstFile = new Map(firstFiles.map((file) => [file.assetId, file.id]));
-  const sorted = [...rows].sort((a, b) => typeRank(a.type) - typeRank(b.type));
-  for (const row of sorted) {
-    const fileId = firstFile.get(row.id);
-    push(byTheme, row.themeId, {
-      id: row.id,
-      type: row.type as AssetType,
-      name: row.name,
-      file_url: fileId === undefined ? null : assetFileUrl(fileId),
-    });
-  }
-  return byTheme;
-}
-
-async function relationsOf(tx: Tx, rows: readonly ThemeRow[]): Promise<ThemeRelations> {
-  const themeIds = rows.map((row) => row.id);
-  const ownerIds = [...new Set(rows.map((row) => row.workspaceId))];
-  if (themeIds.length === 0) return { titles: new Map(), shares: new Map(), assets: new Map() };
-  const owners = await tx
-    .select({ id: workspaces.id, title: workspaces.title })
-    .from(workspaces)
-    .where(inArray(workspaces.id, ownerIds));
-  const shareRows = await tx
-    .select()
-    .from(themeShares)
-    .where(inArray(themeShares.themeId, themeIds))
-    .orderBy(asc(themeShares.workspaceId));
-  const attached = await attachedAssets(tx, themeIds);
-  const shares = new Map<number, number[]>();
-  for (const share of shareRows) push(shares, share.themeId, share.workspaceId);
-  return { titles: new Map(owners.map((owner) => [owner.id, owner.title])), shares, assets: attached };
-}
-
-function toTheme(row: ThemeRow, relations: ThemeRelations, viewer: RoleSubject): Theme {
-  return {
-    id: row.id,
-    name: row.name,
-    genders: gendersOf(row),
-    age_from: row.ageFrom,
-    age_to: row.ageTo,
-    type: row.type as ThemeType,
-    ready: row.ready,
-    workspace_id: row.workspaceId,
-    workspace_title: relations.titles.get(row.workspaceId) ?? '',
-    shared_workspace_ids: visibleShares(viewer, relations.shares.get(row.id) ?? []),
-    assets: relations.assets.get(row.id) ?? [],
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-async function toThemes(tx: Tx, rows: ThemeRow[], viewer: RoleSubject): Promise<Theme[]> {
-  const relations = await relationsOf(tx, rows);
-  return rows.map((row) => toTheme(row, relations, viewer));
-}
 
 /** The filters of `GET /themes`, all of which must hold. */
 function listFilters(query: ThemesQuery): SQL[] {

@@ -1,0 +1,247 @@
+/**
+ * The reads of exercises: the lists (the status tabs, for an author, for a teacher) with their
+ * per-status counters, one exercise, the latest one, and the readable rows the writes start from.
+ */
+import {
+  exerciseReadScope,
+  mayReadExercise,
+  type Exercise,
+  type ExercisePage,
+  type ExerciseReadScope,
+  type ExercisesForAuthorQuery,
+  type ExercisesForTeacherQuery,
+  type ExercisesQuery,
+  type StatusCounts,
+} from '@logoschool/contract';
+import { and, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { ProjectActor } from '../../access/actor.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  exerciseLatest,
+  exerciseStatusCounts,
+  exerciseTags,
+  exercises,
+  type ExerciseRow,
+} from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
+import { inProject, ownExercise, responsibleIs, scopeCondition, statusIds } from './exercise-conditions.ts';
+import { recordOf } from './exercise-rules.ts';
+import { countsOf, tagRows, toViews, viewOf, viewRows } from './exercise-view.ts';
+
+/** The read scope of the caller's role; `app.authorize('exercises.read')` has let only readers in. */
+function readScope(caller: ProjectActor): ExerciseReadScope {
+  const scope = exerciseReadScope(caller.role);
+  if (!scope) throw forbidden();
+  return scope;
+}
+
+/** `GET /exercises/for-author`: what the author is responsible for, and every open request. */
+const FOR_AUTHOR_SCOPE: ExerciseReadScope = { all: false, own: true, statuses: ['request'] };
+/** `GET /exercises/for-teacher`: the accepted library. */
+const FOR_TEACHER_SCOPE: ExerciseReadScope = { all: false, own: false, statuses: ['accepted'] };
+
+type ListFilters = Partial<Pick<ExercisesQuery, 'term' | 'author_id' | 'category_id' | 'tag_id'>>;
+
+/** A LIKE pattern of `term` as a substring: the term is plain text, its %, _ and \ match only themselves. */
+const substringPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Whether a filter narrows a list (else its counters are the stored ones, see `pageQueries`). */
+const narrows = (filters: ListFilters) =>
+  Boolean(filters.term) ||
+  filters.author_id !== undefined ||
+  filters.category_id !== undefined ||
+  filters.tag_id !== undefined;
+
+/** The conditions of the filters of a list (spec §5: the term is a case-insensitive substring). */
+function filterConditions(filters: ListFilters): SQL[] {
+  const conditions: SQL[] = [];
+  // `lower(…) like`, so that the trigram indexes on lower(title) and lower(slide_text) serve it;
+  // the slides' text is searched too (issue 6).
+  if (filters.term) {
+    const pattern = substringPattern(filters.term);
+    conditions.push(
+      sql`(lower(${exercises.title}) like lower(${pattern}) or lower(${exercises.slideText}) like lower(${pattern}))`,
+    );
+  }
+  if (filters.author_id !== undefined) conditions.push(responsibleIs(filters.author_id) as SQL);
+  if (filters.category_id !== undefined) conditions.push(eq(exercises.categoryId, filters.category_id));
+  if (filters.tag_id !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${exerciseTags} where ${exerciseTags.exerciseId} = ${exercises.id} and ${exerciseTags.tagId} = ${filters.tag_id})`,
+    );
+  }
+  return conditions;
+}
+
+interface PageOptions extends ListFilters {
+  page: number;
+  per_page: number;
+  status_id?: number | undefined;
+  with_activities?: boolean | undefined;
+}
+
+/**
+ * The counters of a scope with no filter, without counting the project: the stored counts
+ * (`exercise_status_counts`) of the statuses the scope reads whole, and, when it reads the caller's
+ * own too, a count of those in the other statuses, in the two halves of `responsibleIs` (which
+ * exclude each other), each read from its index alone.
+ */
+function storedCounters(db: Tx, caller: ProjectActor, scope: ExerciseReadScope) {
+  const stored = db
+    .select({ status: exerciseStatusCounts.statusId, count: exerciseStatusCounts.count })
+    .from(exerciseStatusCounts)
+    .where(
+      and(
+        eq(exerciseStatusCounts.workspaceId, caller.workspaceId),
+        scope.all ? undefined : inArray(exerciseStatusCounts.statusId, statusIds(scope.statuses)),
+      ),
+    )
+    .$dynamic();
+  if (scope.all || !scope.own) return stored;
+  const whole = statusIds(scope.statuses);
+  const own = (condition: SQL | undefined) =>
+    db
+      .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
+      .from(exercises)
+      .where(
+        and(
+          inProject(caller.workspaceId),
+          condition,
+          whole.length > 0 ? notInArray(exercises.statusId, whole) : undefined,
+        ),
+      )
+      .groupBy(exercises.statusId);
+  return stored
+    .unionAll(own(eq(exercises.assignedId, caller.userId)))
+    .unionAll(own(and(isNull(exercises.assignedId), eq(exercises.authorId, caller.userId))));
+}
+
+/**
+ * The queries of a page of a list, built and not run: the counters of every status under the same
+ * filters but the status (spec §4: computed after the title term and author filters), the page's
+ * rows, newest first, and the tags of some of those rows. With no filter the counters are the
+ * stored ones (`storedCounters`); a filter counts its own rows, which its index keeps few. The page
+ * takes its ids first (on `exercises_workspace_status_idx` for a status tab), so that an offset
+ * skips index entries and only the page's rows are joined.
+ */
+function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, options: PageOptions) {
+  const base = and(
+    inProject(caller.workspaceId),
+    scopeCondition(scope, caller.userId),
+    ...filterConditions(options),
+  );
+  const where = options.status_id === undefined ? base : and(base, eq(exercises.statusId, options.status_id));
+  const pageIds = db
+    .select({ id: exercises.id })
+    .from(exercises)
+    .where(where)
+    .orderBy(desc(exercises.id))
+    .limit(options.per_page)
+    .offset((options.page - 1) * options.per_page);
+  return {
+    counters: narrows(options)
+      ? db
+          .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
+          .from(exercises)
+          .where(base)
+          .groupBy(exercises.statusId)
+          .$dynamic()
+      : storedCounters(db, caller, scope),
+    rows: viewRows(db, caller.userId).where(inArray(exercises.id, pageIds)).orderBy(desc(exercises.id)),
+    tags: (ids: number[]) => tagRows(db, ids),
+  };
+}
+
+/** A page of the exercises of a scope and the counters of every status (see `pageQueries`). */
+async function listPage(
+  db: Tx,
+  caller: ProjectActor,
+  scope: ExerciseReadScope,
+  options: PageOptions,
+): Promise<ExercisePage> {
+  const queries = pageQueries(db, caller, scope, options);
+  const counters = countsOf(await queries.counters);
+  const statusId = options.status_id;
+  const total =
+    statusId === undefined
+      ? Object.values(counters).reduce((sum, value) => sum + value, 0)
+      : (counters[statusId as keyof StatusCounts] ?? 0);
+  const rows = total === 0 ? [] : await queries.rows;
+  return {
+    data: await toViews(db, rows, options.with_activities),
+    meta: { total, page: options.page, per_page: options.per_page, counters },
+  };
+}
+
+/** `GET /exercises`: what the caller's role reads (`exerciseReadScope`), filtered. */
+export async function listExercises(db: Tx, caller: ProjectActor, query: ExercisesQuery) {
+  return listPage(db, caller, readScope(caller), query);
+}
+
+/**
+ * The queries `listExercises` runs, built and not run: the API bench (`bench/api.bench.ts`) runs
+ * their SQL (`.toSQL()`) through `pg` as the baseline of `GET /exercises`, so that both run the same
+ * SQL. The tags query takes the ids of the page's rows.
+ */
+export function listExercisesQueries(db: Tx, caller: ProjectActor, query: ExercisesQuery) {
+  return pageQueries(db, caller, readScope(caller), query);
+}
+
+/** `GET /exercises/for-author`: the caller's own and assigned exercises, and every open request. */
+export async function listForAuthor(db: Tx, caller: ProjectActor, query: ExercisesForAuthorQuery) {
+  return listPage(db, caller, FOR_AUTHOR_SCOPE, query);
+}
+
+/**
+ * `GET /exercises/for-teacher`: accepted exercises. `client_id` and `protocol_id` do not narrow the
+ * list yet (see `exercisesForTeacherQuery`).
+ */
+export async function listForTeacher(db: Tx, caller: ProjectActor, query: ExercisesForTeacherQuery) {
+  return listPage(db, caller, FOR_TEACHER_SCOPE, query);
+}
+
+/**
+ * `GET /exercises/latest`: the exercise the caller marked last with `POST /exercises/latest` while
+ * they can still read it; else the one they can read that changed last; null when there is none.
+ */
+export async function latestExercise(db: Tx, caller: ProjectActor): Promise<Exercise | null> {
+  const [marked] = await db
+    .select({ exercise: exercises })
+    .from(exerciseLatest)
+    .innerJoin(exercises, eq(exercises.id, exerciseLatest.exerciseId))
+    .where(and(eq(exerciseLatest.workspaceId, caller.workspaceId), eq(exerciseLatest.userId, caller.userId)));
+  if (marked && mayReadExercise(caller.role, caller.userId, recordOf(marked.exercise))) {
+    return viewOf(db, caller, marked.exercise.id);
+  }
+  const rows = await viewRows(db, caller.userId)
+    .where(and(inProject(caller.workspaceId), scopeCondition(readScope(caller), caller.userId)))
+    .orderBy(desc(exercises.updatedAt), desc(exercises.id))
+    .limit(1);
+  const [view] = await toViews(db, rows);
+  return view ?? null;
+}
+
+/** `GET /exercises/:id`: 404 when it is not the project's or the caller may not read it. */
+export async function getExercise(
+  db: Tx,
+  caller: ProjectActor,
+  id: number,
+  withActivities = false,
+): Promise<Exercise> {
+  await readableExercise(db, caller, id);
+  return viewOf(db, caller, id, withActivities);
+}
+
+/** The exercise's row when the caller may read it; 404 otherwise (as `getExercise`). */
+export async function readableExercise(db: Tx, caller: ProjectActor, id: number): Promise<ExerciseRow> {
+  const [row] = await db.select().from(exercises).where(ownExercise(caller, id));
+  if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
+  return row;
+}
+
+/** The exercise, locked for the rest of the transaction; 404 as `getExercise`. */
+export async function lockReadable(tx: Tx, caller: ProjectActor, id: number): Promise<ExerciseRow> {
+  const [row] = await tx.select().from(exercises).where(ownExercise(caller, id)).for('update');
+  if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
+  return row;
+}

@@ -1,0 +1,214 @@
+/**
+ * The invitee's side of invitations, reached by the link's token without a session: what the link
+ * shows, and accepting it by registering or by signing in to an account the address already has.
+ */
+import {
+  type AcceptInvitationBody,
+  type AcceptInvitationSignInBody,
+  type InvitationPreview,
+  type LoginResult,
+} from '@logoschool/contract';
+import { and, eq } from 'drizzle-orm';
+import type { LoginLimiter } from '../../auth/login-limiter.ts';
+import { burnVerification, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { createSession, type SessionMeta } from '../../auth/sessions.ts';
+import { hashToken } from '../../auth/tokens.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  assignments,
+  invitations,
+  users,
+  workspaces,
+  type InvitationRow,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { roleNames, toUserView } from '../users/users.service.ts';
+import { isExpired, lockEmail, userByEmail } from './invitations.service.ts';
+
+/**
+ * The invitation of a link, when it can still be accepted; else 404 invitation_not_found, 409
+ * invitation_accepted or 410 invitation_expired.
+ */
+async function usableInvitation(db: Tx, token: string, lock: boolean): Promise<InvitationRow> {
+  const query = db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('invitation_not_found');
+  if (row.status === 'accepted') throw new AppError('invitation_accepted');
+  if (isExpired(row)) throw new AppError('invitation_expired');
+  return row;
+}
+
+/**
+ * What the accept page shows for a link (public: the token is the key), and whether the address
+ * has an account: its owner then signs in to accept rather than registers.
+ */
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
+  const row = await usableInvitation(db, token, false);
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
+  if (!workspace) throw new AppError('invitation_not_found');
+  return {
+    email: row.email,
+    workspace_title: workspace.title,
+    roles: roleNames(row.roles),
+    expires_at: row.expiresAt.toISOString(),
+    existing_account: (await userByEmail(db, row.email)) !== undefined,
+  };
+}
+
+/** Any failure of the link itself, told in the words of spec §8 for the registration form. */
+async function registering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const linkFailure = ['invitation_not_found', 'invitation_accepted', 'invitation_expired'];
+    if (error instanceof AppError && linkFailure.includes(error.code))
+      throw error.saying('registrationFailed');
+    throw error;
+  }
+}
+
+/**
+ * Registers the invited person (public): creates the user with the invited e-mail, gives them the
+ * invited roles in the project, marks the invitation accepted and opens a session, all in one
+ * transaction, and answers like sign-in. A link accepted once is refused after (409); an address
+ * that has meanwhile got an account is 409 user_exists.
+ */
+export async function acceptInvitation(
+  db: Db,
+  body: AcceptInvitationBody,
+  session: { ttlSeconds: number; meta: SessionMeta },
+): Promise<LoginResult> {
+  return registering(async () => {
+    // Checked before hashing, so that a dead link costs no scrypt; checked again under lock below.
+    const { email } = await usableInvitation(db, body.token, false);
+    const passwordHash = await hashPassword(body.password);
+    return db.transaction(async (tx) => {
+      await lockEmail(tx, email);
+      const invitation = await usableInvitation(tx, body.token, true);
+      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
+      if (!workspace) throw new AppError('invitation_not_found');
+      const [user] = await tx
+        .insert(users)
+        .values({ email: invitation.email, name: body.name, passwordHash, envId: workspace.envId })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) throw new AppError('user_exists', { email: invitation.email });
+      await tx
+        .insert(assignments)
+        .values({ userId: user.id, workspaceId: workspace.id, roles: invitation.roles });
+      const now = new Date();
+      await tx
+        .update(invitations)
+        .set({ status: 'accepted', acceptedAt: now, acceptedUserId: user.id })
+        .where(eq(invitations.id, invitation.id));
+      await writeAudit(tx, {
+        action: 'invitations.accept',
+        actorId: user.id,
+        targetUserId: user.id,
+        workspaceId: workspace.id,
+        details: {
+          invitation_id: invitation.id,
+          email: user.email,
+          roles: roleNames(invitation.roles),
+          invited_by_id: invitation.invitedById,
+        },
+        ip: session.meta.ip ?? null,
+      });
+      const token = await createSession(tx, user.id, session.ttlSeconds, session.meta);
+      return { token, user: await toUserView(tx, user) };
+    });
+  });
+}
+
+/** What accepting by signing in needs besides its input. */
+export interface SignInAcceptContext {
+  db: Db;
+  /** The sign-in limiter: a wrong password here counts as a failed sign-in of the address. */
+  limiter: LoginLimiter;
+  ttlSeconds: number;
+  meta: SessionMeta;
+}
+
+/** The account of an invited address when the password is its own; counts failures like sign-in. */
+async function invitedAccount(ctx: SignInAcceptContext, email: string, password: string): Promise<UserRow> {
+  const wait = await ctx.limiter.retryAfter(email);
+  if (wait > 0) throw new AppError('too_many_login_attempts', { seconds: wait }, undefined, wait);
+  const account = await userByEmail(ctx.db, email);
+  const valid = account?.passwordHash
+    ? await verifyPassword(password, account.passwordHash)
+    : (await burnVerification(password), false);
+  if (!account || !valid) {
+    await ctx.limiter.failed(email);
+    throw new AppError('invalid_credentials');
+  }
+  await ctx.limiter.succeeded(email);
+  if (!account.isActive) throw new AppError('user_inactive');
+  return account;
+}
+
+/**
+ * Accepts an invitation as the account its address already has (public): the password proves the
+ * account, the link the invitation. Gives the invited roles in the project (bringing back a member
+ * removed before), marks the invitation accepted and opens a session, in one transaction, and
+ * answers like sign-in. A wrong password, or an address without an account, is 401 as at sign-in;
+ * 409 already_member for a member, and for root (in every project already).
+ */
+export async function acceptInvitationSigningIn(
+  ctx: SignInAcceptContext,
+  body: AcceptInvitationSignInBody,
+): Promise<LoginResult> {
+  return registering(async () => {
+    const { email } = await usableInvitation(ctx.db, body.token, false);
+    const account = await invitedAccount(ctx, email, body.password);
+    return ctx.db.transaction(async (tx) => {
+      await lockEmail(tx, email);
+      const invitation = await usableInvitation(tx, body.token, true);
+      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
+      if (!workspace) throw new AppError('invitation_not_found');
+      const alreadyMember = () => new AppError('already_member', { email });
+      if (account.isRoot) throw alreadyMember();
+      const [current] = await tx
+        .select()
+        .from(assignments)
+        .where(and(eq(assignments.userId, account.id), eq(assignments.workspaceId, workspace.id)))
+        .for('update');
+      if (current && !current.archived) throw alreadyMember();
+      if (current) {
+        await tx
+          .update(assignments)
+          .set({ roles: invitation.roles, isActive: true, archived: false, updatedAt: new Date() })
+          .where(eq(assignments.id, current.id));
+      } else {
+        await tx
+          .insert(assignments)
+          .values({ userId: account.id, workspaceId: workspace.id, roles: invitation.roles });
+      }
+      await tx
+        .update(invitations)
+        .set({ status: 'accepted', acceptedAt: new Date(), acceptedUserId: account.id })
+        .where(eq(invitations.id, invitation.id));
+      await writeAudit(tx, {
+        action: 'invitations.accept',
+        actorId: account.id,
+        targetUserId: account.id,
+        workspaceId: workspace.id,
+        details: {
+          invitation_id: invitation.id,
+          email,
+          roles: roleNames(invitation.roles),
+          invited_by_id: invitation.invitedById,
+          existing_account: true,
+          returned: !!current,
+        },
+        ip: ctx.meta.ip ?? null,
+      });
+      const token = await createSession(tx, account.id, ctx.ttlSeconds, ctx.meta);
+      return { token, user: await toUserView(tx, account) };
+    });
+  });
+}
