@@ -151,7 +151,7 @@ test('a moderator keeps the tags: add, refuse a duplicate, rename, merge, delete
   const merge = page.getByRole('dialog', { name: 'Merge tag' });
   await expect(merge).toContainText(`Merging removes the tag “${TAG_DUPLICATE}”.`);
   await merge.getByRole('button', { name: 'Merge' }).click();
-  await expect(merge.getByText('Choose the tag to merge into.')).toBeVisible();
+  await expect(merge.getByText('Required.')).toBeVisible();
   await merge.getByRole('combobox', { name: 'Merge into' }).fill(TAG_RENAMED);
   await page.getByRole('option', { name: TAG_RENAMED }).click();
   await expect(merge.getByRole('status')).toHaveText(
@@ -196,7 +196,7 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   await from.fill('9');
   await to.fill('5');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Choose at least one.')).toBeVisible();
+  await expect(dialog.getByText('Choose at least 1.')).toBeVisible();
   await expect(dialog.getByText('The age “from” cannot be greater than the age “to”.')).toBeVisible();
   await expect(from).toHaveAttribute('aria-invalid', 'true');
 

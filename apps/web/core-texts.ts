@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * The sections of a language a visitor's first page needs: the login, logout and error screens,
  * the loader and the language switcher. Everything else loads with the screens that use it.
  */
-export const CORE_TEXT_SECTIONS = ['app', 'errors', 'header', 'login', 'logout', 'notFound', 'validation'];
+export const CORE_TEXT_SECTIONS = ['app', 'errors', 'fields', 'header', 'login', 'logout', 'notFound'];
 
 const PREFIX = 'virtual:core-texts/';
 const LOCALES = path.resolve(import.meta.dirname, 'src/i18n/locales');

@@ -30,6 +30,13 @@ function polyfillBrowser() {
     disconnect() {}
   };
   Element.prototype.scrollIntoView ??= () => {};
+  // Mantine's autosize textarea listens for web fonts loading.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+      configurable: true,
+    });
+  }
   // jsdom's Blob is not the one fetch answers with: a fixed address stands for every file.
   URL.createObjectURL = vi.fn(() => 'blob:test');
   URL.revokeObjectURL = vi.fn();

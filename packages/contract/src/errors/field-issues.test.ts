@@ -111,7 +111,12 @@ describe('fieldIssues', () => {
       { field: 'password', key: 'tooShortString', params: { min: 8 } },
     ]);
     expect(
-      issuesOf(acceptInvitationBody, { token: 't', name: 'N', password: 'short', password_confirmation: 'x' }),
+      issuesOf(acceptInvitationBody, {
+        token: 't',
+        name: 'N',
+        password: 'short',
+        password_confirmation: 'x',
+      }),
     ).toEqual([
       { field: 'name', key: 'tooShortString', params: { min: 2 } },
       { field: 'password', key: 'tooShortString', params: { min: 8 } },
@@ -145,9 +150,7 @@ describe('the field message keys', () => {
     );
     const named = files.flatMap((file) =>
       [
-        ...fs
-          .readFileSync(path.join(root, file), 'utf8')
-          .matchAll(/message: '(\w+)'|,\s*'(\w+)'\)+;?$/gm),
+        ...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/message: '(\w+)'|,\s*'(\w+)'\)+;?$/gm),
       ].map((match) => [file, match[1] ?? match[2]!] as const),
     );
     expect(named.length).toBeGreaterThan(10);

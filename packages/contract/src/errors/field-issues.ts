@@ -131,7 +131,9 @@ function issuesAt(issue: IssueLike, base: Path, data: unknown): FieldIssue[] {
   const path = [...base, ...(issue.path ?? [])];
   const field = fieldOf(path);
   const extra = issue as unknown as Record<string, unknown>;
-  const one = (key: FieldMessageKey, params: FieldMessageParams = {}): FieldIssue[] => [{ field, key, params }];
+  const one = (key: FieldMessageKey, params: FieldMessageParams = {}): FieldIssue[] => [
+    { field, key, params },
+  ];
   switch (issue.code) {
     case 'invalid_type':
       return valueAt(data, path) === undefined

@@ -1,4 +1,4 @@
-import { API, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, type LoginResult } from '@logoschool/contract';
+import { API, EMAIL_MAX, PASSWORD_MAX, type LoginBody, type LoginResult } from '@logoschool/contract';
 import {
   Alert,
   Box,
@@ -11,7 +11,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -19,7 +20,17 @@ import { ApiError, request } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
 
-type Field = 'email' | 'password';
+/**
+ * The contract's login rules as a form's `validate`, loaded on first submit with the schema: the
+ * page itself stays light (bench:web).
+ */
+async function validateLogin(values: LoginBody, t: TFunction) {
+  const [{ loginBody }, { contractValidate }] = await Promise.all([
+    import('@logoschool/contract/auth-schemas'),
+    import('../../lib/form.ts'),
+  ]);
+  return contractValidate(loginBody, t)(values);
+}
 
 /** Sign-in with e-mail and password (spec §4, §5): the rules are the contract's login schema. */
 export function LoginPage() {
@@ -27,42 +38,17 @@ export function LoginPage() {
   const { status, signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<LoginBody>({
+    initialValues: { email: '', password: '' },
+    validate: (values) => validateLogin(values, t),
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const from = (location.state as { from?: string } | null)?.from ?? '/';
 
   if (status === 'authorised') return <Navigate to={from} replace />;
 
-  const validate = async (): Promise<boolean> => {
-    // The contract's schema, loaded on first submit: the page itself stays light (bench:web).
-    const { loginBody } = await import('@logoschool/contract/auth-schemas');
-    const parsed = loginBody.safeParse({ email, password });
-    if (parsed.success) {
-      setFieldErrors({});
-      return true;
-    }
-    const errors: Partial<Record<Field, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      if (errors[field]) continue;
-      if (field === 'email') errors.email = email.trim() ? t('validation.email') : t('validation.required');
-      else if (!password) errors.password = t('validation.required');
-      else if (password.length < PASSWORD_MIN)
-        errors.password = t('validation.tooShort', { min: PASSWORD_MIN });
-      else errors.password = t('validation.tooLong', { max: PASSWORD_MAX });
-    }
-    setFieldErrors(errors);
-    return false;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ email, password }: LoginBody) => {
     setFormError(null);
-    if (!(await validate())) return;
-    setSubmitting(true);
     try {
       const result = await request<LoginResult>(API.login, {
         method: 'POST',
@@ -75,8 +61,6 @@ export function LoginPage() {
       // Login errors are shown in the form, not as a notification (spec §8).
       console.warn('login failed', error);
       setFormError(loginErrorText(error, t));
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -86,7 +70,13 @@ export function LoginPage() {
         <LanguageSwitcher />
       </Box>
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400}>
-        <form onSubmit={submit} noValidate>
+        <form
+          onSubmit={form.onSubmit(
+            (values) => submit(values),
+            () => setFormError(null),
+          )}
+          noValidate
+        >
           <Stack>
             <Title order={1} size="h2">
               {t('login.title')}
@@ -104,9 +94,7 @@ export function LoginPage() {
               type="email"
               autoComplete="username"
               maxLength={EMAIL_MAX}
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={fieldErrors.email}
+              {...form.getInputProps('email')}
               required
               autoFocus
             />
@@ -114,12 +102,10 @@ export function LoginPage() {
               label={t('login.password')}
               autoComplete="current-password"
               maxLength={PASSWORD_MAX}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={fieldErrors.password}
+              {...form.getInputProps('password')}
               required
             />
-            <Button type="submit" loading={submitting} fullWidth>
+            <Button type="submit" loading={form.submitting} fullWidth>
               {t('login.submit')}
             </Button>
           </Stack>

@@ -2,11 +2,12 @@ import {
   AGE_CATEGORIES,
   API,
   EXERCISE_TITLE_MAX,
-  EXERCISE_TITLE_MIN,
   REQUEST_DESCRIPTION_MAX,
   REQUEST_INTEREST_NAME_MAX,
   REQUEST_INTERESTS_MAX,
+  exerciseInput,
   type AgeCategory,
+  type ExerciseInput,
   type Theme,
 } from '@logoschool/contract';
 import {
@@ -22,17 +23,17 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { request } from '../../api/client.ts';
-import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
+import { errorTextOf } from '../../api/form-errors.ts';
 import { useActingFor } from '../../app/session.tsx';
+import { contractValidate, showServerErrors, topField } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useSaveExercise } from './api/exercise.ts';
-
-type Field = 'title' | 'description' | 'interests' | 'age_categories' | 'deadline';
 
 /** The project's interests, by name: what a request is usually for (free names are allowed too). */
 function useInterestNames() {
@@ -47,61 +48,52 @@ function useInterestNames() {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+interface RequestValues {
+  title: string;
+  description: string;
+  interests: string[];
+  age_categories: AgeCategory[];
+  /** 'YYYY-MM-DD', empty while none is picked. */
+  deadline: string;
+}
+
+/**
+ * The body the form stands for (`exerciseInput` with its `request`); no deadline picked is none,
+ * which the schema calls required.
+ */
+const toBody = ({ title, description, deadline, ...request }: RequestValues) => ({
+  title: title.trim(),
+  request: { ...request, description: description.trim(), ...(deadline ? { deadline } : {}) },
+});
+
+/** The request's fields come back as `request.description` and the like: shown on their inputs. */
+const fieldOf = (path: string) => topField(path.replace(/^request\./, ''));
+
 /**
  * /create-exercise-moderator: a moderator files a request for an exercise (spec §3 Request, §5:
- * a description, at least one interest and one age category, a deadline); authors take it.
+ * a description, at least one interest and one age category, a deadline); authors take it. The
+ * rules are the contract's `exerciseInput`; a deadline in the past is the server's to refuse.
  */
 export function CreateRequestPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveExercise();
   const interests = useInterestNames();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [ages, setAges] = useState<AgeCategory[]>([]);
-  const [deadline, setDeadline] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RequestValues>({
+    initialValues: { title: '', description: '', interests: [], age_categories: [], deadline: '' },
+    validate: contractValidate(exerciseInput, t, { toBody, fieldOf }),
+  });
 
-  const validate = (): boolean => {
-    const found: Partial<Record<Field, string>> = {};
-    const name = title.trim();
-    if (!name) found.title = t('validation.required');
-    else if (name.length < EXERCISE_TITLE_MIN)
-      found.title = t('validation.tooShort', { min: EXERCISE_TITLE_MIN });
-    if (!description.trim()) found.description = t('validation.required');
-    if (chosen.length === 0) found.interests = t('exercises.request.oneInterest');
-    if (ages.length === 0) found.age_categories = t('exercises.request.oneAge');
-    if (!deadline) found.deadline = t('validation.required');
-    else if (deadline < today()) found.deadline = t('exercises.request.pastDeadline');
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: RequestValues) => {
     setFailure(null);
-    if (!validate()) return;
     try {
-      const saved = await save.mutateAsync({
-        id: null,
-        body: {
-          title: title.trim(),
-          request: { description: description.trim(), interests: chosen, age_categories: ages, deadline },
-        },
-      });
+      // The form has passed the schema: the body is an `ExerciseInput`.
+      const saved = await save.mutateAsync({ id: null, body: toBody(values) as ExerciseInput });
       notifySuccess(t('exercises.request.filed', { title: saved.title }));
       void navigate('/moderator-list');
     } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField) {
-        // Request fields come back as `request.description` and the like: show them on their inputs.
-        const flat = Object.fromEntries(
-          Object.entries(byField).map(([field, message]) => [field.replace(/^request\./, ''), message]),
-        );
-        setErrors(flat);
-      } else setFailure(errorTextOf(error));
+      if (!showServerErrors(form, error, fieldOf)) setFailure(errorTextOf(error));
     }
   };
 
@@ -119,43 +111,35 @@ export function CreateRequestPage() {
         </Alert>
       )}
       <Paper withBorder p="md" radius="md">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
           <Stack>
             <TextInput
               label={t('exercises.title')}
-              value={title}
               maxLength={EXERCISE_TITLE_MAX}
-              onChange={(event) => setTitle(event.currentTarget.value)}
-              error={errors.title}
+              {...form.getInputProps('title')}
               required
             />
             <Textarea
               label={t('exercises.request.description')}
               description={t('exercises.request.descriptionHint')}
-              value={description}
               maxLength={REQUEST_DESCRIPTION_MAX}
               autosize
               minRows={3}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-              error={errors.description}
+              {...form.getInputProps('description')}
               required
             />
             <TagsInput
               label={t('exercises.request.interests')}
               description={t('exercises.request.interestsHint')}
               data={interests.data ?? []}
-              value={chosen}
-              onChange={setChosen}
               maxTags={REQUEST_INTERESTS_MAX}
               maxLength={REQUEST_INTEREST_NAME_MAX}
-              error={errors.interests}
+              {...form.getInputProps('interests')}
               required
             />
             <Checkbox.Group
               label={t('exercises.request.ages')}
-              value={ages}
-              onChange={(value) => setAges(value as AgeCategory[])}
-              error={errors.age_categories}
+              {...form.getInputProps('age_categories')}
               required
             >
               <Group mt="xs">
@@ -167,10 +151,8 @@ export function CreateRequestPage() {
             <TextInput
               type="date"
               label={t('exercises.deadline')}
-              value={deadline}
               min={today()}
-              onChange={(event) => setDeadline(event.currentTarget.value)}
-              error={errors.deadline}
+              {...form.getInputProps('deadline')}
               required
               maw={220}
             />

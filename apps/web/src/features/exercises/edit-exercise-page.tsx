@@ -3,17 +3,20 @@ import {
   EXERCISE_DESCRIPTION_MAX,
   EXERCISE_INSTRUCTION_MAX,
   EXERCISE_TITLE_MAX,
-  EXERCISE_TITLE_MIN,
   LANGUAGES,
   allowedTransitions,
   commentRequired,
   exerciseActors,
+  exerciseInput,
   exerciseStatusName,
+  exerciseUpdate,
   mayEditExercise,
   roleMay,
   type Exercise,
+  type ExerciseInput,
   type ExerciseStatusName,
   type Language,
+  type UsageFrequency,
 } from '@logoschool/contract';
 import {
   Alert,
@@ -33,7 +36,8 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusBadgeColor } from './status-color.ts';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -41,6 +45,7 @@ import { fieldErrorsOf, errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../app/screens/loader.tsx';
 import { useActingFor, useSession } from '../../app/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useChangeStatus, useExercise, useFilingOptions, useSaveExercise } from './api/exercise.ts';
 import { useMarkLatest } from './api/latest.ts';
@@ -48,27 +53,39 @@ import { MediaPanel } from './components/media-panel.tsx';
 import { PresentationPanel } from './components/presentation-panel.tsx';
 import { ThemedVersionsPanel } from './components/themed-versions-panel.tsx';
 
-type Field = 'title' | 'category_id' | 'tag_ids' | 'instruction' | 'description' | 'presentation';
-
-interface Draft {
+/** What the exercise form holds: the body's fields, ids as the selects hold them (text). */
+interface ExerciseValues {
   title: string;
-  categoryId: string | null;
-  tagIds: string[];
-  usage: '1' | '3';
+  category_id: string | null;
+  tag_ids: string[];
+  usage_frequency: '1' | '3';
   language: Language;
   instruction: string;
   description: string;
 }
 
-function draftOf(exercise: Exercise | null, language: Language): Draft {
+function valuesOf(exercise: Exercise | null, language: Language): ExerciseValues {
   return {
     title: exercise?.title ?? '',
-    categoryId: exercise?.category ? String(exercise.category.id) : null,
-    tagIds: exercise?.tags.map((tag) => String(tag.id)) ?? [],
-    usage: exercise?.usage_frequency === 3 ? '3' : '1',
+    category_id: exercise?.category ? String(exercise.category.id) : null,
+    tag_ids: exercise?.tags.map((tag) => String(tag.id)) ?? [],
+    usage_frequency: exercise?.usage_frequency === 3 ? '3' : '1',
     language: exercise?.language ?? language,
     instruction: exercise?.instruction ?? '',
     description: exercise?.description ?? '',
+  };
+}
+
+/** The body the form stands for: ids and the usage as numbers, texts trimmed. */
+function toBody(values: ExerciseValues): ExerciseInput {
+  return {
+    title: values.title.trim(),
+    category_id: values.category_id ? Number(values.category_id) : null,
+    tag_ids: values.tag_ids.map(Number),
+    usage_frequency: Number(values.usage_frequency) as UsageFrequency,
+    language: values.language,
+    instruction: values.instruction.trim(),
+    description: values.description.trim(),
   };
 }
 
@@ -93,9 +110,12 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
   const { user, role } = useSession();
   const { categories, tags } = useFilingOptions();
   const save = useSaveExercise();
-  const [draft, setDraft] = useState(() => draftOf(exercise, (i18n.language as Language) ?? 'uk'));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // A new draft follows the contract's `exerciseInput`, a change its `exerciseUpdate`.
+  const form = useForm<ExerciseValues>({
+    initialValues: valuesOf(exercise, (i18n.language as Language) ?? 'uk'),
+    validate: contractValidate(exercise ? exerciseUpdate : exerciseInput, t, { toBody }),
+  });
   const status = exercise ? exerciseStatusName(exercise.status_id) : undefined;
   const moderating = role !== null && roleMay(role, 'exercises.moderate');
   const generating = useActingFor('exercises.generate') !== null;
@@ -112,40 +132,14 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
       status_id: exercise.status_id,
       read_only: exercise.read_only,
     });
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  const validate = (): boolean => {
-    const found: Partial<Record<Field, string>> = {};
-    const title = draft.title.trim();
-    if (!title) found.title = t('validation.required');
-    else if (title.length < EXERCISE_TITLE_MIN)
-      found.title = t('validation.tooShort', { min: EXERCISE_TITLE_MIN });
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: ExerciseValues) => {
     setFailure(null);
-    if (!validate()) return;
-    const body = {
-      title: draft.title.trim(),
-      category_id: draft.categoryId ? Number(draft.categoryId) : null,
-      tag_ids: draft.tagIds.map(Number),
-      usage_frequency: Number(draft.usage) as 1 | 3,
-      language: draft.language,
-      instruction: draft.instruction.trim(),
-      description: draft.description.trim(),
-    };
     try {
-      const saved = await save.mutateAsync({ id: exercise?.id ?? null, body });
+      const saved = await save.mutateAsync({ id: exercise?.id ?? null, body: toBody(values) });
       notifySuccess(t('exercises.saved', { title: saved.title }));
       if (!exercise) void navigate(`/edit-exercise/${saved.id}`, { replace: true });
     } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField) setErrors(byField);
-      else setFailure(errorTextOf(error));
+      if (!showServerErrors(form, error)) setFailure(errorTextOf(error));
     }
   };
 
@@ -190,24 +184,20 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         </Alert>
       )}
       <Paper withBorder p="md" radius="md">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
           <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
             <Stack>
               <TextInput
                 label={t('exercises.title')}
-                value={draft.title}
                 maxLength={EXERCISE_TITLE_MAX}
-                onChange={(event) => set('title', event.currentTarget.value)}
-                error={errors.title}
+                {...form.getInputProps('title')}
                 required
               />
               <Group grow align="flex-start">
                 <Select
                   label={t('exercises.category')}
                   data={categories.data ?? []}
-                  value={draft.categoryId}
-                  onChange={(value) => set('categoryId', value)}
-                  error={errors.category_id}
+                  {...form.getInputProps('category_id')}
                   searchable
                   clearable
                   nothingFoundMessage={t('exercises.nothingFound')}
@@ -216,9 +206,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
                 <MultiSelect
                   label={t('exercises.tags')}
                   data={tags.data ?? []}
-                  value={draft.tagIds}
-                  onChange={(value) => set('tagIds', value)}
-                  error={errors.tag_ids}
+                  {...form.getInputProps('tag_ids')}
                   searchable
                   nothingFoundMessage={t('exercises.nothingFound')}
                   description={t('exercises.requiredToSubmit')}
@@ -231,8 +219,8 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
                   </Text>
                   <SegmentedControl
                     aria-labelledby="usage-label"
-                    value={draft.usage}
-                    onChange={(value) => set('usage', value === '3' ? '3' : '1')}
+                    value={form.values.usage_frequency}
+                    onChange={(value) => form.setFieldValue('usage_frequency', value === '3' ? '3' : '1')}
                     data={[
                       { value: '1', label: t('exercises.usageOnce') },
                       { value: '3', label: t('exercises.usageThrice') },
@@ -245,28 +233,24 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
                     value: language,
                     label: t(`exercises.languages.${language}`),
                   }))}
-                  value={draft.language}
-                  onChange={(value) => value && set('language', value as Language)}
+                  value={form.values.language}
+                  onChange={(value) => value && form.setFieldValue('language', value as Language)}
                   allowDeselect={false}
                 />
               </Group>
               <Textarea
                 label={t('exercises.instruction')}
-                value={draft.instruction}
                 maxLength={EXERCISE_INSTRUCTION_MAX}
                 autosize
                 minRows={3}
-                onChange={(event) => set('instruction', event.currentTarget.value)}
-                error={errors.instruction}
+                {...form.getInputProps('instruction')}
               />
               <Textarea
                 label={t('exercises.description')}
-                value={draft.description}
                 maxLength={EXERCISE_DESCRIPTION_MAX}
                 autosize
                 minRows={3}
-                onChange={(event) => set('description', event.currentTarget.value)}
-                error={errors.description}
+                {...form.getInputProps('description')}
               />
               {editable && (
                 <Group justify="flex-end">
@@ -285,7 +269,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         <StatusActions
           exercise={exercise}
           targets={allowedTransitions(status, actors)}
-          onProblems={setErrors}
+          onProblems={(problems) => form.setErrors(problems)}
         />
       )}
       {exercise && generating && <ThemedVersionsPanel exercise={exercise} />}
@@ -316,7 +300,8 @@ function StatusActions({
 }: {
   exercise: Exercise;
   targets: ExerciseStatusName[];
-  onProblems: (problems: Partial<Record<Field, string>>) => void;
+  /** The reasons a move is refused that belong to the form's fields (a missing category, tags…). */
+  onProblems: (problems: Record<string, string>) => void;
 }) {
   const { t } = useTranslation();
   const change = useChangeStatus();

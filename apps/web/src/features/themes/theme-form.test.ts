@@ -1,34 +1,51 @@
+import { THEME_AGE_MAX, themeInput } from '@logoschool/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { themeFormValues, validateThemeForm } from './theme-form.ts';
+import { contractValidate } from '../../lib/form.ts';
+import { themeBody, themeFormValues, type ThemeFormValues } from './theme-form.ts';
 
-const t = ((key: string) => key) as unknown as TFunction;
+/** Names the message and its values instead of saying it. */
+const t = ((key: string, options?: { replace?: Record<string, unknown> }) =>
+  options?.replace && Object.keys(options.replace).length > 0
+    ? `${key} ${JSON.stringify(options.replace)}`
+    : key) as unknown as TFunction;
+const validate = contractValidate<ThemeFormValues>(themeInput, t, { toBody: (values) => themeBody(values) });
 const valid = { ...themeFormValues(null), name: 'Cars', age_from: 3, age_to: 7 };
 
-describe('the theme form rules (spec §5)', () => {
+describe('the theme form, judged by the contract (spec §5)', () => {
   it('takes a named theme for at least one gender with from ≤ to', () => {
-    expect(validateThemeForm(valid, t)).toEqual({});
-    expect(validateThemeForm({ ...valid, age_from: 5, age_to: 5 }, t)).toEqual({});
+    expect(validate(valid)).toEqual({});
+    expect(validate({ ...valid, age_from: 5, age_to: 5 })).toEqual({});
   });
 
   it('refuses a theme for no gender', () => {
-    expect(validateThemeForm({ ...valid, genders: [] }, t)).toEqual({ genders: 'themes.genderRequired' });
+    expect(validate({ ...valid, genders: [] })).toEqual({ genders: 'fields.tooFewItems {"min":1}' });
   });
 
   it("tells an age 'from' above 'to' on 'from', as the server does", () => {
-    expect(validateThemeForm({ ...valid, age_from: 9, age_to: 5 }, t)).toEqual({
-      age_from: 'themes.ageOrder',
+    expect(validate({ ...valid, age_from: 9, age_to: 5 })).toEqual({ age_from: 'fields.ageFromAfterTo' });
+  });
+
+  it('calls a cleared age required and tells the bounds of the others', () => {
+    expect(validate({ ...valid, age_to: null })).toEqual({ age_to: 'fields.required' });
+    expect(validate({ ...valid, age_to: THEME_AGE_MAX + 1 })).toEqual({
+      age_to: `fields.tooBigNumber {"max":${THEME_AGE_MAX}}`,
     });
   });
 
-  it('refuses empty, fractional and out-of-range ages', () => {
-    expect(validateThemeForm({ ...valid, age_to: null }, t)).toEqual({ age_to: 'validation.required' });
-    expect(validateThemeForm({ ...valid, age_from: 2.5 }, t).age_from).toBe('themes.ageRange');
-    expect(validateThemeForm({ ...valid, age_to: 40 }, t).age_to).toBe('themes.ageRange');
+  it('checks the name length', () => {
+    expect(validate({ ...valid, name: '  ' }).name).toBe('fields.tooShortString {"min":2}');
+    expect(validate({ ...valid, name: 'C' }).name).toBe('fields.tooShortString {"min":2}');
   });
 
-  it('checks the name length', () => {
-    expect(validateThemeForm({ ...valid, name: '  ' }, t).name).toBe('validation.required');
-    expect(validateThemeForm({ ...valid, name: 'C' }, t).name).toBe('validation.tooShort');
+  it('sends the genders in their order and the shares only when given', () => {
+    expect(themeBody({ ...valid, name: ' Cars ', genders: ['girl', 'boy'] })).toEqual({
+      name: 'Cars',
+      genders: ['boy', 'girl'],
+      age_from: 3,
+      age_to: 7,
+      type: 'general',
+    });
+    expect(themeBody(valid, [4])).toMatchObject({ shared_workspace_ids: [4] });
   });
 });

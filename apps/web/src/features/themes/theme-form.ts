@@ -1,13 +1,12 @@
 import {
   THEME_AGE_MAX,
   THEME_AGE_MIN,
-  THEME_NAME_MAX,
-  THEME_NAME_MIN,
+  THEME_GENDERS,
   type Theme,
   type ThemeGender,
+  type ThemeInput,
   type ThemeType,
 } from '@logoschool/contract';
-import type { TFunction } from 'i18next';
 
 /** What the theme form holds while it is being filled: an age may be cleared. */
 export interface ThemeFormValues {
@@ -18,17 +17,6 @@ export interface ThemeFormValues {
   type: ThemeType;
   shared_workspace_ids: number[];
 }
-
-export type ThemeField = keyof ThemeFormValues;
-
-export const THEME_FIELDS: readonly ThemeField[] = [
-  'name',
-  'genders',
-  'age_from',
-  'age_to',
-  'type',
-  'shared_workspace_ids',
-];
 
 /** A new theme starts for both genders, for the youngest to the oldest, general, not shared. */
 export function themeFormValues(theme: Theme | null): ThemeFormValues {
@@ -46,33 +34,20 @@ export function themeFormValues(theme: Theme | null): ThemeFormValues {
   return { name, genders, age_from, age_to, type, shared_workspace_ids };
 }
 
-function ageError(age: number | null, t: TFunction): string | undefined {
-  if (age === null) return t('validation.required');
-  if (!Number.isInteger(age) || age < THEME_AGE_MIN || age > THEME_AGE_MAX) {
-    return t('themes.ageRange', { min: THEME_AGE_MIN, max: THEME_AGE_MAX });
-  }
-  return undefined;
-}
-
 /**
- * The contract's rules (spec §5: name length, at least one gender, age 'from' not above 'to'),
- * checked before sending; the server checks them again. The age order is told on 'from', as the
- * server tells it.
+ * The body the form's values stand for (the contract's `themeInput` judges it): genders in their
+ * usual order, a cleared age absent (so the schema calls it required), and the shares only when
+ * `shares` are given (someone who works in one project shares with none).
  */
-export function validateThemeForm(
-  values: ThemeFormValues,
-  t: TFunction,
-): Partial<Record<ThemeField, string>> {
-  const errors: Partial<Record<ThemeField, string>> = {};
-  const name = values.name.trim();
-  if (!name) errors.name = t('validation.required');
-  else if (name.length < THEME_NAME_MIN) errors.name = t('validation.tooShort', { min: THEME_NAME_MIN });
-  else if (name.length > THEME_NAME_MAX) errors.name = t('validation.tooLong', { max: THEME_NAME_MAX });
-  if (values.genders.length === 0) errors.genders = t('themes.genderRequired');
-  const from = ageError(values.age_from, t);
-  const to = ageError(values.age_to, t);
-  if (from) errors.age_from = from;
-  if (to) errors.age_to = to;
-  if (!from && !to && (values.age_from ?? 0) > (values.age_to ?? 0)) errors.age_from = t('themes.ageOrder');
-  return errors;
+export function themeBody(values: ThemeFormValues, shares?: number[]): ThemeInput {
+  const body = {
+    name: values.name.trim(),
+    genders: THEME_GENDERS.filter((gender) => values.genders.includes(gender)),
+    age_from: values.age_from ?? undefined,
+    age_to: values.age_to ?? undefined,
+    type: values.type,
+    ...(shares ? { shared_workspace_ids: shares } : {}),
+  };
+  // The ages are only absent in a form that does not pass the schema, and is never sent.
+  return body as ThemeInput;
 }

@@ -63,6 +63,19 @@ describe('the accept-invite page', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
+  it("tells the contract's rules of signing up before sending them", async () => {
+    const calls = fakeApi({ 'GET /invitations/invite/accept': preview(false) });
+    await renderInApp(<AcceptInvitePage />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your name' }), { target: { value: 'N' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'short' } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/), { target: { value: 'different' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('At least 2 characters.')).toBeTruthy();
+    expect(screen.getByText('At least 8 characters.')).toBeTruthy();
+    expect(screen.getByText('The passwords do not match.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('asks a new address to register', async () => {
     fakeApi({ 'GET /invitations/invite/accept': preview(false) });
     await renderInApp(<AcceptInvitePage />);

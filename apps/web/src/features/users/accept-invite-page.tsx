@@ -1,4 +1,11 @@
-import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, type InvitationPreview } from '@logoschool/contract';
+import {
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  acceptInvitationBody,
+  acceptInvitationSignInBody,
+  type InvitationPreview,
+} from '@logoschool/contract';
 import {
   Alert,
   Anchor,
@@ -13,18 +20,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { fieldErrorsOf } from '../../api/form-errors.ts';
 import { useSession } from '../../app/session.tsx';
 import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
+import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { acceptInvitation, acceptInvitationSigningIn, getInvitationPreview } from './api/invitations.ts';
 
-type Field = 'name' | 'password' | 'password_confirmation';
 type Preview =
   { state: 'loading' } | { state: 'ready'; invitation: InvitationPreview } | { state: 'refused' };
+
+interface AcceptValues {
+  name: string;
+  password: string;
+  password_confirmation: string;
+}
 
 /**
  * /accept-invite?token=…: the invited person signs up (spec §2, §5) and arrives signed in on their
@@ -36,21 +49,13 @@ export function AcceptInvitePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { signIn } = useSession();
-  const navigate = useNavigate();
-  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // A link without a token names no invitation.
+  const [preview, setPreview] = useState<Preview>(() =>
+    token ? { state: 'loading' } : { state: 'refused' },
+  );
 
   useEffect(() => {
-    if (!token) {
-      setPreview({ state: 'refused' });
-      return;
-    }
+    if (!token) return;
     let active = true;
     getInvitationPreview(token).then(
       (invitation) => active && setPreview({ state: 'ready', invitation }),
@@ -60,55 +65,6 @@ export function AcceptInvitePage() {
       active = false;
     };
   }, [token]);
-
-  const validate = (): boolean => {
-    const errors: Partial<Record<Field, string>> = {};
-    const trimmed = name.trim();
-    if (!trimmed) errors.name = t('validation.required');
-    else if (trimmed.length < NAME_MIN) errors.name = t('validation.tooShort', { min: NAME_MIN });
-    else if (trimmed.length > NAME_MAX) errors.name = t('validation.tooLong', { max: NAME_MAX });
-    if (!password) errors.password = t('validation.required');
-    else if (password.length < PASSWORD_MIN)
-      errors.password = t('validation.tooShort', { min: PASSWORD_MIN });
-    else if (password.length > PASSWORD_MAX) errors.password = t('validation.tooLong', { max: PASSWORD_MAX });
-    if (repeat !== password) errors.password_confirmation = t('invitations.passwordsDiffer');
-    setFieldErrors(errors);
-    return Object.keys(errors).length === 0;
-  };
-
-  const existing = preview.state === 'ready' && preview.invitation.existing_account;
-
-  const validateSignIn = (): boolean => {
-    const errors: Partial<Record<Field, string>> = {};
-    if (!password) errors.password = t('validation.required');
-    setFieldErrors(errors);
-    return Object.keys(errors).length === 0;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!(existing ? validateSignIn() : validate())) return;
-    setSubmitting(true);
-    try {
-      const result = existing
-        ? await acceptInvitationSigningIn({ token, password })
-        : await acceptInvitation({
-            token,
-            name: name.trim(),
-            password,
-            password_confirmation: repeat,
-          });
-      signIn(result.token, result.user);
-      void navigate('/', { replace: true });
-    } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField && !byField.token) setFieldErrors(byField);
-      else setFormError(registrationErrorText(error, t('invitations.registrationError')));
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   return (
     <Center mih="100dvh" p="md" component="main" pos="relative">
@@ -134,81 +90,110 @@ export function AcceptInvitePage() {
             </Anchor>
           </Stack>
         )}
-        {preview.state === 'ready' && (
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <Title order={1} size="h2">
-                {t('invitations.acceptTitle')}
-              </Title>
-              <Text c="gray.7" size="sm">
-                {t(existing ? 'invitations.acceptIntroExisting' : 'invitations.acceptIntro', {
-                  project: preview.invitation.workspace_title,
-                  roles: preview.invitation.roles.map((role) => t(`roles.${role}`)).join(', '),
-                })}
-              </Text>
-              {formError && (
-                <Alert color="red" role="alert">
-                  {formError}
-                </Alert>
-              )}
-              <TextInput
-                label={t('login.email')}
-                value={preview.invitation.email}
-                autoComplete="username"
-                readOnly
-              />
-              {existing ? (
-                <PasswordInput
-                  label={t('login.password')}
-                  autoComplete="current-password"
-                  maxLength={PASSWORD_MAX}
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                  error={fieldErrors.password}
-                  required
-                  autoFocus
-                />
-              ) : (
-                <>
-                  <TextInput
-                    label={t('invitations.name')}
-                    autoComplete="name"
-                    maxLength={NAME_MAX}
-                    value={name}
-                    onChange={(event) => setName(event.currentTarget.value)}
-                    error={fieldErrors.name}
-                    required
-                    autoFocus
-                  />
-                  <PasswordInput
-                    label={t('login.password')}
-                    description={t('invitations.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-                    autoComplete="new-password"
-                    maxLength={PASSWORD_MAX}
-                    value={password}
-                    onChange={(event) => setPassword(event.currentTarget.value)}
-                    error={fieldErrors.password}
-                    required
-                  />
-                  <PasswordInput
-                    label={t('invitations.repeatPassword')}
-                    autoComplete="new-password"
-                    maxLength={PASSWORD_MAX}
-                    value={repeat}
-                    onChange={(event) => setRepeat(event.currentTarget.value)}
-                    error={fieldErrors.password_confirmation}
-                    required
-                  />
-                </>
-              )}
-              <Button type="submit" loading={submitting} fullWidth>
-                {t(existing ? 'invitations.signInToJoin' : 'invitations.signUp')}
-              </Button>
-            </Stack>
-          </form>
-        )}
+        {preview.state === 'ready' && <AcceptForm token={token} invitation={preview.invitation} />}
       </Paper>
     </Center>
+  );
+}
+
+/**
+ * Sign up (the contract's `acceptInvitationBody`: a name, a password given twice), or for an
+ * existing account sign in (`acceptInvitationSignInBody`).
+ */
+function AcceptForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const { t } = useTranslation();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const existing = invitation.existing_account;
+  const [formError, setFormError] = useState<string | null>(null);
+  const toBody = ({ name, password, password_confirmation }: AcceptValues) =>
+    existing ? { token, password } : { token, name: name.trim(), password, password_confirmation };
+  const form = useForm<AcceptValues>({
+    initialValues: { name: '', password: '', password_confirmation: '' },
+    validate: contractValidate(existing ? acceptInvitationSignInBody : acceptInvitationBody, t, { toBody }),
+  });
+
+  const submit = async (values: AcceptValues) => {
+    setFormError(null);
+    try {
+      const result = existing
+        ? await acceptInvitationSigningIn({ token, password: values.password })
+        : await acceptInvitation({
+            token,
+            name: values.name.trim(),
+            password: values.password,
+            password_confirmation: values.password_confirmation,
+          });
+      signIn(result.token, result.user);
+      void navigate('/', { replace: true });
+    } catch (error) {
+      // A refused token is the link's fault: the §8 text says what to do.
+      const byToken = error instanceof ApiError && error.fieldErrors?.token !== undefined;
+      if (byToken || !showServerErrors(form, error)) {
+        setFormError(registrationErrorText(error, t('invitations.registrationError')));
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit((values) => submit(values))} noValidate>
+      <Stack>
+        <Title order={1} size="h2">
+          {t('invitations.acceptTitle')}
+        </Title>
+        <Text c="gray.7" size="sm">
+          {t(existing ? 'invitations.acceptIntroExisting' : 'invitations.acceptIntro', {
+            project: invitation.workspace_title,
+            roles: invitation.roles.map((role) => t(`roles.${role}`)).join(', '),
+          })}
+        </Text>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput label={t('login.email')} value={invitation.email} autoComplete="username" readOnly />
+        {existing ? (
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            {...form.getInputProps('password')}
+            required
+            autoFocus
+          />
+        ) : (
+          <>
+            <TextInput
+              label={t('invitations.name')}
+              autoComplete="name"
+              maxLength={NAME_MAX}
+              {...form.getInputProps('name')}
+              required
+              autoFocus
+            />
+            <PasswordInput
+              label={t('login.password')}
+              description={t('invitations.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              {...form.getInputProps('password')}
+              required
+            />
+            <PasswordInput
+              label={t('invitations.repeatPassword')}
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              {...form.getInputProps('password_confirmation')}
+              required
+            />
+          </>
+        )}
+        <Button type="submit" loading={form.submitting} fullWidth>
+          {t(existing ? 'invitations.signInToJoin' : 'invitations.signUp')}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 

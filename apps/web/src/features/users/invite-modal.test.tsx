@@ -34,6 +34,20 @@ describe('the invite dialog', () => {
     expect(offered()).toEqual(['manager', 'moderator', 'author', 'teacher', 'admin', 'diagnostician']);
   });
 
+  it("tells the contract's rules before sending: a valid e-mail and at least one role", async () => {
+    session.held = ['manager'];
+    const calls = fakeApi({ 'POST /invitations/invite': () => json({ data: {} }, 201) });
+    await renderInApp(<InviteModal opened onClose={() => {}} />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
+      target: { value: 'not-an-email' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Speech therapist' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send the invitation' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText('Choose at least 1.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it("shows the server's refusal of a role the caller may not grant", async () => {
     session.held = ['manager'];
     fakeApi({

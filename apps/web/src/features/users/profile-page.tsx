@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, EMAIL_MAX, NAME_MAX } from '@logoschool/contract';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, EMAIL_MAX, NAME_MAX, profileBody } from '@logoschool/contract';
 import {
   Alert,
   Avatar,
@@ -11,28 +11,37 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
 import { useSession } from '../../app/session.tsx';
+import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { updateProfile } from './api/update-profile.ts';
 import { initials } from '../../lib/initials.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 
-type Field = 'name' | 'micro_mail' | 'phone' | 'file';
+interface ProfileValues {
+  name: string;
+  micro_mail: string;
+  phone: string;
+}
 
-/** The signed-in user's own profile (spec §2 /profile, §7 POST /users/profile). */
+/**
+ * The signed-in user's own profile (spec §2 /profile, §7 POST /users/profile): the fields by the
+ * rules of the contract's `profileBody`, the avatar checked for its type and size when picked.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user, updateUser } = useSession();
-  const [name, setName] = useState(user?.name ?? '');
-  const [microMail, setMicroMail] = useState(user?.micro_mail ?? '');
-  const [phone, setPhone] = useState(user?.phone ?? '');
+  const form = useForm<ProfileValues>({
+    initialValues: { name: user?.name ?? '', micro_mail: user?.micro_mail ?? '', phone: user?.phone ?? '' },
+    validate: contractValidate(profileBody, t),
+  });
   const [file, setFile] = useState<File | null>(null);
   const [removeAvatar, setRemoveAvatar] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [fileError, setFileError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -40,47 +49,34 @@ export function ProfilePage() {
   const avatar = preview ?? (removeAvatar ? null : user.avatar);
 
   const pick = (picked: File | null) => {
-    setErrors((current) => ({ ...current, file: undefined }));
+    setFileError(null);
     if (!picked) return;
     if (!(AVATAR_TYPES as readonly string[]).includes(picked.type)) {
-      setErrors((current) => ({ ...current, file: t('profile.avatarType') }));
+      setFileError(t('profile.avatarType'));
       return;
     }
     if (picked.size > AVATAR_MAX_BYTES) {
-      setErrors((current) => ({
-        ...current,
-        file: t('profile.avatarSize', { mb: AVATAR_MAX_BYTES / 1024 / 1024 }),
-      }));
+      setFileError(t('profile.avatarSize', { mb: AVATAR_MAX_BYTES / 1024 / 1024 }));
       return;
     }
     setFile(picked);
     setRemoveAvatar(false);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
+  const submit = async (values: ProfileValues) => {
     setFormError(null);
     try {
-      const saved = await updateProfile({
-        name,
-        micro_mail: microMail,
-        phone,
-        file,
-        remove_avatar: removeAvatar,
-      });
+      const saved = await updateProfile({ ...values, file, remove_avatar: removeAvatar });
       updateUser(saved);
       setFile(null);
       setRemoveAvatar(false);
-      setErrors({});
-      setPhone(saved.phone ?? '');
+      setFileError(null);
+      form.setFieldValue('phone', saved.phone ?? '');
       notifySuccess(t('profile.saved'));
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else setFormError(errorTextOf(error));
-    } finally {
-      setSaving(false);
+      const fileProblem = fieldErrorsOf(error)?.file;
+      if (fileProblem) setFileError(fileProblem);
+      if (!showServerErrors(form, error) && !fileProblem) setFormError(errorTextOf(error));
     }
   };
 
@@ -89,7 +85,14 @@ export function ProfilePage() {
       <Title order={1} size="h2">
         {t('profile.title')}
       </Title>
-      <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
+      <Paper
+        withBorder
+        p="lg"
+        radius="md"
+        component="form"
+        onSubmit={form.onSubmit((values) => submit(values))}
+        noValidate
+      >
         <Stack>
           {formError && (
             <Alert color="red" role="alert">
@@ -127,9 +130,9 @@ export function ProfilePage() {
               <Text size="xs" c="gray.7">
                 {t('profile.avatarHint', { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}
               </Text>
-              {errors.file && (
+              {fileError && (
                 <Text size="xs" c="red.9" role="alert">
-                  {errors.file}
+                  {fileError}
                 </Text>
               )}
             </Stack>
@@ -142,30 +145,24 @@ export function ProfilePage() {
           />
           <TextInput
             label={t('profile.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
             maxLength={NAME_MAX}
-            error={errors.name}
+            {...form.getInputProps('name')}
             required
           />
           <TextInput
             label={t('profile.microMail')}
             type="email"
-            value={microMail}
-            onChange={(event) => setMicroMail(event.currentTarget.value)}
             maxLength={EMAIL_MAX}
-            error={errors.micro_mail}
+            {...form.getInputProps('micro_mail')}
           />
           <TextInput
             label={t('profile.phone')}
             type="tel"
             placeholder="+380 50 123 45 67"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-            error={errors.phone}
+            {...form.getInputProps('phone')}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={form.submitting}>
               {t('profile.save')}
             </Button>
           </Group>

@@ -4,6 +4,7 @@ import {
   grantableRoles,
   mayManageMember,
   rolesMay,
+  userUpdateBody,
   type ProjectUser,
   type RoleName,
 } from '@logoschool/contract';
@@ -25,6 +26,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconMailPlus, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -32,6 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useActingFor, useSession } from '../../app/session.tsx';
+import { contractValidate } from '../../lib/form.ts';
 import { writeLocal } from '../../lib/local-storage.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -278,37 +281,43 @@ export function UsersPage() {
 /** Change a member's roles, among those the caller may grant; at least one must stay (spec §5). */
 function RolesModal({ user, onClose }: { user: ProjectUser | null; onClose: () => void }) {
   const { t } = useTranslation();
+  // The last member stays shown while the dialog closes; each opening starts a fresh form.
+  const [shown, setShown] = useState(user);
+  if (user && user !== shown) setShown(user);
+  return (
+    <Modal opened={user !== null} onClose={onClose} title={t('users.rolesOf', { name: shown?.name ?? '' })}>
+      {shown && <RolesForm user={shown} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** The roles, by the contract's `userUpdateBody`. */
+function RolesForm({ user, onClose }: { user: ProjectUser; onClose: () => void }) {
+  const { t } = useTranslation();
   const { held } = useSession();
   const offered = grantableRoles(held);
   const update = useUpdateProjectUser();
-  const [roles, setRoles] = useState<RoleName[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [shownFor, setShownFor] = useState<number | null>(null);
-  if (user && shownFor !== user.id) {
-    setShownFor(user.id);
-    setRoles(user.roles.filter((role) => offered.includes(role)));
-    setError(null);
-  }
+  const form = useForm<{ roles: RoleName[] }>({
+    initialValues: { roles: user.roles.filter((role) => offered.includes(role)) },
+    validate: contractValidate<{ roles: RoleName[] }>(userUpdateBody, t, {
+      toBody: ({ roles }) => ({ user_id: user.id, roles }),
+    }),
+  });
 
-  const save = async () => {
-    if (!user) return;
-    if (roles.length === 0) {
-      setError(t('users.oneRoleRequired'));
-      return;
-    }
+  const save = async ({ roles }: { roles: RoleName[] }) => {
     try {
       await update.mutateAsync({ user_id: user.id, roles });
       notifySuccess(t('users.rolesSaved', { name: user.name }));
       onClose();
     } catch (failure) {
-      setError(errorTextOf(failure));
+      form.setFieldError('roles', errorTextOf(failure));
     }
   };
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title={t('users.rolesOf', { name: user?.name ?? '' })}>
+    <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
       <Stack>
-        <Checkbox.Group value={roles} onChange={(value) => setRoles(value as RoleName[])} error={error}>
+        <Checkbox.Group {...form.getInputProps('roles')}>
           <Stack gap="xs" mt="xs">
             {offered.map((role) => (
               <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
@@ -319,12 +328,12 @@ function RolesModal({ user, onClose }: { user: ProjectUser | null; onClose: () =
           <Button variant="default" onClick={onClose}>
             {t('clients.cancel')}
           </Button>
-          <Button onClick={() => void save()} loading={update.isPending}>
+          <Button type="submit" loading={update.isPending}>
             {t('profile.save')}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </form>
   );
 }
 

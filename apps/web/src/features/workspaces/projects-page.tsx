@@ -2,6 +2,7 @@ import {
   PER_PAGE_DEFAULT,
   WORKSPACE_DESCRIPTION_MAX,
   WORKSPACE_TITLE_MAX,
+  workspaceInput,
   type WorkspaceInput,
   type WorkspaceListItem,
 } from '@logoschool/contract';
@@ -20,13 +21,15 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
+import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
 import { formatDate } from '../../i18n/dates.ts';
+import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useArchiveProject, useProjects, useSaveProject, type ProjectsTab } from './api/projects.ts';
 
@@ -139,7 +142,18 @@ export function ProjectsPage() {
   );
 }
 
-type Field = keyof WorkspaceInput;
+/** The project form's values: the environment as the number input holds it (empty while cleared). */
+interface ProjectValues {
+  title: string;
+  description: string;
+  env_id: number | string;
+}
+
+/** The body the form stands for (the contract's `workspaceInput`): a cleared environment is none. */
+const toBody = ({ env_id, ...fields }: ProjectValues) => ({
+  ...fields,
+  env_id: typeof env_id === 'number' ? env_id : undefined,
+});
 
 function ProjectModal({
   project,
@@ -149,83 +163,83 @@ function ProjectModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const save = useSaveProject();
-  const [values, setValues] = useState<WorkspaceInput>({ title: '', description: '', env_id: 1 });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [shownFor, setShownFor] = useState<WorkspaceListItem | 'new' | null>(null);
-  if (project !== shownFor) {
-    setShownFor(project);
-    setErrors({});
-    setFormError(null);
-    setValues(
-      project && project !== 'new'
-        ? { title: project.workspaceTitle, description: project.description, env_id: project.env_id }
-        : { title: '', description: '', env_id: 1 },
-    );
-  }
-
-  const submit = async () => {
-    try {
-      const saved = await save.mutateAsync({
-        id: project && project !== 'new' ? project.workspaceId : null,
-        input: values,
-      });
-      notifySuccess(t('projects.saved', { title: saved.workspaceTitle }));
-      onClose();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else setFormError(errorTextOf(error));
-    }
-  };
-
+  // The last project stays shown while the dialog closes; each opening starts a fresh form.
+  const [shown, setShown] = useState(project);
+  if (project && project !== shown) setShown(project);
   return (
     <Modal
       opened={project !== null}
       onClose={onClose}
-      title={t(project === 'new' ? 'projects.newTitle' : 'projects.editTitle')}
+      title={t(shown === 'new' ? 'projects.newTitle' : 'projects.editTitle')}
     >
+      {shown && <ProjectForm project={shown === 'new' ? null : shown} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** A project's title, description and environment, by the contract's `workspaceInput`. */
+function ProjectForm({ project, onClose }: { project: WorkspaceListItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveProject();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProjectValues>({
+    initialValues: project
+      ? { title: project.workspaceTitle, description: project.description, env_id: project.env_id }
+      : { title: '', description: '', env_id: 1 },
+    validate: contractValidate(workspaceInput, t, { toBody }),
+  });
+
+  const submit = async (values: ProjectValues) => {
+    setFormError(null);
+    try {
+      // The form has passed the schema: the environment is a number.
+      const saved = await save.mutateAsync({
+        id: project?.workspaceId ?? null,
+        input: toBody(values) as WorkspaceInput,
+      });
+      notifySuccess(t('projects.saved', { title: saved.workspaceTitle }));
+      onClose();
+    } catch (error) {
+      if (!showServerErrors(form, error)) setFormError(errorTextOf(error));
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
       <Stack>
         {formError && <Alert color="red">{formError}</Alert>}
         <TextInput
           label={t('projects.name')}
-          value={values.title}
           maxLength={WORKSPACE_TITLE_MAX}
-          onChange={(event) => setValues({ ...values, title: event.currentTarget.value })}
-          error={errors.title}
+          {...form.getInputProps('title')}
           required
           data-autofocus
         />
         <Textarea
           label={t('projects.description')}
-          value={values.description ?? ''}
           maxLength={WORKSPACE_DESCRIPTION_MAX}
           autosize
           minRows={2}
-          onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
-          error={errors.description}
+          {...form.getInputProps('description')}
         />
         <NumberInput
           label={t('projects.environment')}
           description={t('projects.environmentHint')}
-          value={values.env_id}
           min={1}
           allowDecimal={false}
-          onChange={(value) => setValues({ ...values, env_id: typeof value === 'number' ? value : 1 })}
-          error={errors.env_id}
+          {...form.getInputProps('env_id')}
           required
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('clients.cancel')}
           </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
+          <Button type="submit" loading={save.isPending}>
             {t('profile.save')}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </form>
   );
 }
 

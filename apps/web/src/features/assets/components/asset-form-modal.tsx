@@ -1,21 +1,28 @@
 import {
   ASSET_MAX_BYTES,
   ASSET_NAME_MAX,
-  ASSET_NAME_MIN,
   ASSET_TYPES,
   ASSET_UPLOAD_FILES_MAX,
   assetFileKind,
+  assetUploadBody,
   type AssetType,
 } from '@logoschool/contract';
 import { Alert, Button, FileInput, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contractValidate } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateAsset } from '../api/save-asset.ts';
 import { acceptFor, checkAssetFiles, formatBytes, uploadErrorOf } from '../asset-upload.ts';
 
-type Errors = ReturnType<typeof uploadErrorOf>;
+interface AssetFormValues {
+  name: string;
+  type: AssetType;
+  /** The form's `file` parts. */
+  file: File[];
+}
 
 /**
  * Adds an asset to the library: a name, a type and one or more files of the kind the type takes.
@@ -31,111 +38,105 @@ export function AssetFormModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const create = useCreateAsset();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<AssetType>(initialType);
-  const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
-  const [shownFor, setShownFor] = useState(opened);
-  if (opened !== shownFor) {
-    setShownFor(opened);
-    if (opened) {
-      setName('');
-      setType(initialType);
-      setFiles([]);
-      setErrors({});
-    }
-  }
-  const kind = assetFileKind(type);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('assets.newTitle')}>
+      <AssetForm initialType={initialType} onClose={onClose} />
+    </Modal>
+  );
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid: Errors = {};
-    const trimmed = name.trim();
-    if (trimmed.length < ASSET_NAME_MIN) invalid.name = t('validation.required');
-    else if (trimmed.length > ASSET_NAME_MAX) invalid.name = t('validation.tooLong', { max: ASSET_NAME_MAX });
-    const fileProblem = checkAssetFiles(files, type, t);
-    if (fileProblem) invalid.file = fileProblem;
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
+/**
+ * The fields follow the contract's `assetUploadBody`; the chosen files are checked too (how many,
+ * their kind and size), as far as the browser can tell before the server reads their bytes.
+ */
+function AssetForm({ initialType, onClose }: { initialType: AssetType; onClose(): void }) {
+  const { t } = useTranslation();
+  const create = useCreateAsset();
+  const [formError, setFormError] = useState<string | null>(null);
+  const validateBody = contractValidate<AssetFormValues>(assetUploadBody, t, {
+    toBody: ({ file, ...fields }) => ({ ...fields, file: file.length > 0 ? file : undefined }),
+  });
+  const form = useForm<AssetFormValues>({
+    initialValues: { name: '', type: initialType, file: [] },
+    validate: (values) => {
+      const errors = validateBody(values);
+      const fileProblem = errors.file ? null : checkAssetFiles(values.file, values.type, t);
+      return fileProblem ? { ...errors, file: fileProblem } : errors;
+    },
+  });
+  const kind = assetFileKind(form.values.type);
+
+  const submit = async ({ name, type, file }: AssetFormValues) => {
+    setFormError(null);
     try {
-      const created = await create.mutateAsync({ name: trimmed, type, files });
+      const created = await create.mutateAsync({ name: name.trim(), type, files: file });
       notifySuccess(t('assets.created', { name: created.name }));
       onClose();
     } catch (error) {
-      setErrors(uploadErrorOf(error));
+      const { form: above, ...byField } = uploadErrorOf(error);
+      form.setErrors(byField);
+      setFormError(above ?? null);
     }
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('assets.newTitle')}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack>
-          {errors.form && (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          )}
-          <TextInput
-            label={t('assets.name')}
-            value={name}
-            maxLength={ASSET_NAME_MAX}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setErrors((current) => ({ ...current, name: undefined }));
-            }}
-            error={errors.name}
-            required
-            data-autofocus
-          />
-          <Select
-            label={t('assets.typeLabel')}
-            data={ASSET_TYPES.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
-            value={type}
-            onChange={(value) => {
-              if (!value) return;
-              setType(value as AssetType);
-              // Files of the other kind would only be refused: choose again.
-              if (assetFileKind(value as AssetType) !== kind) setFiles([]);
-              setErrors((current) => ({ ...current, type: undefined, file: undefined }));
-            }}
-            allowDeselect={false}
-            error={errors.type}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <FileInput
-            label={t(kind === 'sound' ? 'assets.soundFiles' : 'assets.imageFiles')}
-            description={t(kind === 'sound' ? 'assets.soundFilesHint' : 'assets.imageFilesHint', {
-              max: formatBytes(ASSET_MAX_BYTES[kind]),
-              count: ASSET_UPLOAD_FILES_MAX,
-            })}
-            multiple
-            accept={acceptFor(type)}
-            value={files}
-            onChange={(chosen) => {
-              setFiles(chosen);
-              setErrors((current) => ({ ...current, file: undefined }));
-            }}
-            leftSection={<IconUpload size={16} aria-hidden />}
-            clearable
-            error={errors.file}
-            required
-          />
-          {files.length > 0 && (
-            <Text size="xs" c="gray.7">
-              {files.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ')}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('assets.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('assets.upload')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <Stack>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label={t('assets.name')}
+          maxLength={ASSET_NAME_MAX}
+          {...form.getInputProps('name')}
+          required
+          data-autofocus
+        />
+        <Select
+          label={t('assets.typeLabel')}
+          data={ASSET_TYPES.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
+          value={form.values.type}
+          onChange={(value) => {
+            if (!value) return;
+            const type = value as AssetType;
+            form.setFieldValue('type', type);
+            // Files of the other kind would only be refused: choose again.
+            if (assetFileKind(type) !== kind) form.setFieldValue('file', []);
+            form.clearFieldError('file');
+          }}
+          allowDeselect={false}
+          error={form.errors.type}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <FileInput
+          label={t(kind === 'sound' ? 'assets.soundFiles' : 'assets.imageFiles')}
+          description={t(kind === 'sound' ? 'assets.soundFilesHint' : 'assets.imageFilesHint', {
+            max: formatBytes(ASSET_MAX_BYTES[kind]),
+            count: ASSET_UPLOAD_FILES_MAX,
+          })}
+          multiple
+          accept={acceptFor(form.values.type)}
+          {...form.getInputProps('file')}
+          leftSection={<IconUpload size={16} aria-hidden />}
+          clearable
+          required
+        />
+        {form.values.file.length > 0 && (
+          <Text size="xs" c="gray.7">
+            {form.values.file.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('assets.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('assets.upload')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,15 +1,17 @@
 import {
   ASSET_NAME_MAX,
-  ASSET_NAME_MIN,
   ASSET_TYPES,
   assetFileKind,
+  assetUpdate,
   type Asset,
-  type AssetType,
+  type AssetUpdate,
 } from '@logoschool/contract';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextOf, fieldErrorsOf } from '../../../api/form-errors.ts';
+import { errorTextOf } from '../../../api/form-errors.ts';
+import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateAsset } from '../api/save-asset.ts';
 
@@ -19,83 +21,72 @@ import { useUpdateAsset } from '../api/save-asset.ts';
  */
 export function RenameAssetModal({ asset, onClose }: { asset: Asset | null; onClose(): void }) {
   const { t } = useTranslation();
+  // The last asset stays shown while the dialog closes; each opening starts a fresh form.
+  const [shown, setShown] = useState(asset);
+  if (asset && asset !== shown) setShown(asset);
+  return (
+    <Modal opened={asset !== null} onClose={onClose} title={t('assets.editTitle')}>
+      {shown && <RenameAssetForm asset={shown} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** The name and type, by the rules of the contract's `assetUpdate`. */
+function RenameAssetForm({ asset, onClose }: { asset: Asset; onClose(): void }) {
+  const { t } = useTranslation();
   const update = useUpdateAsset();
-  const [name, setName] = useState(asset?.name ?? '');
-  const [type, setType] = useState<AssetType>(asset?.type ?? 'background');
-  const [errors, setErrors] = useState<{ name?: string; type?: string; form?: string }>({});
-  const [shownFor, setShownFor] = useState(asset);
-  if (asset !== shownFor) {
-    setShownFor(asset);
-    setName(asset?.name ?? '');
-    setType(asset?.type ?? 'background');
-    setErrors({});
-  }
-  const kind = asset ? assetFileKind(asset.type) : 'image';
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Required<AssetUpdate>>({
+    initialValues: { name: asset.name, type: asset.type },
+    validate: contractValidate(assetUpdate, t),
+  });
+  const kind = assetFileKind(asset.type);
   const types = ASSET_TYPES.filter((candidate) => assetFileKind(candidate) === kind);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!asset) return;
-    const trimmed = name.trim();
-    if (trimmed.length < ASSET_NAME_MIN) return setErrors({ name: t('validation.required') });
-    if (trimmed.length > ASSET_NAME_MAX)
-      return setErrors({ name: t('validation.tooLong', { max: ASSET_NAME_MAX }) });
+  const submit = async ({ name, type }: Required<AssetUpdate>) => {
+    setFormError(null);
     try {
-      const saved = await update.mutateAsync({ id: asset.id, update: { name: trimmed, type } });
+      const saved = await update.mutateAsync({ id: asset.id, update: { name: name.trim(), type } });
       notifySuccess(t('assets.saved', { name: saved.name }));
       onClose();
     } catch (error) {
-      const byField = fieldErrorsOf(error);
-      setErrors(
-        byField?.name || byField?.type
-          ? { name: byField.name, type: byField.type }
-          : { form: errorTextOf(error) },
-      );
+      if (!showServerErrors(form, error)) setFormError(errorTextOf(error));
     }
   };
 
   return (
-    <Modal opened={asset !== null} onClose={onClose} title={t('assets.editTitle')}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack>
-          {errors.form && (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          )}
-          <TextInput
-            label={t('assets.name')}
-            value={name}
-            maxLength={ASSET_NAME_MAX}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setErrors({});
-            }}
-            error={errors.name}
-            required
-            data-autofocus
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <Stack>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label={t('assets.name')}
+          maxLength={ASSET_NAME_MAX}
+          {...form.getInputProps('name')}
+          required
+          data-autofocus
+        />
+        {types.length > 1 && (
+          <Select
+            label={t('assets.typeLabel')}
+            data={types.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
+            {...form.getInputProps('type')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
           />
-          {types.length > 1 && (
-            <Select
-              label={t('assets.typeLabel')}
-              data={types.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
-              value={type}
-              onChange={(value) => value && setType(value as AssetType)}
-              allowDeselect={false}
-              error={errors.type}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('assets.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('assets.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('assets.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('assets.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

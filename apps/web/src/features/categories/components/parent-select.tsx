@@ -1,6 +1,6 @@
 import { ROOT_PARENT, type Category } from '@logoschool/contract';
 import { Select } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parentOptions } from '../tree-moves.ts';
 
@@ -14,7 +14,7 @@ interface ParentSelectProps {
   /** The chosen parent; null while none is chosen. */
   value: number | null;
   onChange(parent: number): void;
-  error?: string;
+  error?: ReactNode;
 }
 
 /** A searchable choice of parent: the top of the tree, or a category named by its path. */

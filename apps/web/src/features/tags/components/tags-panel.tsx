@@ -1,4 +1,4 @@
-import { TAG_NAME_MAX, type Tag } from '@logoschool/contract';
+import { TAG_NAME_MAX, tagInput, type Tag, type TagInput } from '@logoschool/contract';
 import {
   ActionIcon,
   Alert,
@@ -13,60 +13,60 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconPlus, IconTag } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useActingFor } from '../../../app/session.tsx';
+import { contractValidate } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import { tagNameErrorOf } from '../tag-errors.ts';
-import { validateTagName } from '../tag-name.ts';
 import { DeleteTagModal } from './delete-tag-modal.tsx';
 import { MergeTagModal } from './merge-tag-modal.tsx';
 import { RenameTagModal } from './rename-tag-modal.tsx';
 
-/** The one-line form that adds a tag; a refused name stays typed, with the reason under it. */
+/** The one-line form that adds a tag, by the contract's `tagInput`; a refused name stays typed, with the reason under it. */
 function AddTagForm() {
   const { t } = useTranslation();
   const save = useSaveTag();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<{ name?: string; form?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TagInput>({ initialValues: { name: '' }, validate: contractValidate(tagInput, t) });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateTagName(name, t);
-    if (invalid) return setError({ name: invalid });
+  const submit = async ({ name }: TagInput) => {
+    setFormError(null);
     try {
       const created = await save.mutateAsync({ id: null, name: name.trim() });
       notifySuccess(t('tags.created', { name: created.name }));
-      setName('');
+      form.reset();
     } catch (failure) {
-      setError(tagNameErrorOf(failure));
+      const refused = tagNameErrorOf(failure);
+      if (refused.name) form.setErrors({ name: refused.name });
+      setFormError(refused.form ?? null);
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('tags.addTitle')}>
+    <form
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      noValidate
+      aria-label={t('tags.addTitle')}
+    >
       <Stack gap="xs">
-        {error.form && (
+        {formError && (
           <Alert color="red" role="alert">
-            {error.form}
+            {formError}
           </Alert>
         )}
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
             aria-label={t('tags.newName')}
             placeholder={t('tags.newName')}
-            value={name}
             maxLength={TAG_NAME_MAX}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError({});
-            }}
-            error={error.name}
+            {...form.getInputProps('name')}
             w={280}
           />
           <Button type="submit" leftSection={<IconPlus size={16} />} loading={save.isPending}>

@@ -1,0 +1,40 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const signIn = vi.fn();
+
+vi.mock('../../app/session.tsx', () => ({ useSession: () => ({ status: 'no-token', signIn }) }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signIn.mockReset();
+  document.body.innerHTML = '';
+});
+
+const fill = async (email: string, password: string) => {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+};
+
+describe('the login form', () => {
+  it("tells the contract's rules under the fields before sending them", async () => {
+    const calls = fakeApi({ 'POST /login': () => json({ data: {} }) });
+    await renderInApp(<LoginPage />);
+    await fill('not-an-email', 'short');
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText('At least 8 characters.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('sends what passes and signs in', async () => {
+    const session = { token: 'session', user: { id: 5 } };
+    const calls = fakeApi({ 'POST /login': () => json({ data: session }) });
+    await renderInApp(<LoginPage />);
+    await fill('olena@example.test', 'long enough');
+    await vi.waitFor(() => expect(signIn).toHaveBeenCalledWith('session', session.user));
+    expect(calls[0]).toMatchObject({ body: { email: 'olena@example.test', password: 'long enough' } });
+  });
+});
