@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { buildApp, type App } from '../app.ts';
 import { testConfig, useTestApp } from '../test/app.ts';
 import { bearer, buildSignedInMember, buildWorkspace } from '../test/factories.ts';
-import { buildTheme, solidPng } from '../test/media.ts';
+import { buildThemeWithAssets, solidPng } from '../test/media.ts';
 import { readAsset } from '../test/openapi.ts';
 
 /**
@@ -118,7 +118,7 @@ describe('the API and the web app', () => {
     const workspace = await buildWorkspace(t.db);
     teacherToken = (await buildSignedInMember(t.db, workspace, 'teacher')).token;
     rootToken = (await buildSignedInMember(t.db, workspace, 'root')).token;
-    const { assetIds } = await buildTheme(t.db, t.app.files, workspace.id, [
+    const { assetIds } = await buildThemeWithAssets(t.db, t.app.files, workspace.id, [
       { type: 'background', content: solidPng(1, 2, 3) },
     ]);
     assetFileId = (await readAsset(t, rootToken, assetIds[0]!)).fileId;

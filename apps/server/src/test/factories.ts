@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { EXERCISE_STATUS, ROLE, type RoleName } from '@logoschool/contract';
+import { and, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/password.ts';
 import { createSession } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
 import {
   assignments,
+  categories,
   exercises,
+  tags,
+  themes,
   users,
   workspaces,
-  type ExerciseRow,
+  type AssignmentRow,
   type UserRow,
   type WorkspaceRow,
 } from '../db/schema/index.ts';
@@ -18,28 +23,30 @@ let passwordHash: Promise<string> | undefined;
 
 const unique = () => randomBytes(4).toString('hex');
 
+/** Writes one row straight to a table: the row as stored. */
+async function insertRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect']> {
+  const [row] = await db.insert(table).values(values).returning();
+  return row as T['$inferSelect'];
+}
+
 /** A project. */
 export async function buildWorkspace(db: Db, values: Partial<typeof workspaces.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(workspaces)
-    .values({ title: `School ${unique()}`, envId: 1, ...values })
-    .returning();
-  return row as WorkspaceRow;
+  return insertRow(db, workspaces, { title: `School ${unique()}`, envId: 1, ...values });
 }
 
 /** A user with password TEST_PASSWORD. */
 export async function buildUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: `user-${unique()}@example.test`,
-      name: 'Test User',
-      passwordHash: await passwordHash,
-      ...values,
-    })
-    .returning();
-  return row as UserRow;
+  return insertRow(db, users, {
+    email: `user-${unique()}@example.test`,
+    name: 'Test User',
+    passwordHash: await passwordHash,
+    ...values,
+  });
 }
 
 /** A user holding `roles` in a project. */
@@ -68,6 +75,19 @@ export async function addMembership(
     isActive: options.isActive ?? true,
     archived: options.archived ?? false,
   });
+}
+
+/** A user's assignment in a project as the table holds it (undefined: none). */
+export async function assignmentOf(
+  db: Db,
+  userId: number,
+  workspaceId: number,
+): Promise<AssignmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.userId, userId), eq(assignments.workspaceId, workspaceId)));
+  return row;
 }
 
 /** A signed-in session for a user: its bearer token. */
@@ -110,16 +130,52 @@ export async function buildExercise(
   authorId: number,
   values: Partial<typeof exercises.$inferInsert> = {},
 ) {
-  const [row] = await db
-    .insert(exercises)
-    .values({
-      workspaceId,
-      authorId,
-      title: `Exercise ${unique()}`,
-      statusId: EXERCISE_STATUS.accepted,
-      language: 'uk',
-      ...values,
-    })
-    .returning();
-  return row as ExerciseRow;
+  return insertRow(db, exercises, {
+    workspaceId,
+    authorId,
+    title: `Exercise ${unique()}`,
+    statusId: EXERCISE_STATUS.accepted,
+    language: 'uk',
+    ...values,
+  });
+}
+
+/**
+ * A category of a project, written straight to the table: a leaf at the top of the tree unless
+ * `values` say otherwise (the order is not kept in step with its siblings: for tests that only need
+ * a category to exist; the tree's own tests make categories through the API).
+ */
+export async function buildCategory(
+  db: Db,
+  workspaceId: number,
+  values: Partial<typeof categories.$inferInsert> = {},
+) {
+  return insertRow(db, categories, { workspaceId, name: `Category ${unique()}`, ...values });
+}
+
+/** A tag of a project, written straight to the table. */
+export async function buildTag(db: Db, workspaceId: number, values: Partial<typeof tags.$inferInsert> = {}) {
+  return insertRow(db, tags, { workspaceId, name: `tag ${unique()}`, ...values });
+}
+
+/**
+ * A theme of a project, written straight to the table: for boys and girls of 3 to 9, general,
+ * ready, shared with nobody and without assets unless `values` say otherwise.
+ */
+export async function buildTheme(
+  db: Db,
+  workspaceId: number,
+  values: Partial<typeof themes.$inferInsert> = {},
+) {
+  return insertRow(db, themes, {
+    workspaceId,
+    name: `Theme ${unique()}`,
+    forBoy: true,
+    forGirl: true,
+    ageFrom: 3,
+    ageTo: 9,
+    type: 'general',
+    ready: true,
+    ...values,
+  });
 }

@@ -1,10 +1,11 @@
 import type { AssetType } from '@logoschool/contract';
 import type { Db } from '../db/client.ts';
-import { assetFiles, assets, themeAssets, themes, themeShares } from '../db/schema/index.ts';
+import { assetFiles, assets, themeAssets, themeShares } from '../db/schema/index.ts';
 import { encodePng } from '../db/demo/encode.ts';
 import { detectFileType } from '../files/file-type.ts';
 import type { FileStore } from '../files/files.ts';
 import { ASSET_FILES } from '../modules/assets/assets.service.ts';
+import { buildTheme } from './factories.ts';
 
 let counter = 0;
 
@@ -22,10 +23,11 @@ export interface TestAsset {
 }
 
 /**
- * A theme of a project with library assets, each with its file saved in the file store, attached in
- * the order given (so their ids grow in that order); `sharedWith` shares it with other projects.
+ * A theme of a project (ready, see `buildTheme`) with library assets, each with its file saved in
+ * the file store, attached in the order given (so their ids grow in that order); `sharedWith` shares
+ * it with other projects.
  */
-export async function buildTheme(
+export async function buildThemeWithAssets(
   db: Db,
   files: FileStore,
   workspaceId: number,
@@ -33,20 +35,7 @@ export async function buildTheme(
   sharedWith: readonly number[] = [],
 ) {
   counter += 1;
-  const [theme] = await db
-    .insert(themes)
-    .values({
-      workspaceId,
-      name: `Theme ${counter}-${Math.random().toString(36).slice(2, 8)}`,
-      forBoy: true,
-      forGirl: true,
-      ageFrom: 3,
-      ageTo: 9,
-      type: 'general',
-      ready: true,
-    })
-    .returning();
-  if (!theme) throw new Error('insert returned no row');
+  const theme = await buildTheme(db, workspaceId);
   const assetIds: number[] = [];
   for (const [index, item] of items.entries()) {
     const [asset] = await db

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import type { App } from '../app.ts';
 import { exerciseFiles, exerciseSlides, exercises, themes, type WorkspaceRow } from '../db/schema/index.ts';
 import { sineTone } from '../db/demo/encode.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercises.service.ts';
+import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
 import type { TestContext } from './app.ts';
 import {
   TEST_PASSWORD,
@@ -23,7 +23,7 @@ import {
   buildWorkspace,
   type Member,
 } from './factories.ts';
-import { buildTheme, solidPng } from './media.ts';
+import { buildThemeWithAssets, solidPng } from './media.ts';
 import { filePart, multipartForm, type FormPart } from './multipart.ts';
 import { pptxDeck } from './pptx.ts';
 
@@ -298,7 +298,7 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
   await t.db.insert(exerciseSlides).values({ exerciseId: exercise.id, position: 1, fileId: slide.id });
 
   // A theme whose assets fit the deck's, so that the exercise has a themed variant.
-  const { theme, assetIds } = await buildTheme(t.db, t.app.files, workspace.id, [
+  const { theme, assetIds } = await buildThemeWithAssets(t.db, t.app.files, workspace.id, [
     { type: 'background', content: solidPng(10, 10, 120) },
     { type: 'sound', content: sineTone(440, 0.05) },
   ]);

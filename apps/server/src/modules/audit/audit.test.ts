@@ -2,14 +2,15 @@ import { PER_PAGE_DEFAULT, type AuditAction } from '@logoschool/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
+import { apiWithToken } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import { buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
 import { writeAudit } from './audit.service.ts';
 
 const t = useTestApp();
 
 const readLog = (token: string | null, query = '') =>
-  t.app.inject({ url: `/api/audit-log${query}`, headers: token ? bearer(token) : {} });
+  apiWithToken(t.app, token).get(`/api/audit-log${query}`);
 
 async function rootToken() {
   return tokenFor(t.db, await buildUser(t.db, { isRoot: true }));
@@ -50,17 +51,9 @@ describe('GET /api/audit-log', () => {
     const token = await rootToken();
     const school = await buildWorkspace(t.db);
     const target = await buildMember(t.db, school, ['teacher']);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/login-as-user',
-      payload: { user_id: target.id },
-      headers: bearer(token),
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/storage/app_settings/maintenance',
-      payload: 'true',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
+    await apiWithToken(t.app, token).post('/api/login-as-user', { user_id: target.id });
+    await apiWithToken(t.app, token).post('/api/storage/app_settings/maintenance', 'true', {
+      headers: { 'content-type': 'application/json' },
     });
     const response = await readLog(token, '?per_page=2');
     expect(response.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { hashToken } from '../../auth/tokens.ts';
+import { apiWithToken } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   TEST_PASSWORD,
@@ -17,7 +18,7 @@ import {
 const t = useTestApp({ LOGIN_RATE_LIMIT_EMAIL: '3', LOGIN_LOCK_SECONDS: '2' });
 
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, headers });
+  apiWithToken(t.app, null).post('/api/login', { email, password }, { headers });
 
 describe('POST /api/login', () => {
   it('returns a token and the user with every project and role', async () => {
@@ -99,38 +100,31 @@ describe('POST /api/login', () => {
     [{ email: 'a@example.test', password: 12345678 }, 'password'],
     [{ email: 'a@example.test', password: TEST_PASSWORD, remember: true }, 'remember'],
   ])('rejects %j with 422 naming %s', async (payload, field) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload });
+    const response = await apiWithToken(t.app, null).post('/api/login', payload);
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('validation_failed');
     expect(Object.keys(response.json().errors)).toContain(field);
   });
 
   it('tells a missing field from a wrong one', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: 'a@example.test' },
-      headers: { 'accept-language': 'en' },
-    });
+    const response = await apiWithToken(t.app, null).post(
+      '/api/login',
+      { email: 'a@example.test' },
+      { lang: 'en' },
+    );
     expect(response.json().errors).toEqual({ password: ['Required.'] });
   });
 
   it('rejects malformed JSON, a body that is not an object, and a form post with 4xx', async () => {
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
+    const malformed = await apiWithToken(t.app, null).post('/api/login', '{"email": ', {
       headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('malformed_json');
-    const array = await t.app.inject({ method: 'POST', url: '/api/login', payload: [1, 2] });
+    const array = await apiWithToken(t.app, null).post('/api/login', [1, 2]);
     expect(array.statusCode).toBe(422);
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
+    const form = await apiWithToken(t.app, null).post('/api/login', 'email=a&password=b', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'email=a&password=b',
     });
     expect(form.statusCode).toBe(415);
     expect(form.json().code).toBe('unsupported_media_type');
@@ -168,10 +162,7 @@ describe('GET /api/check-token', () => {
   it('returns the user with assignments', async () => {
     const school = await buildWorkspace(t.db);
     const user = await buildMember(t.db, school, ['admin']);
-    const response = await t.app.inject({
-      url: '/api/check-token',
-      headers: bearer(await tokenFor(t.db, user)),
-    });
+    const response = await apiWithToken(t.app, await tokenFor(t.db, user)).get('/api/check-token');
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
       id: user.id,
@@ -184,7 +175,7 @@ describe('GET /api/check-token', () => {
     ['an unknown token', bearer('x'.repeat(43))],
     ['a malformed header', { authorization: 'Token abc' }],
   ])('answers 401 for %s', async (_case, headers) => {
-    const response = await t.app.inject({ url: '/api/check-token', headers });
+    const response = await apiWithToken(t.app, null).get('/api/check-token', { headers });
     expect(response.statusCode).toBe(401);
     expect(['unauthenticated', 'session_expired']).toContain(response.json().code);
   });
@@ -196,7 +187,7 @@ describe('GET /api/check-token', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashToken(expired)));
-    expect((await t.app.inject({ url: '/api/check-token', headers: bearer(expired) })).statusCode).toBe(401);
+    expect((await apiWithToken(t.app, expired).get('/api/check-token')).statusCode).toBe(401);
 
     const live = await tokenFor(t.db, user, 60);
     const longAgo = new Date(Date.now() - 3600_000);
@@ -204,7 +195,7 @@ describe('GET /api/check-token', () => {
       .update(sessions)
       .set({ lastSeenAt: longAgo, expiresAt: new Date(Date.now() + 30_000) })
       .where(eq(sessions.tokenHash, hashToken(live)));
-    expect((await t.app.inject({ url: '/api/check-token', headers: bearer(live) })).statusCode).toBe(200);
+    expect((await apiWithToken(t.app, live).get('/api/check-token')).statusCode).toBe(200);
     const [row] = await t.db
       .select()
       .from(sessions)
@@ -218,7 +209,7 @@ describe('GET /api/check-token', () => {
     const token = await tokenFor(t.db, user);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     await revokeUserSessions(t.db, user.id);
-    expect((await t.app.inject({ url: '/api/check-token', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await apiWithToken(t.app, token).get('/api/check-token')).statusCode).toBe(401);
   });
 });
 
@@ -227,29 +218,24 @@ describe('POST /api/logout', () => {
     const user = await buildUser(t.db);
     const token = await tokenFor(t.db, user);
     const other = await tokenFor(t.db, user);
-    const response = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    const response = await apiWithToken(t.app, token).post('/api/logout');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: null });
-    const after = await t.app.inject({ url: '/api/check-token', headers: bearer(token) });
+    const after = await apiWithToken(t.app, token).get('/api/check-token');
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('session_expired');
     // Other sessions of the same user stay open.
-    expect((await t.app.inject({ url: '/api/check-token', headers: bearer(other) })).statusCode).toBe(200);
+    expect((await apiWithToken(t.app, other).get('/api/check-token')).statusCode).toBe(200);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout' })).statusCode).toBe(401);
+    expect((await apiWithToken(t.app, null).post('/api/logout')).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/login-as-user', () => {
   const loginAs = (token: string | null, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login-as-user',
-      payload: payload as object,
-      headers: token ? bearer(token) : {},
-    });
+    apiWithToken(t.app, token).post('/api/login-as-user', payload as object);
 
   it('gives root a token for the user and writes the audit log', async () => {
     const root = await buildUser(t.db, { isRoot: true });
@@ -259,7 +245,7 @@ describe('POST /api/login-as-user', () => {
     expect(response.statusCode).toBe(200);
     const { token, user } = response.json().data;
     expect(user.id).toBe(target.id);
-    const me = await t.app.inject({ url: '/api/check-token', headers: bearer(token) });
+    const me = await apiWithToken(t.app, token).get('/api/check-token');
     expect(me.json().data.id).toBe(target.id);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, target.id));
     expect(entries).toMatchObject([{ action: 'auth.login_as_user', actorId: root.id }]);

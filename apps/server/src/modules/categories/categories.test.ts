@@ -3,89 +3,57 @@ import {
   CATEGORY_NAME_MAX,
   CATEGORY_NAME_MIN,
   LANGUAGES,
-  ROLE,
   type Category,
   type CategoryPlace,
-  type RoleName,
 } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { exercises, type WorkspaceRow } from '../../db/schema/index.ts';
+import { exercises } from '../../db/schema/index.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
+import { apiAs, EVERY_ROLE, expectAllowed, type Api, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
-  bearer,
-  buildMember,
+  buildCategory,
   buildExercise,
+  buildSignedInMember,
   buildUser,
   buildWorkspace,
-  tokenFor,
+  type Member,
 } from '../../test/factories.ts';
 
 const t = useTestApp();
 
-/** A signed-in caller acting in a project. */
-interface Caller {
-  workspace: WorkspaceRow;
-  token: string;
-  roleId: number;
-}
-
-async function callerIn(workspace: WorkspaceRow, role: RoleName = 'moderator'): Promise<Caller> {
-  const user =
-    role === 'root' ? await buildUser(t.db, { isRoot: true }) : await buildMember(t.db, workspace, [role]);
-  return { workspace, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
-
 /** A moderator of a new project. */
-const moderator = async () => callerIn(await buildWorkspace(t.db));
+const moderator = async () => buildSignedInMember(t.db, await buildWorkspace(t.db), 'moderator');
 
-const base = (workspaceId: number) => `/api/workspaces/${workspaceId}/categories`;
+/** A category of a new project, written straight to the table: another project's. */
+const foreignCategory = async () => buildCategory(t.db, (await buildWorkspace(t.db)).id, { name: 'Foreign' });
 
-const call = (caller: Caller | null, options: InjectOptions, lang = 'en') =>
-  t.app.inject({
-    ...options,
-    url: `${String(options.url)}?role_id=${caller?.roleId ?? ROLE.moderator}`,
-    headers: { 'accept-language': lang, ...(caller ? bearer(caller.token) : {}) },
-  });
+const CATEGORIES = '/api/workspaces/:workspaceId/categories';
 
-const list = (caller: Caller) => call(caller, { url: base(caller.workspace.id) });
+const list = (caller: Member) => apiAs(t.app, caller).get(CATEGORIES);
 
-const create = (caller: Caller, payload: object, lang?: string) =>
-  call(
-    caller,
-    {
-      method: 'POST',
-      url: base(caller.workspace.id),
-      payload: { workspace_id: caller.workspace.id, ...payload },
-    },
-    lang,
-  );
+const create = (caller: Member, payload: object, lang?: string) =>
+  apiAs(t.app, caller).post(CATEGORIES, { workspace_id: caller.workspace.id, ...payload }, { lang });
 
-const update = (caller: Caller, id: number, payload: object) =>
-  call(caller, { method: 'PUT', url: `${base(caller.workspace.id)}/${id}`, payload });
+const update = (caller: Member, id: number, payload: object) =>
+  apiAs(t.app, caller).put(`${CATEGORIES}/${id}`, payload);
 
-const remove = (caller: Caller, id: number) =>
-  call(caller, { method: 'DELETE', url: `${base(caller.workspace.id)}/${id}` });
+const remove = (caller: Member, id: number) => apiAs(t.app, caller).delete(`${CATEGORIES}/${id}`);
 
-const bulk = (caller: Caller, items: object[], workspaceId = caller.workspace.id) =>
-  call(caller, {
-    method: 'PUT',
-    url: base(caller.workspace.id),
-    payload: { workspace_id: workspaceId, items },
-  });
+const bulk = (caller: Member, items: object[], workspaceId = caller.workspace.id) =>
+  apiAs(t.app, caller).put(CATEGORIES, { workspace_id: workspaceId, items });
 
 /** A category made through the API. */
-async function add(caller: Caller, name: string, parent = 0, values: object = {}): Promise<Category> {
+async function add(caller: Member, name: string, parent = 0, values: object = {}): Promise<Category> {
   const response = await create(caller, { name, parent, ...values });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
 
-async function tree(caller: Caller): Promise<Category[]> {
+async function tree(caller: Member): Promise<Category[]> {
   const response = await list(caller);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
@@ -255,11 +223,7 @@ describe('POST /api/workspaces/:workspaceId/categories', () => {
     expect(wrong.json().errors).toEqual({
       workspace_id: [message('workspaceMismatch', 'en', { workspaceId: caller.workspace.id })],
     });
-    const missing = await call(caller, {
-      method: 'POST',
-      url: base(caller.workspace.id),
-      payload: { name: 'Sounds', parent: 0 },
-    });
+    const missing = await apiAs(t.app, caller).post(CATEGORIES, { name: 'Sounds', parent: 0 });
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['workspace_id']);
     expect(await tree(caller)).toEqual([]);
@@ -268,7 +232,7 @@ describe('POST /api/workspaces/:workspaceId/categories', () => {
 
   it("refuses a parent or a link that is unknown or another project's, alike", async () => {
     const caller = await moderator();
-    const foreign = await add(await moderator(), 'Foreign');
+    const foreign = await foreignCategory();
     for (const id of [foreign.id, 2_000_000_000]) {
       const parent = await create(caller, { name: 'Sounds', parent: id });
       expect(parent.statusCode).toBe(422);
@@ -346,7 +310,7 @@ describe('PUT /api/workspaces/:workspaceId/categories/:id', () => {
   it("refuses a parent or link that is unknown or another project's, and a link to itself", async () => {
     const caller = await moderator();
     const sounds = await add(caller, 'Sounds');
-    const foreign = await add(await moderator(), 'Foreign');
+    const foreign = await foreignCategory();
     for (const id of [foreign.id, 2_000_000_000]) {
       const parent = await update(caller, sounds.id, { name: 'Sounds', parent: id });
       expect(parent.json().errors).toEqual({ parent: [message('categoryNotFound')] });
@@ -371,11 +335,7 @@ describe('DELETE /api/workspaces/:workspaceId/categories/:id', () => {
     const sounds = await add(caller, 'Sounds');
     await add(caller, '[S]', sounds.id);
     for (const lang of LANGUAGES) {
-      const response = await call(
-        caller,
-        { method: 'DELETE', url: `${base(caller.workspace.id)}/${sounds.id}` },
-        lang,
-      );
+      const response = await apiAs(t.app, caller).delete(`${CATEGORIES}/${sounds.id}`, { lang });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         code: 'category_in_use',
@@ -461,7 +421,7 @@ describe('PUT /api/workspaces/:workspaceId/categories (bulk)', () => {
     const caller = await moderator();
     const sounds = await add(caller, 'Sounds');
     const hissing = await add(caller, 'Hissing', sounds.id);
-    const foreign = await add(await moderator(), 'Foreign');
+    const foreign = await foreignCategory();
     const before = await tree(caller);
     const refusals: [object[], number, string | string[]][] = [
       [[{ id: sounds.id, parent: hissing.id, order: 0 }], 409, 'category_cycle'],
@@ -507,84 +467,60 @@ describe('PUT /api/workspaces/:workspaceId/categories (bulk)', () => {
 });
 
 /** One request per route, for the access checks every route shares. */
-const ROUTES: Record<string, { manage: boolean; request: (caller: Caller, id: number) => InjectOptions }> = {
-  'GET categories': { manage: false, request: (caller) => ({ url: base(caller.workspace.id) }) },
+const ROUTES: Record<string, { manage: boolean; request: (api: Api, id: number) => Promise<Response> }> = {
+  'GET categories': { manage: false, request: (api) => api.get(CATEGORIES) },
   'POST categories': {
     manage: true,
-    request: (caller) => ({
-      method: 'POST',
-      url: base(caller.workspace.id),
-      payload: { workspace_id: caller.workspace.id, name: 'New one', parent: 0 },
-    }),
+    request: (api) => api.post(CATEGORIES, { workspace_id: api.workspaceId, name: 'New one', parent: 0 }),
   },
   'PUT categories (bulk)': {
     manage: true,
-    request: (caller, id) => ({
-      method: 'PUT',
-      url: base(caller.workspace.id),
-      payload: { workspace_id: caller.workspace.id, items: [{ id, parent: 0, order: 0 }] },
-    }),
+    request: (api, id) =>
+      api.put(CATEGORIES, { workspace_id: api.workspaceId, items: [{ id, parent: 0, order: 0 }] }),
   },
   'PUT categories/:id': {
     manage: true,
-    request: (caller, id) => ({
-      method: 'PUT',
-      url: `${base(caller.workspace.id)}/${id}`,
-      payload: { name: 'Renamed', parent: 0 },
-    }),
+    request: (api, id) => api.put(`${CATEGORIES}/${id}`, { name: 'Renamed', parent: 0 }),
   },
-  'DELETE categories/:id': {
-    manage: true,
-    request: (caller, id) => ({ method: 'DELETE', url: `${base(caller.workspace.id)}/${id}` }),
-  },
+  'DELETE categories/:id': { manage: true, request: (api, id) => api.delete(`${CATEGORIES}/${id}`) },
 };
 
-describe.each(Object.entries(ROUTES))('%s', (_route, { manage, request }) => {
+/** A category of the owner's project, written straight to the table: what the routes act on. */
+const sounds = async (owner: Member) => buildCategory(t.db, owner.workspace.id, { name: 'Sounds' });
+
+describe.each(Object.entries(ROUTES))('%s', (route, { manage, request }) => {
   it('answers 401 without a token', async () => {
     const owner = await moderator();
-    const category = await add(owner, 'Sounds');
-    const response = await call(null, request(owner, category.id));
+    const category = await sounds(owner);
+    const response = await request(apiAs(t.app, owner, { token: null }), category.id);
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('unauthenticated');
   });
 
-  it.each(['root', 'moderator', 'manager', 'admin', 'author', 'teacher', 'diagnostician'] as const)(
-    'answers a %s as the permission table says',
-    async (role) => {
-      const owner = await moderator();
-      const category = await add(owner, 'Sounds');
-      const caller = await callerIn(owner.workspace, role);
-      const response = await call(caller, request(caller, category.id));
-      const allowed = manage
-        ? ['root', 'moderator']
-        : ['root', 'moderator', 'author', 'teacher', 'diagnostician'];
-      if (allowed.includes(role)) {
-        expect(response.statusCode, response.body).toBeLessThan(300);
-      } else {
-        expect(response.statusCode).toBe(403);
-        expect(response.json().code).toBe('forbidden');
-      }
-    },
-  );
+  it.each(EVERY_ROLE)('answers a %s as the permission table says', async (role) => {
+    const owner = await moderator();
+    const category = await sounds(owner);
+    const caller = await buildSignedInMember(t.db, owner.workspace, role);
+    const response = await request(apiAs(t.app, caller), category.id);
+    const allowed = manage
+      ? ['root', 'moderator']
+      : ['root', 'moderator', 'author', 'teacher', 'diagnostician'];
+    expectAllowed(response, allowed.includes(role));
+  });
 
   it("answers 404 for a project the caller is not in, and for another project's category", async () => {
     const owner = await moderator();
-    const category = await add(owner, 'Sounds');
+    const category = await sounds(owner);
     const stranger = await moderator();
-    const outside = await call(stranger, request({ ...stranger, workspace: owner.workspace }, category.id));
+    const outside = await request(apiAs(t.app, stranger, { workspace: owner.workspace }), category.id);
     expect(outside.statusCode).toBe(404);
     expect(outside.json().code).toBe('not_found');
-    if (request(owner, category.id).url === base(owner.workspace.id)) return;
+    if (!route.includes(':id')) return;
     // A moderator of both projects names the category under the other one: as unknown as a missing id.
-    const both = await buildMember(t.db, owner.workspace, ['moderator']);
-    await addMembership(t.db, both, stranger.workspace, ['moderator']);
-    const caller = {
-      workspace: stranger.workspace,
-      token: await tokenFor(t.db, both),
-      roleId: ROLE.moderator,
-    };
-    const foreign = await call(caller, request(caller, category.id));
-    const missing = await call(caller, request(caller, 2_000_000_000));
+    const caller = await buildSignedInMember(t.db, stranger.workspace, 'moderator');
+    await addMembership(t.db, caller.user, owner.workspace, ['moderator']);
+    const foreign = await request(apiAs(t.app, caller), category.id);
+    const missing = await request(apiAs(t.app, caller), 2_000_000_000);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
     expect(flatten(await tree(owner)).map((node) => node.name)).toEqual(['Sounds']);

@@ -12,58 +12,32 @@ import {
   type Client,
   type RoleName,
 } from '@logoschool/contract';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { UserRow, WorkspaceRow } from '../../db/schema/index.ts';
+import type { WorkspaceRow } from '../../db/schema/index.ts';
+import { apiAs, type Api, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import {
-  addMembership,
-  bearer,
-  buildMember,
-  buildUser,
-  buildWorkspace,
-  tokenFor,
-} from '../../test/factories.ts';
+import { addMembership, buildSignedInMember, buildWorkspace, type Member } from '../../test/factories.ts';
 
 const t = useTestApp();
 
-/** A teacher in a project of their own, signed in. */
-interface Teacher {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
+/** A teacher (or a member in `role`) of a project, a new one unless given, signed in. */
+async function buildTeacher(workspace?: WorkspaceRow, role: RoleName = 'teacher'): Promise<Member> {
+  return buildSignedInMember(t.db, workspace ?? (await buildWorkspace(t.db)), role);
 }
 
-async function buildTeacher(workspace?: WorkspaceRow, role: RoleName = 'teacher'): Promise<Teacher> {
-  const school = workspace ?? (await buildWorkspace(t.db));
-  const user = await buildMember(t.db, school, [role]);
-  return { workspace: school, user, token: await tokenFor(t.db, user) };
-}
+const list = (teacher: Member, query = '') => apiAs(t.app, teacher).get('/api/clients', { query });
 
-/** The query naming the project and the role a call acts as. */
-const acting = (workspace: WorkspaceRow, roleId: number = ROLE.teacher) =>
-  `workspace_id=${workspace.id}&role_id=${roleId}`;
+const show = (teacher: Member, id: number | string, workspace = teacher.workspace) =>
+  apiAs(t.app, teacher, { workspace }).get(`/api/clients/${id}`);
 
-const call = (token: string | null, options: InjectOptions) =>
-  t.app.inject({
-    ...options,
-    headers: { 'accept-language': 'en', ...(token ? bearer(token) : {}), ...options.headers },
-  });
+const create = (teacher: Member, payload: object, workspace = teacher.workspace) =>
+  apiAs(t.app, teacher, { workspace }).post('/api/clients', payload);
 
-const list = (teacher: Teacher, query = '', roleId: number = ROLE.teacher) =>
-  call(teacher.token, { url: `/api/clients?${acting(teacher.workspace, roleId)}${query}` });
-
-const show = (teacher: Teacher, id: number | string, workspace = teacher.workspace) =>
-  call(teacher.token, { url: `/api/clients/${id}?${acting(workspace)}` });
-
-const create = (teacher: Teacher, payload: object, workspace = teacher.workspace) =>
-  call(teacher.token, { method: 'POST', url: `/api/clients?${acting(workspace)}`, payload });
-
-const update = (teacher: Teacher, id: number | string, payload: object, workspace = teacher.workspace) =>
-  call(teacher.token, { method: 'PUT', url: `/api/clients/${id}?${acting(workspace)}`, payload });
+const update = (teacher: Member, id: number | string, payload: object, workspace = teacher.workspace) =>
+  apiAs(t.app, teacher, { workspace }).put(`/api/clients/${id}`, payload);
 
 /** A student created through the API. */
-async function buildClient(teacher: Teacher, values: object = {}, workspace = teacher.workspace) {
+async function buildClient(teacher: Member, values: object = {}, workspace = teacher.workspace) {
   const payload = { client_name: 'Olena Koval', child_name: 'Sofiia', ...values };
   const response = await create(teacher, payload, workspace);
   expect(response.statusCode, response.body).toBe(201);
@@ -81,37 +55,25 @@ const yearsBefore = (day: string, years: number) =>
 const VALID = { client_name: 'Olena Koval', child_name: 'Sofiia Koval' };
 
 /** One request per route, for the checks every route shares. */
-const ROUTES: Record<string, (teacher: Teacher, clientId: number, roleId?: number) => InjectOptions> = {
-  'GET /api/clients': (teacher, _id, roleId) => ({
-    url: `/api/clients?${acting(teacher.workspace, roleId)}`,
-  }),
-  'GET /api/clients/:clientId': (teacher, id, roleId) => ({
-    url: `/api/clients/${id}?${acting(teacher.workspace, roleId)}`,
-  }),
-  'POST /api/clients': (teacher, _id, roleId) => ({
-    method: 'POST',
-    url: `/api/clients?${acting(teacher.workspace, roleId)}`,
-    payload: VALID,
-  }),
-  'PUT /api/clients/:clientId': (teacher, id, roleId) => ({
-    method: 'PUT',
-    url: `/api/clients/${id}?${acting(teacher.workspace, roleId)}`,
-    payload: { parent_request: 'Sound R' },
-  }),
+const ROUTES: Record<string, (api: Api, clientId: number) => Promise<Response>> = {
+  'GET /api/clients': (api) => api.get('/api/clients'),
+  'GET /api/clients/:clientId': (api, id) => api.get(`/api/clients/${id}`),
+  'POST /api/clients': (api) => api.post('/api/clients', VALID),
+  'PUT /api/clients/:clientId': (api, id) => api.put(`/api/clients/${id}`, { parent_request: 'Sound R' }),
 };
 
 describe.each(Object.entries(ROUTES))('%s', (route, request) => {
   it('answers a teacher, and a diagnostician acting as a teacher or as themselves', async () => {
     const teacher = await buildTeacher();
     const client = await buildClient(teacher);
-    const response = await call(teacher.token, request(teacher, client.id, ROLE.teacher));
+    const response = await request(apiAs(t.app, teacher), client.id);
     expect(response.statusCode, response.body).toBe(route.startsWith('POST') ? 201 : 200);
     expect(response.json()).toHaveProperty('data');
 
     const diagnostician = await buildTeacher(undefined, 'diagnostician');
     const own = await buildClient(diagnostician);
     for (const roleId of [ROLE.teacher, ROLE.diagnostician]) {
-      const answer = await call(diagnostician.token, request(diagnostician, own.id, roleId));
+      const answer = await request(apiAs(t.app, diagnostician, { roleId }), own.id);
       expect(answer.statusCode, answer.body).toBeLessThan(300);
     }
   });
@@ -119,10 +81,10 @@ describe.each(Object.entries(ROUTES))('%s', (route, request) => {
   it('answers 401 without a token, and for an unknown one', async () => {
     const teacher = await buildTeacher();
     const client = await buildClient(teacher);
-    const anonymous = await call(null, request(teacher, client.id));
+    const anonymous = await request(apiAs(t.app, teacher, { token: null }), client.id);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('unauthenticated');
-    expect((await call('x'.repeat(43), request(teacher, client.id))).statusCode).toBe(401);
+    expect((await request(apiAs(t.app, teacher, { token: 'x'.repeat(43) }), client.id)).statusCode).toBe(401);
   });
 
   it.each(['root', 'manager', 'moderator', 'author', 'admin'] as const)(
@@ -130,11 +92,8 @@ describe.each(Object.entries(ROUTES))('%s', (route, request) => {
     async (role) => {
       const teacher = await buildTeacher();
       const client = await buildClient(teacher);
-      const caller =
-        role === 'root'
-          ? await buildUser(t.db, { isRoot: true })
-          : await buildMember(t.db, teacher.workspace, [role]);
-      const response = await call(await tokenFor(t.db, caller), request(teacher, client.id, ROLE[role]));
+      const caller = await buildSignedInMember(t.db, teacher.workspace, role);
+      const response = await request(apiAs(t.app, caller), client.id);
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('forbidden');
     },
@@ -147,7 +106,7 @@ describe.each(Object.entries(ROUTES))('%s', (route, request) => {
     const authored = await buildWorkspace(t.db);
     await addMembership(t.db, teacher.user, authored, ['author']);
     for (const workspace of [authored, await buildWorkspace(t.db)]) {
-      const response = await call(teacher.token, request({ ...teacher, workspace }, client.id));
+      const response = await request(apiAs(t.app, teacher, { workspace }), client.id);
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('role_not_held');
     }
@@ -156,12 +115,11 @@ describe.each(Object.entries(ROUTES))('%s', (route, request) => {
   it('answers 422 when the query does not name the project and the role', async () => {
     const teacher = await buildTeacher();
     const client = await buildClient(teacher);
-    const options = request(teacher, client.id);
-    for (const [drop, field] of [
-      [/workspace_id=\d+&?/, 'workspace_id'],
-      [/&role_id=\d+/, 'role_id'],
+    for (const [acting, field] of [
+      [{ workspace: null }, 'workspace_id'],
+      [{ roleId: null }, 'role_id'],
     ] as const) {
-      const response = await call(teacher.token, { ...options, url: String(options.url).replace(drop, '') });
+      const response = await request(apiAs(t.app, teacher, acting), client.id);
       expect(response.statusCode).toBe(422);
       expect(Object.keys(response.json().errors)).toEqual([field]);
     }
@@ -187,7 +145,7 @@ describe('GET /api/clients', () => {
     expect(meta).toEqual({ total: 3, page: 1, per_page: PER_PAGE_DEFAULT });
     const colleagues = (await list(colleague)).json().data;
     expect(colleagues.map((client: Client) => client.child_name)).toEqual(['Alla']);
-    const other = (await list({ ...teacher, workspace: elsewhere })).json().data;
+    const other = (await apiAs(t.app, teacher, { workspace: elsewhere }).get('/api/clients')).json().data;
     expect(other.map((client: Client) => client.child_name)).toEqual(['Aaron']);
   });
 
@@ -460,8 +418,8 @@ describe('PUT /api/clients/:clientId', () => {
 
 /** Each invalid input, for both POST and PUT: the one field named, and its message. */
 describe.each([
-  ['POST', (teacher: Teacher, _id: number, payload: object) => create(teacher, { ...VALID, ...payload })],
-  ['PUT', (teacher: Teacher, id: number, payload: object) => update(teacher, id, payload)],
+  ['POST', (teacher: Member, _id: number, payload: object) => create(teacher, { ...VALID, ...payload })],
+  ['PUT', (teacher: Member, id: number, payload: object) => update(teacher, id, payload)],
 ] as const)('%s validation', (method, send) => {
   const tomorrow = addDays(todayIso(), 1);
   it.each([
@@ -513,12 +471,12 @@ describe.each([
   it('answers in the language of the request', async () => {
     const teacher = await buildTeacher();
     const client = await buildClient(teacher);
-    const response = await t.app.inject({
+    const response = await apiAs(t.app, teacher).request(
       method,
-      url: `/api/clients${method === 'POST' ? '' : `/${client.id}`}?${acting(teacher.workspace)}`,
-      headers: { ...bearer(teacher.token), 'accept-language': 'uk' },
-      payload: { ...VALID, birthdate: tomorrow },
-    });
+      `/api/clients${method === 'POST' ? '' : `/${client.id}`}`,
+      { ...VALID, birthdate: tomorrow },
+      { lang: 'uk' },
+    );
     expect(response.json().errors).toEqual({ birthdate: ['Дата не може бути в майбутньому.'] });
   });
 });

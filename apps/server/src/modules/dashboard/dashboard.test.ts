@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../auth/sessions.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { clients, sessions } from '../../db/schema/index.ts';
+import { apiWithToken } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
-  bearer,
   buildExercise,
   buildMember,
   buildUser,
@@ -25,8 +25,7 @@ const t = useTestApp();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const readFigures = (token: string | null) =>
-  t.app.inject({ url: '/api/dashboard', headers: token ? bearer(token) : {} });
+const readFigures = (token: string | null) => apiWithToken(t.app, token).get('/api/dashboard');
 
 /** A session opened `daysAgo` whole days before now. */
 async function openedDaysAgo(userId: number, daysAgo: number) {

@@ -3,59 +3,23 @@ import {
   EXERCISE_STATUS,
   type AutoModerationSettingsInput,
   type Exercise,
-  type RoleName,
 } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { auditLog, categories, exercises, tags, type WorkspaceRow } from '../../db/schema/index.ts';
+import { auditLog, exercises } from '../../db/schema/index.ts';
+import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildSignedInMember, buildWorkspace, type Member } from '../../test/factories.ts';
-import { filePart, multipartForm } from '../../test/multipart.ts';
+import { buildSchool, uploadDeck, type School } from '../../test/exercises.ts';
+import { buildSignedInMember } from '../../test/factories.ts';
 import { pptxDeck } from '../../test/pptx.ts';
 
 const t = useTestApp();
 
-const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const ALL_RULES = { valid_deck: true, unique_title: true, required_fields: true, no_empty_slides: true };
 const NO_RULES = { valid_deck: false, unique_title: false, required_fields: false, no_empty_slides: false };
 
-const member = (workspace: WorkspaceRow, role: RoleName) => buildSignedInMember(t.db, workspace, role);
-
-async function buildSchool() {
-  const workspace = await buildWorkspace(t.db);
-  const [leaf] = await t.db.insert(categories).values({ workspaceId: workspace.id, name: '[R]' }).returning();
-  const [tag] = await t.db.insert(tags).values({ workspaceId: workspace.id, name: 'rhymes' }).returning();
-  return {
-    workspace,
-    moderator: await member(workspace, 'moderator'),
-    author: await member(workspace, 'author'),
-    leaf: leaf!.id,
-    tag: tag!.id,
-  };
-}
-type School = Awaited<ReturnType<typeof buildSchool>>;
-
-const acting = (who: Member, workspace = who.workspace) =>
-  `workspace_id=${workspace.id}&role_id=${who.roleId}`;
-const headers = (who: Member | null) => ({ 'accept-language': 'en', ...(who ? bearer(who.token) : {}) });
-
-const call = (
-  who: Member | null,
-  method: InjectOptions['method'],
-  path: string,
-  payload?: object,
-  workspace?: WorkspaceRow,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${path}${who ? `?${acting(who, workspace)}` : `?workspace_id=${workspace?.id ?? 1}`}`,
-    headers: headers(who),
-    ...(payload ? { payload } : {}),
-  });
-
 async function configure(school: School, settings: Partial<AutoModerationSettingsInput>) {
-  const response = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+  const response = await apiAs(t.app, school.moderator).put('/api/exercises/auto-moderation', {
     ...DEFAULT_AUTO_MODERATION,
     enabled: true,
     ...settings,
@@ -71,53 +35,43 @@ async function draftWithDeck(
   slides: string[][] = [['Words'], ['Rhymes']],
   values: object = {},
 ): Promise<Exercise> {
-  const created = await call(school.author, 'POST', '/exercises', {
+  const created = await apiAs(t.app, school.author).post('/api/exercises', {
     title: `Auto ${(titles += 1)}`,
     category_id: school.leaf,
-    tag_ids: [school.tag],
+    tag_ids: [school.rhymes],
     instruction: 'Say each word twice',
     description: 'Pictures for the sound [R]',
     ...values,
   });
   expect(created.statusCode, created.body).toBe(201);
   const exercise = created.json().data as Exercise;
-  const form = multipartForm([filePart(pptxDeck(slides), 'deck.pptx', PPTX_TYPE)]);
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: `/api/exercises/${exercise.id}/files?${acting(school.author)}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...headers(school.author) },
-  });
+  const uploaded = await uploadDeck(t.app, school.author, exercise.id, pptxDeck(slides));
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   return exercise;
 }
 
 async function submit(school: School, id: number) {
-  const response = await call(school.author, 'POST', `/exercises/${id}/status`, {
+  const response = await apiAs(t.app, school.author).post(`/api/exercises/${id}/status`, {
     status_id: EXERCISE_STATUS.moderation,
   });
   expect(response.statusCode, response.body).toBe(200);
-  const shown = await t.app.inject({
-    method: 'GET',
-    url: `/api/exercises/${id}?${acting(school.author)}&with_activities=1`,
-    headers: headers(school.author),
-  });
+  const shown = await apiAs(t.app, school.author).get(`/api/exercises/${id}`, { query: 'with_activities=1' });
   return shown.json().data as Exercise;
 }
 
 describe('GET and PUT /api/exercises/auto-moderation', () => {
   it('answers the defaults (off) until a moderator saves, then the settings with who and when', async () => {
-    const school = await buildSchool();
-    const first = await call(school.moderator, 'GET', '/exercises/auto-moderation');
+    const school = await buildSchool(t.db);
+    const first = await apiAs(t.app, school.moderator).get('/api/exercises/auto-moderation');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toEqual({ ...DEFAULT_AUTO_MODERATION, updated_by: null, updated_at: null });
-    const saved = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+    const saved = await apiAs(t.app, school.moderator).put('/api/exercises/auto-moderation', {
       enabled: true,
       rules: { ...ALL_RULES, unique_title: false },
       on_pass: 'accept',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const read = (await call(school.moderator, 'GET', '/exercises/auto-moderation')).json().data;
+    const read = (await apiAs(t.app, school.moderator).get('/api/exercises/auto-moderation')).json().data;
     expect(read).toMatchObject({
       enabled: true,
       rules: { ...ALL_RULES, unique_title: false },
@@ -128,8 +82,8 @@ describe('GET and PUT /api/exercises/auto-moderation', () => {
   });
 
   it('refuses settings without every rule, or with an unknown on_pass (422)', async () => {
-    const school = await buildSchool();
-    const response = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+    const school = await buildSchool(t.db);
+    const response = await apiAs(t.app, school.moderator).put('/api/exercises/auto-moderation', {
       enabled: true,
       rules: { valid_deck: true },
       on_pass: 'reject',
@@ -138,38 +92,40 @@ describe('GET and PUT /api/exercises/auto-moderation', () => {
   });
 
   it('answers 401 without a token and 403 to authors, teachers and managers; root may', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     expect(
-      (await call(null, 'GET', '/exercises/auto-moderation', undefined, school.workspace)).statusCode,
-    ).toBe(401);
-    expect(
-      (await call(null, 'PUT', '/exercises/auto-moderation', DEFAULT_AUTO_MODERATION, school.workspace))
+      (await apiAs(t.app, null, { workspace: school.workspace }).get('/api/exercises/auto-moderation'))
         .statusCode,
     ).toBe(401);
+    expect(
+      (
+        await apiAs(t.app, null, { workspace: school.workspace }).put(
+          '/api/exercises/auto-moderation',
+          DEFAULT_AUTO_MODERATION,
+        )
+      ).statusCode,
+    ).toBe(401);
     for (const role of ['author', 'teacher', 'manager'] as const) {
-      const who = await member(school.workspace, role);
-      expect((await call(who, 'GET', '/exercises/auto-moderation')).statusCode, role).toBe(403);
+      const who = await buildSignedInMember(t.db, school.workspace, role);
+      expect((await apiAs(t.app, who).get('/api/exercises/auto-moderation')).statusCode, role).toBe(403);
       expect(
-        (await call(who, 'PUT', '/exercises/auto-moderation', DEFAULT_AUTO_MODERATION)).statusCode,
+        (await apiAs(t.app, who).put('/api/exercises/auto-moderation', DEFAULT_AUTO_MODERATION)).statusCode,
         role,
       ).toBe(403);
     }
-    const root = await member(school.workspace, 'root');
-    expect((await call(root, 'GET', '/exercises/auto-moderation')).statusCode).toBe(200);
+    const root = await buildSignedInMember(t.db, school.workspace, 'root');
+    expect((await apiAs(t.app, root).get('/api/exercises/auto-moderation')).statusCode).toBe(200);
   });
 
   it("keeps each project's settings apart; another project is refused (403)", async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     await configure(school, { on_pass: 'accept' });
-    const theirs = (await call(other.moderator, 'GET', '/exercises/auto-moderation')).json().data;
+    const theirs = (await apiAs(t.app, other.moderator).get('/api/exercises/auto-moderation')).json().data;
     expect(theirs.enabled).toBe(false);
-    const across = await call(
-      school.moderator,
-      'PUT',
-      '/exercises/auto-moderation',
+    const across = await apiAs(t.app, school.moderator, { workspace: other.workspace }).put(
+      '/api/exercises/auto-moderation',
       DEFAULT_AUTO_MODERATION,
-      other.workspace,
     );
     expect(across.statusCode).toBe(403);
   });
@@ -177,7 +133,7 @@ describe('GET and PUT /api/exercises/auto-moderation', () => {
 
 describe('the audit log of auto-moderation settings', () => {
   it('records who changed the settings, from what to what, in the project', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: ALL_RULES, on_pass: 'accept' });
     await configure(school, { enabled: false, rules: ALL_RULES, on_pass: 'accept' });
     const entries = await t.db
@@ -206,8 +162,8 @@ describe('the audit log of auto-moderation settings', () => {
   });
 
   it('writes nothing when the settings are refused', async () => {
-    const school = await buildSchool();
-    const refused = await call(school.moderator, 'PUT', '/exercises/auto-moderation', {
+    const school = await buildSchool(t.db);
+    const refused = await apiAs(t.app, school.moderator).put('/api/exercises/auto-moderation', {
       ...DEFAULT_AUTO_MODERATION,
       on_pass: 'sometimes',
     });
@@ -219,7 +175,7 @@ describe('the audit log of auto-moderation settings', () => {
 
 describe('auto-moderation on submit', () => {
   it('leaves a submission to the moderator while the mode is off, whatever its problems', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { enabled: false });
     const exercise = await draftWithDeck(school, [['Words'], []]);
     const shown = await submit(school, exercise.id);
@@ -228,7 +184,7 @@ describe('auto-moderation on submit', () => {
   });
 
   it('accepts a passing submission by itself when on_pass is accept', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: ALL_RULES, on_pass: 'accept' });
     const exercise = await draftWithDeck(school);
     const shown = await submit(school, exercise.id);
@@ -242,7 +198,7 @@ describe('auto-moderation on submit', () => {
   });
 
   it('leaves a passing submission in moderation when on_pass is leave_for_moderator, with a trace that it passed', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: ALL_RULES, on_pass: 'leave_for_moderator' });
     const shown = await submit(school, (await draftWithDeck(school)).id);
     expect(shown.status_id).toBe(EXERCISE_STATUS.moderation);
@@ -256,16 +212,14 @@ describe('auto-moderation on submit', () => {
     ]);
     // The trace is not a status change: the stats do not count it.
     const today = new Date().toISOString().slice(0, 10);
-    const stats = await t.app.inject({
-      method: 'GET',
-      url: `/api/exercises/stats?${acting(school.moderator)}&start_date=${today}&end_date=${today}`,
-      headers: headers(school.moderator),
+    const stats = await apiAs(t.app, school.moderator).get('/api/exercises/stats', {
+      query: `start_date=${today}&end_date=${today}`,
     });
     expect(stats.json().data.changed[EXERCISE_STATUS.moderation]).toBe(1);
   });
 
   it('no_empty_slides: declines a deck with an empty slide, naming it', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: { ...NO_RULES, no_empty_slides: true }, on_pass: 'accept' });
     const shown = await submit(school, (await draftWithDeck(school, [['Words'], [], ['More']])).id);
     expect(shown.status_id).toBe(EXERCISE_STATUS.declined);
@@ -279,7 +233,7 @@ describe('auto-moderation on submit', () => {
   });
 
   it('required_fields: declines a submission without an instruction or a description', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: { ...NO_RULES, required_fields: true }, on_pass: 'accept' });
     const exercise = await draftWithDeck(school, undefined, { instruction: '', description: '' });
     const shown = await submit(school, exercise.id);
@@ -288,7 +242,7 @@ describe('auto-moderation on submit', () => {
   });
 
   it('unique_title: declines a title another exercise has but for case, spaces and punctuation', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: { ...NO_RULES, unique_title: true }, on_pass: 'accept' });
     await draftWithDeck(school, undefined, { title: 'Sound R: words' });
     const twin = await draftWithDeck(school, undefined, { title: 'sound r words!' });
@@ -298,12 +252,12 @@ describe('auto-moderation on submit', () => {
   });
 
   it('valid_deck: declines a slide count with no uploaded deck behind it', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: { ...NO_RULES, valid_deck: true }, on_pass: 'accept' });
-    const created = await call(school.author, 'POST', '/exercises', {
+    const created = await apiAs(t.app, school.author).post('/api/exercises', {
       title: 'No deck',
       category_id: school.leaf,
-      tag_ids: [school.tag],
+      tag_ids: [school.rhymes],
     });
     const id = (created.json().data as Exercise).id;
     // Completeness reads the slide count; a count without a stored deck is what this rule catches.
@@ -314,15 +268,14 @@ describe('auto-moderation on submit', () => {
   });
 
   it('lists every failing rule in the comment, in the language of the submission', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: ALL_RULES, on_pass: 'leave_for_moderator' });
     const exercise = await draftWithDeck(school, [[], ['Words']], { description: '' });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/exercises/${exercise.id}/status?${acting(school.author)}`,
-      headers: { ...headers(school.author), 'accept-language': 'uk' },
-      payload: { status_id: EXERCISE_STATUS.moderation },
-    });
+    const response = await apiAs(t.app, school.author).post(
+      `/api/exercises/${exercise.id}/status`,
+      { status_id: EXERCISE_STATUS.moderation },
+      { lang: 'uk' },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data as Exercise;
     expect(data.status_id).toBe(EXERCISE_STATUS.declined);
@@ -330,7 +283,7 @@ describe('auto-moderation on submit', () => {
   });
 
   it('lets the author revise and resubmit an automatically declined exercise', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await configure(school, { rules: ALL_RULES, on_pass: 'accept' });
     const exercise = await draftWithDeck(school, [['Words'], []]);
     expect((await submit(school, exercise.id)).status_id).toBe(EXERCISE_STATUS.declined);

@@ -15,7 +15,8 @@ import type { ProjectActor } from '../../access/actor.ts';
 import { exerciseStatusCounts, exercises, workspaces, type ExerciseRow } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import { buildMember, buildWorkspace } from '../../test/factories.ts';
-import { listExercises, listForAuthor, listForTeacher, recordOf } from './exercises.service.ts';
+import { listExercises, listForAuthor, listForTeacher } from './exercise-queries.ts';
+import { recordOf } from './exercise-rules.ts';
 
 const t = useTestApp();
 

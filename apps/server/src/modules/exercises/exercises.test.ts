@@ -3,126 +3,20 @@ import {
   EXERCISE_DESCRIPTION_MAX,
   EXERCISE_STATUS,
   LANGUAGES,
-  ROLE,
   todayIso,
   type Exercise,
   type ExerciseStatusName,
-  type RoleName,
 } from '@logoschool/contract';
 import { and, count, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import {
-  categories,
-  exerciseStatusHistory,
-  exerciseTags,
-  exerciseVotes,
-  exercises,
-  tags,
-  type WorkspaceRow,
-} from '../../db/schema/index.ts';
+import { exerciseStatusHistory, exerciseTags, exerciseVotes, exercises } from '../../db/schema/index.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
+import { apiAs, type Api, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import {
-  addMembership,
-  bearer,
-  buildMember,
-  buildSignedInMember,
-  buildUser,
-  buildWorkspace,
-  type Member,
-  tokenFor,
-} from '../../test/factories.ts';
+import { buildSchool, type School } from '../../test/exercises.ts';
+import { addMembership, buildSignedInMember, buildWorkspace, type Member } from '../../test/factories.ts';
 
 const t = useTestApp();
-
-/** A signed-in member of a project, acting as one role. */
-/** A project with a member of each role that works with exercises, a category tree and tags. */
-interface School {
-  workspace: WorkspaceRow;
-  moderator: Member;
-  author: Member;
-  otherAuthor: Member;
-  teacher: Member;
-  /** A category exercises go in, and the folder above it. */
-  leaf: number;
-  folder: number;
-  rhymes: number;
-  articulation: number;
-}
-
-const member = (workspace: WorkspaceRow, role: RoleName, name = `A ${role}`) =>
-  buildSignedInMember(t.db, workspace, role, { name });
-
-async function buildSchool(): Promise<School> {
-  const workspace = await buildWorkspace(t.db);
-  const moderator = await member(workspace, 'moderator', 'Oksana Moderator');
-  const author = await member(workspace, 'author', 'Andrii Author');
-  const otherAuthor = await member(workspace, 'author', 'Bohdan Author');
-  const teacher = await member(workspace, 'teacher', 'Tetiana Teacher');
-  const [folder] = await t.db
-    .insert(categories)
-    .values({ workspaceId: workspace.id, name: 'Sounds', isFolder: true })
-    .returning();
-  const [leaf] = await t.db
-    .insert(categories)
-    .values({ workspaceId: workspace.id, name: '[R]', parentId: folder!.id })
-    .returning();
-  const [rhymes, articulation] = await t.db
-    .insert(tags)
-    .values([
-      { workspaceId: workspace.id, name: 'rhymes' },
-      { workspaceId: workspace.id, name: 'Articulation' },
-    ])
-    .returning();
-  return {
-    workspace,
-    moderator,
-    author,
-    otherAuthor,
-    teacher,
-    leaf: leaf!.id,
-    folder: folder!.id,
-    rhymes: rhymes!.id,
-    articulation: articulation!.id,
-  };
-}
-
-interface CallOptions {
-  payload?: object;
-  /** More query parameters, `&`-joined. */
-  query?: string;
-  lang?: string;
-  /** The project to act in, when not the member's own. */
-  workspace?: WorkspaceRow;
-  /** No `workspace_id` in the query. */
-  noWorkspace?: boolean;
-}
-
-function request(
-  who: Member | null,
-  method: InjectOptions['method'],
-  path: string,
-  options: CallOptions = {},
-) {
-  const workspace = options.workspace ?? who?.workspace;
-  const acting = [
-    options.noWorkspace || !workspace ? '' : `workspace_id=${workspace.id}`,
-    `role_id=${who?.roleId ?? ROLE.author}`,
-    options.query ?? '',
-  ]
-    .filter(Boolean)
-    .join('&');
-  return {
-    method,
-    url: `/api${path}?${acting}`,
-    ...(options.payload ? { payload: options.payload } : {}),
-    headers: { 'accept-language': options.lang ?? 'en', ...(who ? bearer(who.token) : {}) },
-  } satisfies InjectOptions;
-}
-
-const api = (who: Member | null, method: InjectOptions['method'], path: string, options: CallOptions = {}) =>
-  t.app.inject(request(who, method, path, options));
 
 let titles = 0;
 const nextTitle = (prefix = 'Exercise') => `${prefix} ${(titles += 1)}`;
@@ -140,8 +34,9 @@ const message = (key: FieldMessage, lang: (typeof LANGUAGES)[number] = 'en', par
 
 /** An author's new draft, through the API. */
 async function draft(author: Member, values: object = {}): Promise<Exercise> {
-  const response = await api(author, 'POST', '/exercises', {
-    payload: { title: nextTitle('Draft'), ...values },
+  const response = await apiAs(t.app, author).post('/api/exercises', {
+    title: nextTitle('Draft'),
+    ...values,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
@@ -149,8 +44,10 @@ async function draft(author: Member, values: object = {}): Promise<Exercise> {
 
 /** A moderator's new request, through the API. */
 async function fileRequest(moderator: Member, values: object = {}): Promise<Exercise> {
-  const response = await api(moderator, 'POST', '/exercises', {
-    payload: { title: nextTitle('Request'), request: { ...REQUEST, deadline: addDays(14) }, ...values },
+  const response = await apiAs(t.app, moderator).post('/api/exercises', {
+    title: nextTitle('Request'),
+    request: { ...REQUEST, deadline: addDays(14) },
+    ...values,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
@@ -166,10 +63,11 @@ async function makeComplete(school: School, id: number) {
 }
 
 const setStatus = (who: Member, id: number, status: ExerciseStatusName, comment?: string, lang?: string) =>
-  api(who, 'POST', `/exercises/${id}/status`, {
-    payload: { status_id: EXERCISE_STATUS[status], ...(comment === undefined ? {} : { comment }) },
-    ...(lang ? { lang } : {}),
-  });
+  apiAs(t.app, who).post(
+    `/api/exercises/${id}/status`,
+    { status_id: EXERCISE_STATUS[status], ...(comment === undefined ? {} : { comment }) },
+    { lang },
+  );
 
 async function expectStatus(who: Member, id: number, status: ExerciseStatusName, comment?: string) {
   const response = await setStatus(who, id, status, comment);
@@ -190,10 +88,10 @@ async function inStatus(school: School, status: ExerciseStatusName, values: obje
 }
 
 const show = (who: Member, id: number, query?: string) =>
-  api(who, 'GET', `/exercises/${id}`, query ? { query } : {});
+  apiAs(t.app, who).get(`/api/exercises/${id}`, { query });
 
 async function listed(who: Member, path = '/exercises', query = '') {
-  const response = await api(who, 'GET', path, { query });
+  const response = await apiAs(t.app, who).get(`/api${path}`, { query });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { data: Exercise[]; meta: { total: number; counters: Record<string, number> } };
 }
@@ -202,8 +100,8 @@ const ids = (exercisesList: { id: number }[]) => exercisesList.map((exercise) =>
 
 describe('POST /api/exercises', () => {
   it('lets an author start a draft with only a title, the rest defaulted', async () => {
-    const school = await buildSchool();
-    const response = await api(school.author, 'POST', '/exercises', { payload: { title: '  Rocket [R] ' } });
+    const school = await buildSchool(t.db);
+    const response = await apiAs(t.app, school.author).post('/api/exercises', { title: '  Rocket [R] ' });
     expect(response.statusCode, response.body).toBe(201);
     const data: Exercise = response.json().data;
     expect(data).toEqual({
@@ -242,7 +140,7 @@ describe('POST /api/exercises', () => {
   });
 
   it('takes the content fields, and answers the category and the tags by name', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const data = await draft(school.author, {
       category_id: school.leaf,
       tag_ids: [school.rhymes, school.articulation],
@@ -265,10 +163,11 @@ describe('POST /api/exercises', () => {
   });
 
   it('lets a moderator file a request, which needs its request fields (spec §5)', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const deadline = addDays(10);
-    const response = await api(school.moderator, 'POST', '/exercises', {
-      payload: { title: 'Cars [R]', request: { ...REQUEST, deadline } },
+    const response = await apiAs(t.app, school.moderator).post('/api/exercises', {
+      title: 'Cars [R]',
+      request: { ...REQUEST, deadline },
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().data).toMatchObject({
@@ -278,15 +177,13 @@ describe('POST /api/exercises', () => {
       request: { ...REQUEST, deadline, overdue: false },
     });
 
-    const missing = await api(school.moderator, 'POST', '/exercises', { payload: { title: 'No request' } });
+    const missing = await apiAs(t.app, school.moderator).post('/api/exercises', { title: 'No request' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ request: [message('required')] });
 
-    const invalid = await api(school.moderator, 'POST', '/exercises', {
-      payload: {
-        title: 'Bad request',
-        request: { description: '', interests: [], age_categories: [], deadline: '2030-02-30' },
-      },
+    const invalid = await apiAs(t.app, school.moderator).post('/api/exercises', {
+      title: 'Bad request',
+      request: { description: '', interests: [], age_categories: [], deadline: '2030-02-30' },
     });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json().errors).sort()).toEqual([
@@ -296,28 +193,30 @@ describe('POST /api/exercises', () => {
       'request.interests',
     ]);
 
-    const past = await api(school.moderator, 'POST', '/exercises', {
-      payload: { title: 'Late request', request: { ...REQUEST, deadline: addDays(-1) } },
+    const past = await apiAs(t.app, school.moderator).post('/api/exercises', {
+      title: 'Late request',
+      request: { ...REQUEST, deadline: addDays(-1) },
     });
     expect(past.statusCode).toBe(422);
     expect(past.json().errors).toEqual({ 'request.deadline': [message('dateInPast')] });
   });
 
   it("refuses an author's request fields and flags, and a teacher altogether (403)", async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     for (const values of [
       { request: { ...REQUEST, deadline: addDays(3) } },
       { read_only: true },
       { excluded_from_generation: false },
       { ready_for_generation: true },
     ]) {
-      const response = await api(school.author, 'POST', '/exercises', {
-        payload: { title: nextTitle(), ...values },
+      const response = await apiAs(t.app, school.author).post('/api/exercises', {
+        title: nextTitle(),
+        ...values,
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('forbidden');
     }
-    const teacher = await api(school.teacher, 'POST', '/exercises', { payload: { title: 'Teacher' } });
+    const teacher = await apiAs(t.app, school.teacher).post('/api/exercises', { title: 'Teacher' });
     expect(teacher.statusCode).toBe(403);
     expect(await t.db.$count(exercises, eq(exercises.workspaceId, school.workspace.id))).toBe(0);
   });
@@ -325,12 +224,13 @@ describe('POST /api/exercises', () => {
   it.each(LANGUAGES)(
     'refuses a title the project has, ignoring case (409 exercise_title_taken), in %s',
     async (lang) => {
-      const school = await buildSchool();
+      const school = await buildSchool(t.db);
       await draft(school.author, { title: 'Rocket [R]' });
-      const response = await api(school.otherAuthor, 'POST', '/exercises', {
-        payload: { title: ' ROCKET [r] ' },
-        lang,
-      });
+      const response = await apiAs(t.app, school.otherAuthor).post(
+        '/api/exercises',
+        { title: ' ROCKET [r] ' },
+        { lang },
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         code: 'exercise_title_taken',
@@ -341,14 +241,14 @@ describe('POST /api/exercises', () => {
   );
 
   it('takes a title that another project has', async () => {
-    const [first, second] = [await buildSchool(), await buildSchool()];
+    const [first, second] = [await buildSchool(t.db), await buildSchool(t.db)];
     await draft(first.author, { title: 'Rocket' });
     await draft(second.author, { title: 'Rocket' });
   });
 
   it("refuses a folder, another project's category or tag, and overlong texts (422)", async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const cases: [object, Record<string, string[]>][] = [
       [{ category_id: school.folder }, { category_id: [message('categoryIsFolder')] }],
       [{ category_id: other.leaf }, { category_id: [message('categoryNotFound')] }],
@@ -361,8 +261,9 @@ describe('POST /api/exercises', () => {
       [{ usage_frequency: 2 }, { usage_frequency: [message('oneOf', 'en', { values: '1, 3' })] }],
     ];
     for (const [values, errors] of cases) {
-      const response = await api(school.author, 'POST', '/exercises', {
-        payload: { title: nextTitle(), ...values },
+      const response = await apiAs(t.app, school.author).post('/api/exercises', {
+        title: nextTitle(),
+        ...values,
       });
       expect(response.statusCode, JSON.stringify(values)).toBe(422);
       expect(response.json().errors).toEqual(errors);
@@ -371,24 +272,27 @@ describe('POST /api/exercises', () => {
   });
 
   it('takes the project from the body instead of the query, and refuses two different ones', async () => {
-    const school = await buildSchool();
-    const fromBody = await api(school.author, 'POST', '/exercises', {
-      payload: { title: 'From the body', workspace_id: school.workspace.id },
-      noWorkspace: true,
-    });
+    const school = await buildSchool(t.db);
+    const fromBody = await apiAs(t.app, school.author).post(
+      '/api/exercises',
+      { title: 'From the body', workspace_id: school.workspace.id },
+      { workspace: null },
+    );
     expect(fromBody.statusCode, fromBody.body).toBe(201);
     const other = await buildWorkspace(t.db);
-    const mismatch = await api(school.author, 'POST', '/exercises', {
-      payload: { title: 'Two projects', workspace_id: other.id },
+    const mismatch = await apiAs(t.app, school.author).post('/api/exercises', {
+      title: 'Two projects',
+      workspace_id: other.id,
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({
       workspace_id: [message('workspaceMismatch', 'en', { workspaceId: school.workspace.id })],
     });
-    const none = await api(school.author, 'POST', '/exercises', {
-      payload: { title: 'No project' },
-      noWorkspace: true,
-    });
+    const none = await apiAs(t.app, school.author).post(
+      '/api/exercises',
+      { title: 'No project' },
+      { workspace: null },
+    );
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toEqual({ workspace_id: [message('required')] });
   });
@@ -397,7 +301,7 @@ describe('POST /api/exercises', () => {
 describe('GET /api/exercises', () => {
   /** One exercise in every status, plus another author's draft and a request they took. */
   async function stocked() {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const byStatus = {
       request: await inStatus(school, 'request'),
       draft: await inStatus(school, 'draft'),
@@ -407,7 +311,7 @@ describe('GET /api/exercises', () => {
     };
     const othersDraft = await draft(school.otherAuthor);
     const taken = await fileRequest(school.moderator);
-    const take = await api(school.otherAuthor, 'POST', `/exercises/${taken.id}/take`);
+    const take = await apiAs(t.app, school.otherAuthor).post(`/api/exercises/${taken.id}/take`);
     expect(take.statusCode, take.body).toBe(200);
     return { school, byStatus, othersDraft, taken };
   }
@@ -441,7 +345,7 @@ describe('GET /api/exercises', () => {
   });
 
   it('filters by a case-insensitive part of the title, its % and _ taken literally (spec §5)', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const rocket = await draft(school.author, { title: 'Big Rocket [R]' });
     const percent = await draft(school.author, { title: '100% rocket_fuel' });
     await draft(school.author, { title: 'Fish [Sh]' });
@@ -463,7 +367,7 @@ describe('GET /api/exercises', () => {
   });
 
   it('computes the counters after the term and author filters (spec §4)', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await draft(school.author, { title: 'Rocket one' });
     await inStatus(school, 'accepted', { title: 'Rocket two' });
     await draft(school.otherAuthor, { title: 'Rocket three' });
@@ -477,7 +381,7 @@ describe('GET /api/exercises', () => {
   });
 
   it('filters by category and by tag', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const inLeaf = await draft(school.author, { category_id: school.leaf });
     const tagged = await draft(school.author, { tag_ids: [school.articulation] });
     await draft(school.author);
@@ -510,9 +414,9 @@ describe('GET /api/exercises', () => {
   });
 
   it('shows each caller their own vote, and adds the history with_activities', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
-    await api(school.teacher, 'POST', `/exercises/${accepted.id}/dislike`);
+    await apiAs(t.app, school.teacher).post(`/api/exercises/${accepted.id}/dislike`);
     const [forTeacher] = (await listed(school.teacher)).data;
     const [forAuthor] = (await listed(school.author, '/exercises', 'with_activities=true')).data;
     expect(forTeacher).toMatchObject({ own_like: 0, dislikes_count: 1 });
@@ -532,7 +436,7 @@ describe('GET /api/exercises', () => {
   });
 
   it("never lists another project's exercises", async () => {
-    const [school, other] = [await buildSchool(), await buildSchool()];
+    const [school, other] = [await buildSchool(t.db), await buildSchool(t.db)];
     await inStatus(other, 'accepted');
     await draft(other.author);
     expect((await listed(school.moderator)).meta.total).toBe(0);
@@ -541,12 +445,12 @@ describe('GET /api/exercises', () => {
 
 describe('GET /api/exercises/for-author', () => {
   it("lists the caller's own and assigned exercises and every open request", async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const own = await draft(school.author);
     const accepted = await inStatus(school, 'accepted');
     const open = await fileRequest(school.moderator);
     const taken = await fileRequest(school.moderator);
-    await api(school.author, 'POST', `/exercises/${taken.id}/take`);
+    await apiAs(t.app, school.author).post(`/api/exercises/${taken.id}/take`);
     const othersAccepted = await draft(school.otherAuthor);
     const { data, meta } = await listed(school.author, '/exercises/for-author');
     expect(ids(data)).toEqual([taken.id, open.id, accepted.id, own.id]);
@@ -561,14 +465,14 @@ describe('GET /api/exercises/for-author', () => {
   });
 
   it.each(['moderator', 'teacher'] as const)('refuses a %s (403)', async (role) => {
-    const school = await buildSchool();
-    expect((await api(school[role], 'GET', '/exercises/for-author')).statusCode).toBe(403);
+    const school = await buildSchool(t.db);
+    expect((await apiAs(t.app, school[role]).get('/api/exercises/for-author')).statusCode).toBe(403);
   });
 });
 
 describe('GET /api/exercises/for-teacher', () => {
   it('lists accepted exercises, by category; client_id and protocol_id do not narrow it yet', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
     await inStatus(school, 'moderation');
     await draft(school.author, { category_id: school.leaf });
@@ -587,20 +491,22 @@ describe('GET /api/exercises/for-teacher', () => {
 
 describe('GET /api/exercises/latest', () => {
   it('answers the exercise the caller can read that changed last, or null', async () => {
-    const school = await buildSchool();
-    const none = await api(school.teacher, 'GET', '/exercises/latest');
+    const school = await buildSchool(t.db);
+    const none = await apiAs(t.app, school.teacher).get('/api/exercises/latest');
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ data: null });
     const accepted = await inStatus(school, 'accepted');
     const later = await draft(school.author);
-    expect((await api(school.author, 'GET', '/exercises/latest')).json().data.id).toBe(later.id);
-    expect((await api(school.teacher, 'GET', '/exercises/latest')).json().data.id).toBe(accepted.id);
+    expect((await apiAs(t.app, school.author).get('/api/exercises/latest')).json().data.id).toBe(later.id);
+    expect((await apiAs(t.app, school.teacher).get('/api/exercises/latest')).json().data.id).toBe(
+      accepted.id,
+    );
   });
 });
 
 describe('GET /api/exercises/:exerciseId', () => {
   it('answers an exercise the caller can read, with its history on request', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const own = await draft(school.author);
     const response = await show(school.author, own.id, 'with_activities=1');
     expect(response.statusCode).toBe(200);
@@ -612,8 +518,8 @@ describe('GET /api/exercises/:exerciseId', () => {
   });
 
   it("answers 404 for what the caller may not read, another project's exercise, and a bad id", async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const own = await draft(school.author);
     const accepted = await inStatus(school, 'accepted');
     expect((await show(school.otherAuthor, own.id)).statusCode).toBe(404);
@@ -621,7 +527,7 @@ describe('GET /api/exercises/:exerciseId', () => {
     expect((await show(school.teacher, accepted.id)).statusCode).toBe(200);
     expect((await show(other.moderator, accepted.id)).statusCode).toBe(404);
     for (const id of ['abc', '0', '-1', '2147483648']) {
-      const response = await api(school.moderator, 'GET', `/exercises/${id}`);
+      const response = await apiAs(t.app, school.moderator).get(`/api/exercises/${id}`);
       expect(response.statusCode, id).toBe(404);
     }
   });
@@ -629,10 +535,10 @@ describe('GET /api/exercises/:exerciseId', () => {
 
 describe('PUT /api/exercises/:exerciseId', () => {
   const update = (who: Member, id: number, payload: object, lang?: string) =>
-    api(who, 'PUT', `/exercises/${id}`, { payload, ...(lang ? { lang } : {}) });
+    apiAs(t.app, who).put(`/api/exercises/${id}`, payload, { lang });
 
   it('lets an author change the fields of their draft and their declined exercise', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     for (const status of ['draft', 'declined'] as const) {
       const exercise = await inStatus(school, status);
       const response = await update(school.author, exercise.id, {
@@ -655,7 +561,7 @@ describe('PUT /api/exercises/:exerciseId', () => {
   });
 
   it("refuses an author's exercise under review or accepted, and a read-only one (403)", async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     for (const status of ['moderation', 'accepted'] as const) {
       const exercise = await inStatus(school, status);
       const response = await update(school.author, exercise.id, { instruction: 'New' });
@@ -669,7 +575,7 @@ describe('PUT /api/exercises/:exerciseId', () => {
   });
 
   it("answers 404 for another author's draft, 403 for what a reader may only read", async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const own = await draft(school.author);
     const accepted = await inStatus(school, 'accepted');
     expect((await update(school.otherAuthor, own.id, { instruction: 'x' })).statusCode).toBe(404);
@@ -679,13 +585,13 @@ describe('PUT /api/exercises/:exerciseId', () => {
   });
 
   it("refuses an author's flags, even on their draft (403)", async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const own = await draft(school.author);
     expect((await update(school.author, own.id, { ready_for_generation: true })).statusCode).toBe(403);
   });
 
   it('lets a moderator change any exercise, its flags and its request', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
     const flagged = await update(school.moderator, accepted.id, {
       read_only: true,
@@ -713,7 +619,7 @@ describe('PUT /api/exercises/:exerciseId', () => {
   });
 
   it('refuses request fields on an exercise that answers none, and a deadline moved into the past', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const own = await draft(school.author);
     const noRequest = await update(school.moderator, own.id, { request: { description: 'More' } });
     expect(noRequest.statusCode).toBe(422);
@@ -735,7 +641,7 @@ describe('PUT /api/exercises/:exerciseId', () => {
   });
 
   it('refuses a title another exercise has, not its own in another case', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const first = await draft(school.author, { title: 'Rocket' });
     const second = await draft(school.author, { title: 'Fish' });
     const taken = await update(school.author, second.id, { title: 'rocket' });
@@ -747,7 +653,7 @@ describe('PUT /api/exercises/:exerciseId', () => {
   });
 
   it('keeps an exercise under review or accepted complete (422), changing nothing', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
     const response = await update(school.moderator, accepted.id, { tag_ids: [], category_id: null });
     expect(response.statusCode).toBe(422);
@@ -763,10 +669,10 @@ describe('PUT /api/exercises/:exerciseId', () => {
 });
 
 describe('DELETE /api/exercises/:exerciseId', () => {
-  const remove = (who: Member, id: number) => api(who, 'DELETE', `/exercises/${id}`);
+  const remove = (who: Member, id: number) => apiAs(t.app, who).delete(`/api/exercises/${id}`);
 
   it('lets an author delete their draft only, and a moderator any exercise', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const own = await draft(school.author);
     const response = await remove(school.author, own.id);
     expect(response.statusCode).toBe(200);
@@ -783,8 +689,8 @@ describe('DELETE /api/exercises/:exerciseId', () => {
   });
 
   it("answers 403 to a teacher for an accepted exercise, 404 for a draft and another project's", async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
     const own = await draft(school.author);
     expect((await remove(school.teacher, accepted.id)).statusCode).toBe(403);
@@ -796,7 +702,7 @@ describe('DELETE /api/exercises/:exerciseId', () => {
 
 describe('POST /api/exercises/:exerciseId/status', () => {
   it('runs the whole flow: request, take, submit, decline, revise, resubmit, accept', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const filed = await fileRequest(school.moderator);
     const taken = await expectStatus(school.author, filed.id, 'draft');
     expect(taken).toMatchObject({
@@ -813,8 +719,9 @@ describe('POST /api/exercises/:exerciseId/status', () => {
       tag_ids: [message('exerciseTagsRequired')],
       presentation: [message('exercisePresentationRequired')],
     });
-    await api(school.author, 'PUT', `/exercises/${filed.id}`, {
-      payload: { category_id: school.leaf, tag_ids: [school.rhymes] },
+    await apiAs(t.app, school.author).put(`/api/exercises/${filed.id}`, {
+      category_id: school.leaf,
+      tag_ids: [school.rhymes],
     });
     const noSlides = await setStatus(school.author, filed.id, 'moderation');
     expect(noSlides.json().errors).toEqual({ presentation: [message('exercisePresentationRequired')] });
@@ -857,7 +764,7 @@ describe('POST /api/exercises/:exerciseId/status', () => {
   });
 
   it.each(LANGUAGES)('answers 409 status_unchanged and transition_refused, in %s', async (lang) => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const own = await draft(school.author);
     const unchanged = await setStatus(school.author, own.id, 'draft', undefined, lang);
     expect(unchanged.statusCode).toBe(409);
@@ -877,7 +784,7 @@ describe('POST /api/exercises/:exerciseId/status', () => {
   });
 
   it("answers 403 for a change that is someone else's to make, and to a teacher", async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const review = await inStatus(school, 'moderation');
     // Withdrawing is the author's; the moderator declines instead.
     expect((await setStatus(school.moderator, review.id, 'draft')).statusCode).toBe(403);
@@ -889,7 +796,7 @@ describe('POST /api/exercises/:exerciseId/status', () => {
   });
 
   it('lets the author withdraw from review, and a moderator take an accepted one out with a comment', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const review = await inStatus(school, 'moderation');
     expect((await expectStatus(school.author, review.id, 'draft')).status_id).toBe(EXERCISE_STATUS.draft);
     const accepted = await inStatus(school, 'accepted');
@@ -898,11 +805,11 @@ describe('POST /api/exercises/:exerciseId/status', () => {
   });
 
   it('refuses an unknown status id (422) and answers 404 across projects', async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const own = await draft(school.author);
-    const unknown = await api(school.author, 'POST', `/exercises/${own.id}/status`, {
-      payload: { status_id: 9 },
+    const unknown = await apiAs(t.app, school.author).post(`/api/exercises/${own.id}/status`, {
+      status_id: 9,
     });
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().errors)).toEqual(['status_id']);
@@ -912,10 +819,10 @@ describe('POST /api/exercises/:exerciseId/status', () => {
 
 describe('POST /api/exercises/:exerciseId/take', () => {
   const take = (who: Member, id: number, lang?: string) =>
-    api(who, 'POST', `/exercises/${id}/take`, lang ? { lang } : {});
+    apiAs(t.app, who).post(`/api/exercises/${id}/take`, undefined, { lang });
 
   it('gives an open request to the author who takes it, as their draft', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const filed = await fileRequest(school.moderator);
     const response = await take(school.otherAuthor, filed.id);
     expect(response.statusCode, response.body).toBe(200);
@@ -930,7 +837,7 @@ describe('POST /api/exercises/:exerciseId/take', () => {
   });
 
   it('refuses what is no request, and a moderator (403)', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const declined = await inStatus(school, 'declined');
     const refused = await take(school.author, declined.id);
     expect(refused.statusCode).toBe(409);
@@ -940,7 +847,7 @@ describe('POST /api/exercises/:exerciseId/take', () => {
   });
 
   it.each(LANGUAGES)('refuses an overdue request (409 request_overdue, spec §8), in %s', async (lang) => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const filed = await fileRequest(school.moderator);
     const deadline = addDays(-1);
     await t.db.update(exercises).set({ requestDeadline: deadline }).where(eq(exercises.id, filed.id));
@@ -958,13 +865,13 @@ describe('POST /api/exercises/:exerciseId/take', () => {
 
 describe('POST /api/exercises/:exerciseId/like and /dislike', () => {
   const vote = async (who: Member, id: number, kind: 'like' | 'dislike') => {
-    const response = await api(who, 'POST', `/exercises/${id}/${kind}`);
+    const response = await apiAs(t.app, who).post(`/api/exercises/${id}/${kind}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
   };
 
   it('toggles like and dislike exactly as spec §4 says', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
     expect(await vote(school.teacher, accepted.id, 'like')).toEqual({
       own_like: 1,
@@ -998,11 +905,11 @@ describe('POST /api/exercises/:exerciseId/like and /dislike', () => {
   });
 
   it('answers 404 for what the caller cannot read, and across projects', async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const own = await draft(school.author);
-    expect((await api(school.teacher, 'POST', `/exercises/${own.id}/like`)).statusCode).toBe(404);
-    expect((await api(other.moderator, 'POST', `/exercises/${own.id}/like`)).statusCode).toBe(404);
+    expect((await apiAs(t.app, school.teacher).post(`/api/exercises/${own.id}/like`)).statusCode).toBe(404);
+    expect((await apiAs(t.app, other.moderator).post(`/api/exercises/${own.id}/like`)).statusCode).toBe(404);
     expect(await vote(school.author, own.id, 'like')).toMatchObject({ own_like: 1 });
   });
 
@@ -1023,11 +930,13 @@ describe('POST /api/exercises/:exerciseId/like and /dislike', () => {
   }
 
   it('keeps the counts equal to the stored votes under 50 concurrent likes by 50 users', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
-    const voters = await Promise.all(Array.from({ length: 50 }, () => member(school.workspace, 'teacher')));
+    const voters = await Promise.all(
+      Array.from({ length: 50 }, () => buildSignedInMember(t.db, school.workspace, 'teacher')),
+    );
     const responses = await Promise.all(
-      voters.map((voter) => t.app.inject(request(voter, 'POST', `/exercises/${accepted.id}/like`))),
+      voters.map((voter) => apiAs(t.app, voter).post(`/api/exercises/${accepted.id}/like`)),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(voters.map(() => 200));
     const { counts, votes } = await tally(accepted.id);
@@ -1036,17 +945,17 @@ describe('POST /api/exercises/:exerciseId/like and /dislike', () => {
   });
 
   it('keeps the counts equal to the stored votes under 50 concurrent mixed clicks by 10 users', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
-    const voters = await Promise.all(Array.from({ length: 10 }, () => member(school.workspace, 'author')));
+    const voters = await Promise.all(
+      Array.from({ length: 10 }, () => buildSignedInMember(t.db, school.workspace, 'author')),
+    );
     const clicks = Array.from({ length: 50 }, (_, index) => ({
       voter: voters[index % voters.length]!,
       kind: (index * 7) % 3 === 0 ? ('dislike' as const) : ('like' as const),
     }));
     const responses = await Promise.all(
-      clicks.map(({ voter, kind }) =>
-        t.app.inject(request(voter, 'POST', `/exercises/${accepted.id}/${kind}`)),
-      ),
+      clicks.map(({ voter, kind }) => apiAs(t.app, voter).post(`/api/exercises/${accepted.id}/${kind}`)),
     );
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
@@ -1062,12 +971,12 @@ describe('POST /api/exercises/:exerciseId/like and /dislike', () => {
 
 describe('GET /api/exercises/stats', () => {
   it('counts creations and status changes in a range of days, and the statuses now', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     await inStatus(school, 'accepted');
     await inStatus(school, 'declined');
     await fileRequest(school.moderator);
     const today = todayIso();
-    const response = await api(school.moderator, 'GET', '/exercises/stats', {
+    const response = await apiAs(t.app, school.moderator).get('/api/exercises/stats', {
       query: `start_date=${today}&end_date=${today}`,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -1079,20 +988,20 @@ describe('GET /api/exercises/stats', () => {
       current: { 1: 1, 2: 1, 3: 0, 4: 0, 5: 1 },
     });
     const yesterday = addDays(-1);
-    const before = await api(school.moderator, 'GET', '/exercises/stats', {
+    const before = await apiAs(t.app, school.moderator).get('/api/exercises/stats', {
       query: `start_date=2020-01-01&end_date=${yesterday}`,
     });
     expect(before.json().data).toMatchObject({ created: 0, changed: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
   });
 
   it('refuses a range that ends before it starts, or a missing day (422)', async () => {
-    const school = await buildSchool();
-    const reversed = await api(school.moderator, 'GET', '/exercises/stats', {
+    const school = await buildSchool(t.db);
+    const reversed = await apiAs(t.app, school.moderator).get('/api/exercises/stats', {
       query: 'start_date=2025-02-01&end_date=2025-01-31',
     });
     expect(reversed.statusCode).toBe(422);
     expect(reversed.json().errors).toEqual({ end_date: [message('endBeforeStart')] });
-    const missing = await api(school.moderator, 'GET', '/exercises/stats', {
+    const missing = await apiAs(t.app, school.moderator).get('/api/exercises/stats', {
       query: 'start_date=2025-02-01',
     });
     expect(missing.statusCode).toBe(422);
@@ -1100,8 +1009,8 @@ describe('GET /api/exercises/stats', () => {
   });
 
   it.each(['author', 'teacher'] as const)('refuses a %s (403)', async (role) => {
-    const school = await buildSchool();
-    const response = await api(school[role], 'GET', '/exercises/stats', {
+    const school = await buildSchool(t.db);
+    const response = await apiAs(t.app, school[role]).get('/api/exercises/stats', {
       query: 'start_date=2025-01-01&end_date=2025-01-31',
     });
     expect(response.statusCode).toBe(403);
@@ -1110,17 +1019,21 @@ describe('GET /api/exercises/stats', () => {
 
 describe('POST /api/exercises/bulk/toggle and /bulk/delete', () => {
   it('sets a flag on every exercise named, all or nothing', async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const [first, second] = [await inStatus(school, 'accepted'), await draft(school.author)];
     const foreign = await draft(other.author);
-    const refused = await api(school.moderator, 'POST', '/exercises/bulk/toggle', {
-      payload: { ids: [first.id, foreign.id], field: 'read_only', value: true },
+    const refused = await apiAs(t.app, school.moderator).post('/api/exercises/bulk/toggle', {
+      ids: [first.id, foreign.id],
+      field: 'read_only',
+      value: true,
     });
     expect(refused.statusCode).toBe(404);
     expect((await show(school.moderator, first.id)).json().data.read_only).toBe(false);
-    const response = await api(school.moderator, 'POST', '/exercises/bulk/toggle', {
-      payload: { ids: [first.id, second.id], field: 'excluded_from_generation', value: true },
+    const response = await apiAs(t.app, school.moderator).post('/api/exercises/bulk/toggle', {
+      ids: [first.id, second.id],
+      field: 'excluded_from_generation',
+      value: true,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ data: { count: 2 } });
@@ -1130,17 +1043,17 @@ describe('POST /api/exercises/bulk/toggle and /bulk/delete', () => {
   });
 
   it('deletes every exercise named, all or nothing', async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const [first, second] = [await inStatus(school, 'accepted'), await fileRequest(school.moderator)];
     const foreign = await draft(other.author);
-    const refused = await api(school.moderator, 'POST', '/exercises/bulk/delete', {
-      payload: { ids: [first.id, second.id, foreign.id] },
+    const refused = await apiAs(t.app, school.moderator).post('/api/exercises/bulk/delete', {
+      ids: [first.id, second.id, foreign.id],
     });
     expect(refused.statusCode).toBe(404);
     expect((await listed(school.moderator)).meta.total).toBe(2);
-    const response = await api(school.moderator, 'POST', '/exercises/bulk/delete', {
-      payload: { ids: [first.id, second.id] },
+    const response = await apiAs(t.app, school.moderator).post('/api/exercises/bulk/delete', {
+      ids: [first.id, second.id],
     });
     expect(response.json()).toEqual({ data: { count: 2 } });
     expect((await listed(school.moderator)).meta.total).toBe(0);
@@ -1148,19 +1061,19 @@ describe('POST /api/exercises/bulk/toggle and /bulk/delete', () => {
   });
 
   it('takes at most EXERCISE_BULK_MAX ids, none twice (422), and only from a moderator (403)', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const tooMany = Array.from({ length: EXERCISE_BULK_MAX + 1 }, (_, index) => index + 1);
     for (const ids of [tooMany, [], [3, 3]]) {
-      const response = await api(school.moderator, 'POST', '/exercises/bulk/delete', { payload: { ids } });
+      const response = await apiAs(t.app, school.moderator).post('/api/exercises/bulk/delete', { ids });
       expect(response.statusCode).toBe(422);
     }
     const own = await draft(school.author);
     const payloads = {
-      '/exercises/bulk/delete': { ids: [own.id] },
-      '/exercises/bulk/toggle': { ids: [own.id], field: 'read_only', value: true },
+      '/api/exercises/bulk/delete': { ids: [own.id] },
+      '/api/exercises/bulk/toggle': { ids: [own.id], field: 'read_only', value: true },
     };
-    for (const [path, payload] of Object.entries(payloads)) {
-      expect((await api(school.author, 'POST', path, { payload })).statusCode).toBe(403);
+    for (const [url, payload] of Object.entries(payloads)) {
+      expect((await apiAs(t.app, school.author).post(url, payload)).statusCode).toBe(403);
     }
   });
 });
@@ -1168,101 +1081,80 @@ describe('POST /api/exercises/bulk/toggle and /bulk/delete', () => {
 /** One request per route, for the checks every route shares: who is let in at all. */
 const ROUTES: Record<
   string,
-  { role: 'moderator' | 'author' | 'teacher'; build: (who: Member, id: number) => InjectOptions }
+  { role: 'moderator' | 'author' | 'teacher'; request: (api: Api, id: number) => Promise<Response> }
 > = {
-  'GET /exercises': { role: 'teacher', build: (who) => request(who, 'GET', '/exercises') },
-  'GET /exercises/for-author': {
-    role: 'author',
-    build: (who) => request(who, 'GET', '/exercises/for-author'),
-  },
-  'GET /exercises/for-teacher': {
-    role: 'teacher',
-    build: (who) => request(who, 'GET', '/exercises/for-teacher'),
-  },
-  'GET /exercises/latest': { role: 'teacher', build: (who) => request(who, 'GET', '/exercises/latest') },
+  'GET /exercises': { role: 'teacher', request: (api) => api.get('/api/exercises') },
+  'GET /exercises/for-author': { role: 'author', request: (api) => api.get('/api/exercises/for-author') },
+  'GET /exercises/for-teacher': { role: 'teacher', request: (api) => api.get('/api/exercises/for-teacher') },
+  'GET /exercises/latest': { role: 'teacher', request: (api) => api.get('/api/exercises/latest') },
   'GET /exercises/stats': {
     role: 'moderator',
-    build: (who) =>
-      request(who, 'GET', '/exercises/stats', { query: 'start_date=2025-01-01&end_date=2025-01-02' }),
+    request: (api) => api.get('/api/exercises/stats', { query: 'start_date=2025-01-01&end_date=2025-01-02' }),
   },
-  'GET /exercises/:id': { role: 'teacher', build: (who, id) => request(who, 'GET', `/exercises/${id}`) },
-  'POST /exercises': {
-    role: 'author',
-    build: (who) => request(who, 'POST', '/exercises', { payload: { title: nextTitle() } }),
-  },
+  'GET /exercises/:id': { role: 'teacher', request: (api, id) => api.get(`/api/exercises/${id}`) },
+  'POST /exercises': { role: 'author', request: (api) => api.post('/api/exercises', { title: nextTitle() }) },
   'PUT /exercises/:id': {
     role: 'moderator',
-    build: (who, id) => request(who, 'PUT', `/exercises/${id}`, { payload: { description: 'Edited' } }),
+    request: (api, id) => api.put(`/api/exercises/${id}`, { description: 'Edited' }),
   },
-  'DELETE /exercises/:id': {
-    role: 'moderator',
-    build: (who, id) => request(who, 'DELETE', `/exercises/${id}`),
-  },
+  'DELETE /exercises/:id': { role: 'moderator', request: (api, id) => api.delete(`/api/exercises/${id}`) },
   'POST /exercises/:id/status': {
     role: 'moderator',
-    build: (who, id) =>
-      request(who, 'POST', `/exercises/${id}/status`, {
-        payload: { status_id: EXERCISE_STATUS.declined, comment: 'Wrong sound' },
+    request: (api, id) =>
+      api.post(`/api/exercises/${id}/status`, {
+        status_id: EXERCISE_STATUS.declined,
+        comment: 'Wrong sound',
       }),
   },
   'POST /exercises/:id/like': {
     role: 'teacher',
-    build: (who, id) => request(who, 'POST', `/exercises/${id}/like`),
+    request: (api, id) => api.post(`/api/exercises/${id}/like`),
   },
   'POST /exercises/:id/dislike': {
     role: 'teacher',
-    build: (who, id) => request(who, 'POST', `/exercises/${id}/dislike`),
+    request: (api, id) => api.post(`/api/exercises/${id}/dislike`),
   },
   'POST /exercises/bulk/toggle': {
     role: 'moderator',
-    build: (who, id) =>
-      request(who, 'POST', '/exercises/bulk/toggle', {
-        payload: { ids: [id], field: 'read_only', value: true },
-      }),
+    request: (api, id) =>
+      api.post('/api/exercises/bulk/toggle', { ids: [id], field: 'read_only', value: true }),
   },
   'POST /exercises/bulk/delete': {
     role: 'moderator',
-    build: (who, id) => request(who, 'POST', '/exercises/bulk/delete', { payload: { ids: [id] } }),
+    request: (api, id) => api.post('/api/exercises/bulk/delete', { ids: [id] }),
   },
 };
 
-describe.each(Object.entries(ROUTES))('%s', (route, { role, build }) => {
+describe.each(Object.entries(ROUTES))('%s', (route, { role, request }) => {
   const succeeded = (statusCode: number) => statusCode === (route === 'POST /exercises' ? 201 : 200);
 
   it('answers its role, and 401 without a token or with an unknown one', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
-    const allowed = await t.app.inject(build(school[role], accepted.id));
+    const allowed = await request(apiAs(t.app, school[role]), accepted.id);
     expect(succeeded(allowed.statusCode), allowed.body).toBe(true);
-    const anonymous = await t.app.inject({ ...build(school[role], accepted.id), headers: {} });
+    const anonymous = await request(apiAs(t.app, school[role], { token: null }), accepted.id);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('unauthenticated');
-    const unknown = await t.app.inject({
-      ...build(school[role], accepted.id),
-      headers: bearer('x'.repeat(43)),
-    });
+    const unknown = await request(apiAs(t.app, school[role], { token: 'x'.repeat(43) }), accepted.id);
     expect(unknown.statusCode).toBe(401);
   });
 
   it.each(['root', 'manager', 'admin'] as const)('answers 403 to a %s', async (other) => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
-    const user =
-      other === 'root'
-        ? await buildUser(t.db, { isRoot: true })
-        : await buildMember(t.db, school.workspace, [other]);
-    const who = { workspace: school.workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[other] };
-    const response = await t.app.inject(build(who, accepted.id));
+    const who = await buildSignedInMember(t.db, school.workspace, other);
+    const response = await request(apiAs(t.app, who), accepted.id);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('forbidden');
   });
 
   it('answers 403 role_not_held in a project where the caller does not hold the role', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
     const stranger = await buildWorkspace(t.db);
     await addMembership(t.db, school[role].user, stranger, ['manager']);
-    const response = await t.app.inject(build({ ...school[role], workspace: stranger }, accepted.id));
+    const response = await request(apiAs(t.app, school[role], { workspace: stranger }), accepted.id);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('role_not_held');
   });
@@ -1271,12 +1163,12 @@ describe.each(Object.entries(ROUTES))('%s', (route, { role, build }) => {
 /** The routes that name exercises: they answer 404 for another project's. */
 const NAMING = Object.entries(ROUTES).filter(([route]) => route.includes(':id') || route.includes('bulk'));
 
-describe.each(NAMING)('%s', (_route, { role, build }) => {
+describe.each(NAMING)('%s', (_route, { role, request }) => {
   it("answers 404 for another project's exercise", async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const foreign = await inStatus(other, 'accepted');
-    const response = await t.app.inject(build(school[role], foreign.id));
+    const response = await request(apiAs(t.app, school[role]), foreign.id);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
     expect(await t.db.$count(exercises, eq(exercises.id, foreign.id))).toBe(1);

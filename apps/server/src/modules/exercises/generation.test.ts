@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   EXERCISE_STATUS,
   type CheckGenerateResult,
   type ExerciseGenerated,
   type GenerationAssetType,
-  type RoleName,
 } from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   exerciseFiles,
@@ -16,44 +12,38 @@ import {
   exercises,
   themes,
   type ExerciseRow,
-  type WorkspaceRow,
 } from '../../db/schema/index.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
 import { sineTone } from '../../db/demo/encode.ts';
 import { PPTX_LIMITS, readPptx } from '../../files/pptx.ts';
 import { findProgram, renderSlides } from '../../files/render-slides.ts';
 import { InflateBudget, inflateEntry, listEntries } from '../../files/zip.ts';
+import { apiAs, type Method } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
-  bearer,
-  buildExercise,
-  buildSignedInMember,
-  buildWorkspace,
-  type Member,
-} from '../../test/factories.ts';
-import { buildTheme, solidPng, type TestAsset } from '../../test/media.ts';
-import { filePart, multipartForm } from '../../test/multipart.ts';
-import { pptxDeck, TINY_JPEG, type DeckMedia } from '../../test/pptx.ts';
-import { EXERCISE_FILES } from './exercises.service.ts';
+  buildDraft,
+  buildSchool,
+  CAT,
+  DECK_MEDIA,
+  PPTX_TYPE,
+  SKY,
+  SLIDES,
+  storedExerciseFiles,
+  uploadDeck,
+  type School,
+} from '../../test/exercises.ts';
+import { buildWorkspace, type Member } from '../../test/factories.ts';
+import { buildThemeWithAssets, solidPng, type TestAsset } from '../../test/media.ts';
+import { pptxDeck, type DeckMedia } from '../../test/pptx.ts';
 
 const t = useTestApp();
 
 const soffice = await findProgram('soffice');
 const pdftoppm = await findProgram('pdftoppm');
 
-const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
-const SLIDES = [['One'], ['Two'], ['Three']];
-const SKY = solidPng(80, 160, 255);
 const GRASS = solidPng(60, 180, 60);
-const CAT = solidPng(250, 120, 0);
-const BELL = sineTone(880, 0.2);
 
-/** A background (slide 1), a character (slide 3, a JPEG) and a sound (slide 2). */
-const MEDIA: DeckMedia[] = [
-  { name: 'image1.png', content: SKY, slides: [1] },
-  { name: 'image2.jpeg', content: TINY_JPEG, slides: [3], frame: { x: 0, y: 0, cx: 914400, cy: 914400 } },
-  { name: 'media1.wav', content: BELL, slides: [2], poster: 'image1.png' },
-];
+/** The marks of `DECK_MEDIA`: a background (slide 1), a character (slide 3) and a sound (slide 2). */
 const MARKS: Record<string, GenerationAssetType> = {
   'image1.png': 'background',
   'image2.jpeg': 'character',
@@ -72,44 +62,7 @@ const FULL_THEME: TestAsset[] = [
   { type: 'sound', content: SOUND },
 ];
 
-const member = (workspace: WorkspaceRow, role: RoleName) => buildSignedInMember(t.db, workspace, role);
-
-async function buildSchool() {
-  const workspace = await buildWorkspace(t.db);
-  return {
-    workspace,
-    moderator: await member(workspace, 'moderator'),
-    author: await member(workspace, 'author'),
-    teacher: await member(workspace, 'teacher'),
-    manager: await member(workspace, 'manager'),
-  };
-}
-type School = Awaited<ReturnType<typeof buildSchool>>;
-
-const acting = (who: Member) => `workspace_id=${who.workspace.id}&role_id=${who.roleId}`;
-
-const call = (
-  who: Member | null,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: object,
-  options: { as?: Member; lang?: string } = {},
-) => {
-  const as = options.as ?? who;
-  return t.app.inject({
-    method,
-    url: `/api${url}${as ? `?${acting(as)}` : ''}`,
-    headers: { 'accept-language': options.lang ?? 'en', ...(who ? bearer(who.token) : {}) },
-    ...(payload ? { payload } : {}),
-  });
-};
-
 const message = (key: FieldMessage, lang: 'en' | 'uk' = 'en') => text(lang, `fields.${key}`);
-
-const storedFiles = () => {
-  const dir = path.join(t.app.config.dataDir, 'files', EXERCISE_FILES);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-};
 
 /**
  * An accepted exercise ready for generation whose deck (uploaded through the API while a draft)
@@ -124,20 +77,10 @@ async function readyExercise(
     deck?: boolean;
   } = {},
 ): Promise<ExerciseRow> {
-  const { author } = school;
-  const draft = await buildExercise(t.db, author.workspace.id, author.user.id, {
-    statusId: EXERCISE_STATUS.draft,
-  });
+  const draft = await buildDraft(t.db, school.author);
   if (options.deck ?? true) {
-    const form = multipartForm([
-      filePart(pptxDeck(SLIDES, { media: options.media ?? MEDIA }), 'deck.pptx', PPTX_TYPE),
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/exercises/${draft.id}/files?${acting(author)}`,
-      payload: form.payload,
-      headers: { ...form.headers, ...bearer(author.token) },
-    });
+    const deck = pptxDeck(SLIDES, { media: options.media ?? DECK_MEDIA });
+    const response = await uploadDeck(t.app, school.author, draft.id, deck);
     expect(response.statusCode, response.body).toBe(201);
   }
   for (const [name, type] of Object.entries(options.marks ?? MARKS)) {
@@ -155,13 +98,11 @@ async function readyExercise(
 }
 
 const themeOf = (school: School, items: TestAsset[] = FULL_THEME, sharedWith: number[] = []) =>
-  buildTheme(t.db, t.app.files, school.workspace.id, items, sharedWith);
+  buildThemeWithAssets(t.db, t.app.files, school.workspace.id, items, sharedWith);
 
 async function generate(who: Member, exerciseId: number, themeId: number, extra: object = {}, lang = 'en') {
-  return call(
-    who,
-    'POST',
-    `/exercises/${exerciseId}/check-generate`,
+  return apiAs(t.app, who).post(
+    `/api/exercises/${exerciseId}/check-generate`,
     { theme_id: themeId, ...extra },
     { lang },
   );
@@ -178,14 +119,14 @@ async function unzip(content: Buffer): Promise<Map<string, Buffer>> {
 }
 
 async function download(who: Member, variant: ExerciseGenerated): Promise<Buffer> {
-  const response = await t.app.inject({ method: 'GET', url: variant.file.url, headers: bearer(who.token) });
+  const response = await apiAs(t.app, null, { token: who.token }).get(variant.file.url);
   expect(response.statusCode).toBe(200);
   return response.rawPayload;
 }
 
 describe('POST /exercises/:id/check-generate', () => {
   it('makes the variant: every marked part carries the theme asset’s bytes, and readPptx reads it', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const exercise = await readyExercise(school);
     const { theme, assetIds } = await themeOf(school);
     const response = await generate(school.moderator, exercise.id, theme.id);
@@ -227,12 +168,12 @@ describe('POST /exercises/:id/check-generate', () => {
       ['media1.wav', [2]],
     ]);
     // The exercise's own deck and media are untouched.
-    const own = await call(school.moderator, 'GET', `/exercises/${exercise.id}/images`);
+    const own = await apiAs(t.app, school.moderator).get(`/api/exercises/${exercise.id}/images`);
     expect(own.json().data.map((m: { name: string }) => m.name)).toEqual(['image1.png', 'image2.jpeg']);
   });
 
   it('renames a part whose format changes and rewrites the relationships and content types', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const exercise = await readyExercise(school);
     const { theme } = await themeOf(school);
     const result = (await generate(school.moderator, exercise.id, theme.id)).json()
@@ -253,7 +194,7 @@ describe('POST /exercises/:id/check-generate', () => {
   it.runIf(soffice && pdftoppm)(
     'makes a deck LibreOffice opens, one page per slide',
     async () => {
-      const school = await buildSchool();
+      const school = await buildSchool(t.db);
       const exercise = await readyExercise(school);
       const { theme } = await themeOf(school);
       const result = (await generate(school.moderator, exercise.id, theme.id)).json()
@@ -266,7 +207,7 @@ describe('POST /exercises/:id/check-generate', () => {
   );
 
   it('gives the k-th marked media of a type the theme’s asset k mod n (by asset id)', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const media: DeckMedia[] = [
       { name: 'image3.png', content: CAT, slides: [2] },
       { name: 'image1.png', content: SKY, slides: [1] },
@@ -296,18 +237,18 @@ describe('POST /exercises/:id/check-generate', () => {
   });
 
   it('only checks on a dry run: nothing is stored', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const exercise = await readyExercise(school);
     const { theme } = await themeOf(school);
-    const before = storedFiles();
+    const before = storedExerciseFiles(t.app);
     const response = await generate(school.moderator, exercise.id, theme.id, { dry_run: true });
     expect(response.json().data).toMatchObject({ possible: true, problems: [], generated: null });
     expect(response.json().data.replacements).toHaveLength(3);
-    expect(storedFiles()).toEqual(before);
+    expect(storedExerciseFiles(t.app)).toEqual(before);
   });
 
   it('reports every problem that applies, each with its message in the caller’s language', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const { theme } = await themeOf(school, [{ type: 'background', content: BACKGROUND_A }]);
     const draft = await readyExercise(school, {
       deck: false,
@@ -363,30 +304,30 @@ describe('POST /exercises/:id/check-generate', () => {
   });
 
   it('keeps a read-only variant and says so; regenerating replaces a variant that is not', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const exercise = await readyExercise(school);
     const { theme } = await themeOf(school);
     const first = (await generate(school.moderator, exercise.id, theme.id)).json()
       .data as CheckGenerateResult;
     const firstRow = await t.db.select().from(exerciseFiles).where(eq(exerciseFiles.kind, 'generated'));
     const firstName = firstRow.find((row) => row.exerciseId === exercise.id)?.storedName ?? '';
-    expect(storedFiles()).toContain(firstName);
+    expect(storedExerciseFiles(t.app)).toContain(firstName);
 
     const second = (await generate(school.moderator, exercise.id, theme.id)).json()
       .data as CheckGenerateResult;
     expect(second.generated?.id).not.toBe(first.generated?.id);
-    expect(storedFiles()).not.toContain(firstName);
+    expect(storedExerciseFiles(t.app)).not.toContain(firstName);
     const variants = await t.db
       .select()
       .from(exerciseGenerated)
       .where(eq(exerciseGenerated.exerciseId, exercise.id));
     expect(variants.map((v) => v.id)).toEqual([second.generated?.id]);
-    const toggle = await call(school.moderator, 'POST', '/exercises/generated/toggle', {
+    const toggle = await apiAs(t.app, school.moderator).post('/api/exercises/generated/toggle', {
       ids: [second.generated?.id],
       read_only: true,
     });
     expect(toggle.json()).toEqual({ data: { count: 1 } });
-    const before = storedFiles();
+    const before = storedExerciseFiles(t.app);
     const third = (await generate(school.moderator, exercise.id, theme.id)).json()
       .data as CheckGenerateResult;
     expect(third).toMatchObject({
@@ -394,14 +335,14 @@ describe('POST /exercises/:id/check-generate', () => {
       problems: [{ code: 'read_only', message: message('generationReadOnly') }],
       generated: null,
     });
-    expect(storedFiles()).toEqual(before);
-    const kept = await call(school.moderator, 'GET', `/exercises/generated/${second.generated?.id}`);
+    expect(storedExerciseFiles(t.app)).toEqual(before);
+    const kept = await apiAs(t.app, school.moderator).get(`/api/exercises/generated/${second.generated?.id}`);
     expect(kept.json().data.read_only).toBe(true);
   });
 
   it('takes a theme shared with the project; 404 for another project’s theme or exercise', async () => {
-    const school = await buildSchool();
-    const other = await buildSchool();
+    const school = await buildSchool(t.db);
+    const other = await buildSchool(t.db);
     const exercise = await readyExercise(school);
     const shared = await themeOf(other, FULL_THEME, [school.workspace.id]);
     const response = await generate(school.moderator, exercise.id, shared.theme.id, { dry_run: true });
@@ -413,15 +354,15 @@ describe('POST /exercises/:id/check-generate', () => {
   });
 
   it('answers 401 and 403 to every role but the moderator', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const exercise = await readyExercise(school);
     const { theme } = await themeOf(school);
-    const url = `/exercises/${exercise.id}/check-generate`;
-    expect((await call(null, 'POST', url, { theme_id: theme.id }, { as: school.moderator })).statusCode).toBe(
-      401,
-    );
+    const url = `/api/exercises/${exercise.id}/check-generate`;
+    expect(
+      (await apiAs(t.app, school.moderator, { token: null }).post(url, { theme_id: theme.id })).statusCode,
+    ).toBe(401);
     for (const who of [school.author, school.teacher, school.manager]) {
-      const response = await call(who, 'POST', url, { theme_id: theme.id });
+      const response = await apiAs(t.app, who).post(url, { theme_id: theme.id });
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('forbidden');
     }
@@ -434,22 +375,28 @@ describe('POST /exercises/:id/check-generate', () => {
     ['a dry run that is no flag', { theme_id: 1, dry_run: 'yes' }],
     ['an unknown field', { theme_id: 1, force: true }],
   ])('answers 422 for %s', async (_case, body) => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const exercise = await readyExercise(school);
-    const response = await call(school.moderator, 'POST', `/exercises/${exercise.id}/check-generate`, body);
+    const response = await apiAs(t.app, school.moderator).post(
+      `/api/exercises/${exercise.id}/check-generate`,
+      body,
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('validation_failed');
   });
 
   it('answers 422 when the body names another project than the one the call acts in, and makes nothing', async () => {
-    const school = await buildSchool();
+    const school = await buildSchool(t.db);
     const elsewhere = await buildWorkspace(t.db);
     const exercise = await readyExercise(school);
     const { theme } = await themeOf(school);
-    const response = await call(school.moderator, 'POST', `/exercises/${exercise.id}/check-generate`, {
-      theme_id: theme.id,
-      workspace_id: elsewhere.id,
-    });
+    const response = await apiAs(t.app, school.moderator).post(
+      `/api/exercises/${exercise.id}/check-generate`,
+      {
+        theme_id: theme.id,
+        workspace_id: elsewhere.id,
+      },
+    );
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(['workspace_id']);
     expect(
@@ -460,7 +407,7 @@ describe('POST /exercises/:id/check-generate', () => {
 
 /** A school with one variant made. */
 async function withVariant() {
-  const school = await buildSchool();
+  const school = await buildSchool(t.db);
   const exercise = await readyExercise(school);
   const { theme } = await themeOf(school);
   const result = (await generate(school.moderator, exercise.id, theme.id)).json().data as CheckGenerateResult;
@@ -470,12 +417,12 @@ async function withVariant() {
 describe('themed variants', () => {
   it('lists an exercise’s variants and reads one, its file an attachment', async () => {
     const { school, exercise, variant } = await withVariant();
-    const list = await call(school.moderator, 'GET', `/exercises/${exercise.id}/generated`);
+    const list = await apiAs(t.app, school.moderator).get(`/api/exercises/${exercise.id}/generated`);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({ data: [variant] });
-    const one = await call(school.moderator, 'GET', `/exercises/generated/${variant.id}`);
+    const one = await apiAs(t.app, school.moderator).get(`/api/exercises/generated/${variant.id}`);
     expect(one.json()).toEqual({ data: variant });
-    const file = await call(school.moderator, 'GET', `/exercises/generated/${variant.id}/file`);
+    const file = await apiAs(t.app, school.moderator).get(`/api/exercises/generated/${variant.id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe(PPTX_TYPE);
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
@@ -487,11 +434,11 @@ describe('themed variants', () => {
       .update(exercises)
       .set({ statusId: EXERCISE_STATUS.draft })
       .where(eq(exercises.id, exercise.id));
-    const removed = await call(school.author, 'DELETE', `/exercises/${exercise.id}/files`);
+    const removed = await apiAs(t.app, school.author).delete(`/api/exercises/${exercise.id}/files`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await call(school.moderator, 'GET', `/exercises/generated/${variant.id}`)).json().data).toEqual(
-      variant,
-    );
+    expect(
+      (await apiAs(t.app, school.moderator).get(`/api/exercises/generated/${variant.id}`)).json().data,
+    ).toEqual(variant);
     expect((await download(school.moderator, variant)).length).toBe(variant.file.size);
   });
 
@@ -502,32 +449,36 @@ describe('themed variants', () => {
       .select()
       .from(exerciseFiles)
       .where(eq(exerciseFiles.id, row?.fileId ?? 0));
-    expect(storedFiles()).toContain(file?.storedName);
-    const response = await call(school.moderator, 'DELETE', `/exercises/generated/${variant.id}`);
+    expect(storedExerciseFiles(t.app)).toContain(file?.storedName);
+    const response = await apiAs(t.app, school.moderator).delete(`/api/exercises/generated/${variant.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: null });
-    expect(storedFiles()).not.toContain(file?.storedName);
+    expect(storedExerciseFiles(t.app)).not.toContain(file?.storedName);
     expect(
       await t.db
         .select()
         .from(exerciseFiles)
         .where(eq(exerciseFiles.id, row?.fileId ?? 0)),
     ).toEqual([]);
-    expect((await call(school.moderator, 'GET', `/exercises/generated/${variant.id}`)).statusCode).toBe(404);
-    expect((await call(school.moderator, 'DELETE', `/exercises/generated/${variant.id}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await apiAs(t.app, school.moderator).get(`/api/exercises/generated/${variant.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await apiAs(t.app, school.moderator).delete(`/api/exercises/generated/${variant.id}`)).statusCode,
+    ).toBe(404);
   });
 
   it('goes with its theme: deleting the theme removes the variant and its file row', async () => {
     const { school, exercise, theme, variant } = await withVariant();
     const [row] = await t.db.select().from(exerciseGenerated).where(eq(exerciseGenerated.id, variant.id));
-    const deleted = await call(school.moderator, 'DELETE', `/themes/${theme.id}`);
+    const deleted = await apiAs(t.app, school.moderator).delete(`/api/themes/${theme.id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await call(school.moderator, 'GET', `/exercises/generated/${variant.id}`)).statusCode).toBe(404);
-    expect((await call(school.moderator, 'GET', `/exercises/${exercise.id}/generated`)).json().data).toEqual(
-      [],
-    );
+    expect(
+      (await apiAs(t.app, school.moderator).get(`/api/exercises/generated/${variant.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await apiAs(t.app, school.moderator).get(`/api/exercises/${exercise.id}/generated`)).json().data,
+    ).toEqual([]);
     // The row is gone; the nightly sweep (file-sweep.service.ts) removes the bytes.
     expect(
       await t.db
@@ -541,7 +492,7 @@ describe('themed variants', () => {
     const first = await withVariant();
     const other = await withVariant();
     const { school } = first;
-    const mixed = await call(school.moderator, 'POST', '/exercises/generated/toggle', {
+    const mixed = await apiAs(t.app, school.moderator).post('/api/exercises/generated/toggle', {
       ids: [first.variant.id, other.variant.id],
       read_only: true,
     });
@@ -551,12 +502,12 @@ describe('themed variants', () => {
       .from(exerciseGenerated)
       .where(eq(exerciseGenerated.id, first.variant.id));
     expect(row?.readOnly).toBe(false);
-    const own = await call(school.moderator, 'POST', '/exercises/generated/toggle', {
+    const own = await apiAs(t.app, school.moderator).post('/api/exercises/generated/toggle', {
       ids: [first.variant.id],
       read_only: true,
     });
     expect(own.json()).toEqual({ data: { count: 1 } });
-    const back = await call(school.moderator, 'POST', '/exercises/generated/toggle', {
+    const back = await apiAs(t.app, school.moderator).post('/api/exercises/generated/toggle', {
       ids: [first.variant.id],
       read_only: false,
     });
@@ -569,39 +520,49 @@ describe('themed variants', () => {
     ['no flag', { ids: [1] }],
     ['an id that is no id', { ids: ['a'], read_only: true }],
   ])('answers 422 to a toggle with %s', async (_case, body) => {
-    const school = await buildSchool();
-    const response = await call(school.moderator, 'POST', '/exercises/generated/toggle', body);
+    const school = await buildSchool(t.db);
+    const response = await apiAs(t.app, school.moderator).post('/api/exercises/generated/toggle', body);
     expect(response.statusCode).toBe(422);
   });
 
   it('answers 404 for another project’s variant and exercise, on every route', async () => {
     const { exercise, variant } = await withVariant();
-    const stranger = await buildSchool();
+    const stranger = await buildSchool(t.db);
     const { moderator } = stranger;
-    expect((await call(moderator, 'GET', `/exercises/${exercise.id}/generated`)).statusCode).toBe(404);
-    expect((await call(moderator, 'GET', `/exercises/generated/${variant.id}`)).statusCode).toBe(404);
-    expect((await call(moderator, 'GET', `/exercises/generated/${variant.id}/file`)).statusCode).toBe(404);
-    expect((await call(moderator, 'DELETE', `/exercises/generated/${variant.id}`)).statusCode).toBe(404);
+    expect((await apiAs(t.app, moderator).get(`/api/exercises/${exercise.id}/generated`)).statusCode).toBe(
+      404,
+    );
+    expect((await apiAs(t.app, moderator).get(`/api/exercises/generated/${variant.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await apiAs(t.app, moderator).get(`/api/exercises/generated/${variant.id}/file`)).statusCode,
+    ).toBe(404);
+    expect((await apiAs(t.app, moderator).delete(`/api/exercises/generated/${variant.id}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('answers 401 without a token and 403 to every role but the moderator, on every route', async () => {
     const { school, exercise, variant } = await withVariant();
-    const routes: [InjectOptions['method'], string, object?][] = [
-      ['GET', `/exercises/${exercise.id}/generated`],
-      ['GET', `/exercises/generated/${variant.id}`],
-      ['GET', `/exercises/generated/${variant.id}/file`],
-      ['DELETE', `/exercises/generated/${variant.id}`],
-      ['POST', '/exercises/generated/toggle', { ids: [variant.id], read_only: true }],
+    const routes: [Method, string, object?][] = [
+      ['GET', `/api/exercises/${exercise.id}/generated`],
+      ['GET', `/api/exercises/generated/${variant.id}`],
+      ['GET', `/api/exercises/generated/${variant.id}/file`],
+      ['DELETE', `/api/exercises/generated/${variant.id}`],
+      ['POST', '/api/exercises/generated/toggle', { ids: [variant.id], read_only: true }],
     ];
     for (const [method, url, body] of routes) {
-      expect((await call(null, method, url, body, { as: school.moderator })).statusCode).toBe(401);
+      expect(
+        (await apiAs(t.app, school.moderator, { token: null }).request(method, url, body)).statusCode,
+      ).toBe(401);
       for (const who of [school.author, school.teacher, school.manager]) {
-        expect((await call(who, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+        expect((await apiAs(t.app, who).request(method, url, body)).statusCode, `${method} ${url}`).toBe(403);
       }
     }
     // Nothing was changed by the refused calls.
-    expect((await call(school.moderator, 'GET', `/exercises/generated/${variant.id}`)).json().data).toEqual(
-      variant,
-    );
+    expect(
+      (await apiAs(t.app, school.moderator).get(`/api/exercises/generated/${variant.id}`)).json().data,
+    ).toEqual(variant);
   });
 });

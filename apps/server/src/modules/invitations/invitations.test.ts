@@ -9,30 +9,25 @@ import {
   type RoleName,
 } from '@logoschool/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { hashToken } from '../../auth/tokens.ts';
-import {
-  assignments,
-  auditLog,
-  invitations,
-  mails,
-  type UserRow,
-  type WorkspaceRow,
-} from '../../db/schema/index.ts';
+import { auditLog, invitations, mails } from '../../db/schema/index.ts';
 import { CATALOGUES, text } from '../../i18n/index.ts';
 import { HIDDEN } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../mail/compose.ts';
 import { testConfig, useTestApp } from '../../test/app.ts';
+import { apiAs } from '../../test/api.ts';
 import {
   addMembership,
-  bearer,
+  assignmentOf,
   buildMember,
+  buildSignedInMember,
   buildUser,
   buildWorkspace,
   tokenFor,
   TEST_PASSWORD,
+  type Member,
 } from '../../test/factories.ts';
 import { startSmtpServer, unreachableSmtpUrl, type TestSmtpServer } from '../../test/smtp.ts';
 
@@ -55,122 +50,57 @@ function useOtherApp(env: () => Record<string, string>) {
   return context;
 }
 
-/** A signed-in caller acting in a project as one role. */
-interface Caller {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-async function callerIn(workspace: WorkspaceRow, role: RoleName): Promise<Caller> {
-  const user =
-    role === 'root'
-      ? await buildUser(t.db, { isRoot: true, name: 'Root Person' })
-      : await buildMember(t.db, workspace, [role], { user: { name: `The ${role}` } });
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
-
-/** A new project with a manager in it. */
+/** A new project with a manager in it, named so that mails and answers can be told. */
 async function projectWithManager(values: Parameters<typeof buildWorkspace>[1] = {}) {
-  return callerIn(await buildWorkspace(t.db, values), 'manager');
+  return buildSignedInMember(t.db, await buildWorkspace(t.db, values), 'manager', { name: 'The manager' });
 }
-
-const acting = (caller: Caller, workspace = caller.workspace) =>
-  `workspace_id=${workspace.id}&role_id=${caller.roleId}`;
-
-const call = (token: string | null, options: InjectOptions, app: App = t.app) =>
-  app.inject({
-    ...options,
-    headers: { 'accept-language': 'en', ...(token ? bearer(token) : {}), ...options.headers },
-  });
 
 /** An address nobody else in this file uses. */
 const newEmail = () => `invitee-${randomBytes(5).toString('hex')}@example.test`;
 
-const invite = (caller: Caller, payload: Record<string, unknown> = {}, app: App = t.app) =>
-  call(
-    caller.token,
-    {
-      method: 'POST',
-      url: `/api/invitations/invite?${acting(caller)}`,
-      payload: { email: newEmail(), workspace_id: caller.workspace.id, roles: ['teacher'], ...payload },
-    },
-    app,
-  );
-
-const resend = (caller: Caller, invitationId: number | string, workspace = caller.workspace) =>
-  call(caller.token, {
-    method: 'POST',
-    url: `/api/invitations/invite/send?${acting(caller, workspace)}`,
-    payload: { invitation_id: invitationId },
+const invite = (caller: Member, payload: Record<string, unknown> = {}, app: App = t.app) =>
+  apiAs(app, caller).post('/api/invitations/invite', {
+    email: newEmail(),
+    workspace_id: caller.workspace.id,
+    roles: ['teacher'],
+    ...payload,
   });
 
-const cancel = (caller: Caller, invitationId: number | string, workspace = caller.workspace) =>
-  call(caller.token, {
-    method: 'DELETE',
-    url: `/api/invitations/${invitationId}?${acting(caller, workspace)}`,
+const resend = (caller: Member, invitationId: number | string, workspace = caller.workspace) =>
+  apiAs(t.app, caller, { workspace }).post('/api/invitations/invite/send', { invitation_id: invitationId });
+
+const cancel = (caller: Member, invitationId: number | string, workspace = caller.workspace) =>
+  apiAs(t.app, caller, { workspace }).delete(`/api/invitations/${invitationId}`);
+
+const addExisting = (caller: Member, payload: Record<string, unknown>) =>
+  apiAs(t.app, caller).post('/api/invitations/invite/existing-user', {
+    workspace_id: caller.workspace.id,
+    roles: ['teacher'],
+    ...payload,
   });
 
-const addExisting = (caller: Caller, payload: Record<string, unknown>) =>
-  call(caller.token, {
-    method: 'POST',
-    url: `/api/invitations/invite/existing-user?${acting(caller)}`,
-    payload: { workspace_id: caller.workspace.id, roles: ['teacher'], ...payload },
-  });
-
-const list = (caller: Caller, query = '') =>
-  call(caller.token, { url: `/api/invitations?${acting(caller)}${query}` });
+const list = (caller: Member, query = '') => apiAs(t.app, caller).get('/api/invitations', { query });
 
 const preview = (token: string, lang = 'en', app: App = t.app) =>
-  call(
-    null,
-    {
-      url: `/api/invitations/invite/accept?token=${encodeURIComponent(token)}`,
-      headers: { 'accept-language': lang },
-    },
-    app,
-  );
+  apiAs(app, null).get(`/api/invitations/invite/accept?token=${encodeURIComponent(token)}`, { lang });
 
 const accept = (payload: Record<string, unknown>, lang = 'en', app: App = t.app) =>
-  call(
-    null,
+  apiAs(app, null).post(
+    '/api/invitations/invite/accept',
     {
-      method: 'POST',
-      url: '/api/invitations/invite/accept',
-      payload: {
-        name: 'New Teacher',
-        password: 'a-new-password',
-        password_confirmation: 'a-new-password',
-        ...payload,
-      },
-      headers: { 'accept-language': lang },
+      name: 'New Teacher',
+      password: 'a-new-password',
+      password_confirmation: 'a-new-password',
+      ...payload,
     },
-    app,
+    { lang },
   );
 
 const acceptSigningIn = (payload: Record<string, unknown>, lang = 'en', app: App = t.app) =>
-  call(
-    null,
-    {
-      method: 'POST',
-      url: '/api/invitations/invite/accept/sign-in',
-      payload,
-      headers: { 'accept-language': lang },
-    },
-    app,
-  );
-
-async function assignmentOf(userId: number, workspace: WorkspaceRow) {
-  const [row] = await t.db
-    .select()
-    .from(assignments)
-    .where(and(eq(assignments.userId, userId), eq(assignments.workspaceId, workspace.id)));
-  return row;
-}
+  apiAs(app, null).post('/api/invitations/invite/accept/sign-in', payload, { lang });
 
 const login = (email: string, password: string, app: App = t.app) =>
-  call(null, { method: 'POST', url: '/api/login', payload: { email, password } }, app);
+  apiAs(app, null).post('/api/login', { email, password });
 
 /** The newest mail kept for an address. */
 async function lastMailTo(email: string) {
@@ -209,7 +139,7 @@ const auditOf = (action: string, workspaceId: number) =>
     .orderBy(auditLog.id);
 
 /** An invitation made through the API: its id, address and mailed token. */
-async function invited(caller: Caller, roles: RoleName[] = ['teacher']) {
+async function invited(caller: Member, roles: RoleName[] = ['teacher']) {
   const email = newEmail();
   const response = await invite(caller, { email, roles });
   expect(response.statusCode, response.body).toBe(201);
@@ -266,10 +196,10 @@ describe('POST /api/invitations/invite', () => {
   it('lets root and an admin invite, and an admin acting as manager', async () => {
     const workspace = await buildWorkspace(t.db);
     for (const role of ['root', 'admin'] as const) {
-      const response = await invite(await callerIn(workspace, role));
+      const response = await invite(await buildSignedInMember(t.db, workspace, role));
       expect(response.statusCode, role).toBe(201);
     }
-    const admin = await callerIn(workspace, 'admin');
+    const admin = await buildSignedInMember(t.db, workspace, 'admin');
     expect((await invite({ ...admin, roleId: ROLE.manager })).statusCode).toBe(201);
   });
 
@@ -281,7 +211,7 @@ describe('POST /api/invitations/invite', () => {
   });
 
   it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
-    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), role);
     const response = await invite(caller);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('forbidden');
@@ -290,10 +220,10 @@ describe('POST /api/invitations/invite', () => {
   it('refuses another project (403: no role held there)', async () => {
     const manager = await projectWithManager();
     const other = await buildWorkspace(t.db);
-    const response = await call(manager.token, {
-      method: 'POST',
-      url: `/api/invitations/invite?${acting(manager, other)}`,
-      payload: { email: newEmail(), workspace_id: other.id, roles: ['teacher'] },
+    const response = await apiAs(t.app, manager, { workspace: other }).post('/api/invitations/invite', {
+      email: newEmail(),
+      workspace_id: other.id,
+      roles: ['teacher'],
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('role_not_held');
@@ -353,7 +283,7 @@ describe('POST /api/invitations/invite', () => {
   });
 
   it('answers 403 when root names a project that does not exist', async () => {
-    const root = await callerIn(await buildWorkspace(t.db), 'root');
+    const root = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'root');
     const missing = { ...root.workspace, id: 2_000_000_000 };
     const response = await invite({ ...root, workspace: missing });
     expect(response.statusCode).toBe(403);
@@ -361,7 +291,7 @@ describe('POST /api/invitations/invite', () => {
   });
 
   it('refuses to invite into an archived project (409)', async () => {
-    const root = await callerIn(await buildWorkspace(t.db, { archived: true }), 'root');
+    const root = await buildSignedInMember(t.db, await buildWorkspace(t.db, { archived: true }), 'root');
     const response = await invite(root);
     expect(response.statusCode).toBe(409);
     expect(response.json().errors).toEqual({ workspace_id: ['The project is archived.'] });
@@ -370,12 +300,11 @@ describe('POST /api/invitations/invite', () => {
   it('writes the mail in the language of the request', async () => {
     const manager = await projectWithManager({ title: 'Сонечко' });
     const email = newEmail();
-    const response = await call(manager.token, {
-      method: 'POST',
-      url: `/api/invitations/invite?${acting(manager)}`,
-      payload: { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
-      headers: { 'accept-language': 'uk-UA,uk;q=0.9' },
-    });
+    const response = await apiAs(t.app, manager).post(
+      '/api/invitations/invite',
+      { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
+      { lang: 'uk-UA,uk;q=0.9' },
+    );
     expect(response.statusCode).toBe(201);
     const mail = await lastMailTo(email);
     expect(mail.subject).toBe('Запрошення до проєкту «Сонечко» у Logoschool');
@@ -387,20 +316,18 @@ describe('POST /api/invitations/invite', () => {
   it('links to the web page the request came from when the API lets that origin in', async () => {
     const manager = await projectWithManager();
     const email = newEmail();
-    await call(manager.token, {
-      method: 'POST',
-      url: `/api/invitations/invite?${acting(manager)}`,
-      payload: { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
-      headers: { origin: WEB_ORIGIN },
-    });
+    await apiAs(t.app, manager).post(
+      '/api/invitations/invite',
+      { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
+      { headers: { origin: WEB_ORIGIN } },
+    );
     expect(linkIn((await lastMailTo(email)).text).base).toBe(WEB_ORIGIN);
     const other = newEmail();
-    await call(manager.token, {
-      method: 'POST',
-      url: `/api/invitations/invite?${acting(manager)}`,
-      payload: { email: other, workspace_id: manager.workspace.id, roles: ['teacher'] },
-      headers: { origin: 'https://evil.example' },
-    });
+    await apiAs(t.app, manager).post(
+      '/api/invitations/invite',
+      { email: other, workspace_id: manager.workspace.id, roles: ['teacher'] },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(linkIn((await lastMailTo(other)).text).base).toBe('http://localhost:80');
   });
 });
@@ -431,7 +358,7 @@ describe('POST /api/invitations/invite/send', () => {
   it('lets root resend', async () => {
     const manager = await projectWithManager();
     const { id } = await invited(manager);
-    const root = await callerIn(manager.workspace, 'root');
+    const root = await buildSignedInMember(t.db, manager.workspace, 'root');
     expect((await resend(root, id)).statusCode).toBe(200);
   });
 
@@ -444,7 +371,7 @@ describe('POST /api/invitations/invite/send', () => {
   it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
     const manager = await projectWithManager();
     const { id } = await invited(manager);
-    const response = await resend(await callerIn(manager.workspace, role), id);
+    const response = await resend(await buildSignedInMember(t.db, manager.workspace, role), id);
     expect(response.statusCode).toBe(403);
   });
 
@@ -518,7 +445,7 @@ describe('DELETE /api/invitations/:invitationId', () => {
   it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
     const manager = await projectWithManager();
     const { id } = await invited(manager);
-    expect((await cancel(await callerIn(manager.workspace, role), id)).statusCode).toBe(403);
+    expect((await cancel(await buildSignedInMember(t.db, manager.workspace, role), id)).statusCode).toBe(403);
     expect(await invitationRow(id)).toBeDefined();
   });
 
@@ -550,13 +477,13 @@ describe('POST /api/invitations/invite/existing-user', () => {
   });
 
   it.each(NOT_INVITING)('answers 403 to a %s', async (role) => {
-    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), role);
     const user = await buildUser(t.db);
     expect((await addExisting(caller, { email: user.email })).statusCode).toBe(403);
   });
 
   it('lets root invite a user', async () => {
-    const root = await callerIn(await buildWorkspace(t.db), 'root');
+    const root = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'root');
     const user = await buildUser(t.db);
     expect((await addExisting(root, { email: user.email })).statusCode).toBe(201);
   });
@@ -588,10 +515,10 @@ describe('an address that already has an account: consent, and no telling', () =
       const manager = await projectWithManager();
       const existing = await buildMember(t.db, await buildWorkspace(t.db), ['author']);
       const post = (email: string) =>
-        call(manager.token, {
-          method: 'POST',
-          url: `/api/invitations/${route}?${acting(manager)}`,
-          payload: { email, workspace_id: manager.workspace.id, roles: ['teacher'] },
+        apiAs(t.app, manager).post(`/api/invitations/${route}`, {
+          email,
+          workspace_id: manager.workspace.id,
+          roles: ['teacher'],
         });
       const known = await post(existing.email);
       const unknown = await post(newEmail());
@@ -604,7 +531,7 @@ describe('an address that already has an account: consent, and no telling', () =
         status: 'pending',
         roles: ['teacher'],
       });
-      expect(await assignmentOf(existing.id, manager.workspace)).toBeUndefined();
+      expect(await assignmentOf(t.db, existing.id, manager.workspace.id)).toBeUndefined();
     },
   );
 
@@ -616,11 +543,11 @@ describe('an address that already has an account: consent, and no telling', () =
       roles: ['teacher', 'moderator'],
     });
     expect(response.statusCode, response.body).toBe(201);
-    expect(await assignmentOf(user.id, manager.workspace)).toBeUndefined();
+    expect(await assignmentOf(t.db, user.id, manager.workspace.id)).toBeUndefined();
     const [invitedEntry] = await auditOf('invitations.invite', manager.workspace.id);
     expect(invitedEntry).toMatchObject({ actorId: manager.user.id, targetUserId: user.id });
     expect(invitedEntry?.details).toMatchObject({ email: user.email, existing_account: true });
-    const members = (await call(manager.token, { url: `/api/users?${acting(manager)}` })).json().data;
+    const members = (await apiAs(t.app, manager).get('/api/users')).json().data;
     expect(members.map((row: { id: number }) => row.id)).not.toContain(user.id);
 
     const mail = await lastMailTo(user.email);
@@ -633,7 +560,7 @@ describe('an address that already has an account: consent, and no telling', () =
     const wrong = await acceptSigningIn({ token, password: 'not-the-password' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe('invalid_credentials');
-    expect(await assignmentOf(user.id, manager.workspace)).toBeUndefined();
+    expect(await assignmentOf(t.db, user.id, manager.workspace.id)).toBeUndefined();
 
     const accepted = await acceptSigningIn({ token, password: TEST_PASSWORD });
     expect(accepted.statusCode, accepted.body).toBe(201);
@@ -642,8 +569,10 @@ describe('an address that already has an account: consent, and no telling', () =
     expect(data.user.assignments).toContainEqual(
       expect.objectContaining({ workspaceId: manager.workspace.id, roles: ['moderator', 'teacher'] }),
     );
-    expect((await call(data.token, { url: '/api/check-token' })).json().data.id).toBe(user.id);
-    expect(await assignmentOf(user.id, manager.workspace)).toMatchObject({
+    expect((await apiAs(t.app, null, { token: data.token }).get('/api/check-token')).json().data.id).toBe(
+      user.id,
+    );
+    expect(await assignmentOf(t.db, user.id, manager.workspace.id)).toMatchObject({
       roles: [ROLE.moderator, ROLE.teacher],
       isActive: true,
       archived: false,
@@ -663,13 +592,13 @@ describe('an address that already has an account: consent, and no telling', () =
     const manager = await projectWithManager();
     const user = await buildMember(t.db, manager.workspace, ['author'], { archived: true, isActive: false });
     expect((await invite(manager, { email: user.email, roles: ['teacher'] })).statusCode).toBe(201);
-    expect(await assignmentOf(user.id, manager.workspace)).toMatchObject({ archived: true });
+    expect(await assignmentOf(t.db, user.id, manager.workspace.id)).toMatchObject({ archived: true });
     const accepted = await acceptSigningIn({
       token: await tokenMailedTo(user.email),
       password: TEST_PASSWORD,
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
-    expect(await assignmentOf(user.id, manager.workspace)).toMatchObject({
+    expect(await assignmentOf(t.db, user.id, manager.workspace.id)).toMatchObject({
       roles: [ROLE.teacher],
       isActive: true,
       archived: false,
@@ -705,7 +634,7 @@ describe('an address that already has an account: consent, and no telling', () =
     });
     expect(accepted.statusCode).toBe(409);
     expect(accepted.json().code).toBe('already_member');
-    expect(await assignmentOf(root.id, manager.workspace)).toBeUndefined();
+    expect(await assignmentOf(t.db, root.id, manager.workspace.id)).toBeUndefined();
   });
 
   it('refuses signing in with a link whose address has no account, as a wrong password (401)', async () => {
@@ -727,7 +656,7 @@ describe('an address that already has an account: consent, and no telling', () =
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('user_inactive');
-    expect(await assignmentOf(user.id, manager.workspace)).toBeUndefined();
+    expect(await assignmentOf(t.db, user.id, manager.workspace.id)).toBeUndefined();
   });
 
   it('answers 429 past the failed sign-ins allowed for the address, as sign-in does', async () => {
@@ -793,7 +722,7 @@ describe('GET /api/invitations', () => {
 
   it('shows null for an inviter who no longer exists', async () => {
     const workspace = await buildWorkspace(t.db);
-    const admin = await callerIn(workspace, 'admin');
+    const admin = await buildSignedInMember(t.db, workspace, 'admin');
     await t.db.insert(invitations).values({
       workspaceId: workspace.id,
       email: newEmail(),
@@ -812,14 +741,16 @@ describe('GET /api/invitations', () => {
   it.each(['moderator', 'author', 'teacher', 'diagnostician'] as const)(
     'answers 403 to a %s',
     async (role) => {
-      expect((await list(await callerIn(await buildWorkspace(t.db), role))).statusCode).toBe(403);
+      expect((await list(await buildSignedInMember(t.db, await buildWorkspace(t.db), role))).statusCode).toBe(
+        403,
+      );
     },
   );
 
   it('lets root list any project', async () => {
     const manager = await projectWithManager();
     await invited(manager);
-    const root = await callerIn(manager.workspace, 'root');
+    const root = await buildSignedInMember(t.db, manager.workspace, 'root');
     expect((await list(root)).json().meta.total).toBe(1);
   });
 });
@@ -880,7 +811,7 @@ describe('GET /api/invitations/invite/accept', () => {
     ['no token', ''],
     ['an overlong token', `?token=${'a'.repeat(INVITATION_TOKEN_MAX + 1)}`],
   ])('answers 422 for %s', async (_case, query) => {
-    const response = await call(null, { url: `/api/invitations/invite/accept${query}` });
+    const response = await apiAs(t.app, null).get(`/api/invitations/invite/accept${query}`);
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(['token']);
   });
@@ -909,7 +840,7 @@ describe('POST /api/invitations/invite/accept', () => {
         archived: false,
       }),
     ]);
-    const me = await call(data.token, { url: '/api/check-token' });
+    const me = await apiAs(t.app, null, { token: data.token }).get('/api/check-token');
     expect(me.statusCode).toBe(200);
     expect(me.json().data.id).toBe(data.user.id);
     expect((await login(email, 'a-new-password')).statusCode).toBe(200);
@@ -917,7 +848,7 @@ describe('POST /api/invitations/invite/accept', () => {
     const row = await invitationRow(id);
     expect(row).toMatchObject({ status: 'accepted', acceptedUserId: data.user.id });
     expect(row?.acceptedAt).toBeInstanceOf(Date);
-    const users = (await call(manager.token, { url: `/api/users?${acting(manager)}` })).json().data;
+    const users = (await apiAs(t.app, manager).get('/api/users')).json().data;
     expect(users).toContainEqual(expect.objectContaining({ email, invitation_status: 'accepted' }));
     const [entry] = await auditOf('invitations.accept', manager.workspace.id);
     expect(entry).toMatchObject({ actorId: data.user.id, targetUserId: data.user.id });
@@ -1007,7 +938,9 @@ describe('GET /api/mails', () => {
     const first = await invited(manager);
     const second = await invited(manager);
     const root = await buildUser(t.db, { isRoot: true });
-    const response = await call(await tokenFor(t.db, root), { url: '/api/mails?per_page=100' });
+    const response = await apiAs(t.app, null, { token: await tokenFor(t.db, root) }).get(
+      '/api/mails?per_page=100',
+    );
     expect(response.statusCode).toBe(200);
     const { data, meta } = response.json();
     expect(meta.total).toBeGreaterThanOrEqual(2);
@@ -1025,19 +958,22 @@ describe('GET /api/mails', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await call(null, { url: '/api/mails' })).statusCode).toBe(401);
+    expect((await apiAs(t.app, null).get('/api/mails')).statusCode).toBe(401);
   });
 
   it.each(['manager', 'admin', 'moderator', 'teacher'] as const)('answers 403 to a %s', async (role) => {
-    const caller = await callerIn(await buildWorkspace(t.db), role);
-    const response = await call(caller.token, { url: '/api/mails' });
+    const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), role);
+    const response = await apiAs(t.app, null, { token: caller.token }).get('/api/mails');
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('forbidden');
   });
 
   it('answers 422 for a page size past the limit', async () => {
     const root = await buildUser(t.db, { isRoot: true });
-    expect((await call(await tokenFor(t.db, root), { url: '/api/mails?per_page=0' })).statusCode).toBe(422);
+    expect(
+      (await apiAs(t.app, null, { token: await tokenFor(t.db, root) }).get('/api/mails?per_page=0'))
+        .statusCode,
+    ).toBe(422);
   });
 });
 
@@ -1098,15 +1034,11 @@ describe('mail over SMTP', () => {
   it('sends an existing user the invitation to accept by signing in', async () => {
     const manager = await projectWithManager();
     const user = await buildUser(t.db);
-    const sent = await call(
-      manager.token,
-      {
-        method: 'POST',
-        url: `/api/invitations/invite/existing-user?${acting(manager)}`,
-        payload: { email: user.email, workspace_id: manager.workspace.id, roles: ['author'] },
-      },
-      withSmtp.app,
-    );
+    const sent = await apiAs(withSmtp.app, manager).post('/api/invitations/invite/existing-user', {
+      email: user.email,
+      workspace_id: manager.workspace.id,
+      roles: ['author'],
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().data).toMatchObject({
       email: user.email,
@@ -1164,7 +1096,9 @@ describe('mail over SMTP', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json().data).toMatchObject({ mail_delivered: false, mail_delivery: 'failed' });
       const root = await buildUser(t.db, { isRoot: true });
-      const outbox = (await call(await tokenFor(t.db, root), { url: '/api/mails?per_page=100' })).json().data;
+      const outbox = (
+        await apiAs(t.app, null, { token: await tokenFor(t.db, root) }).get('/api/mails?per_page=100')
+      ).json().data;
       const mail = outbox.find((row: { to: string }) => row.to === email);
       expect(mail).toMatchObject({
         delivery: 'failed',

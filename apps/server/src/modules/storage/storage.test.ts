@@ -2,15 +2,9 @@ import { STORAGE_SUBKEY_MAX, STORAGE_VALUE_MAX_BYTES } from '@logoschool/contrac
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, storage, type UserRow } from '../../db/schema/index.ts';
+import { apiWithToken } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import {
-  addMembership,
-  bearer,
-  buildMember,
-  buildUser,
-  buildWorkspace,
-  tokenFor,
-} from '../../test/factories.ts';
+import { addMembership, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
 
 const t = useTestApp();
 
@@ -24,16 +18,13 @@ interface Call {
   payload?: unknown;
 }
 
-function call(method: 'GET' | 'POST' | 'DELETE', path: string, { token, env, payload }: Call = {}) {
-  const headers: Record<string, string> = token ? bearer(token) : {};
+/** A storage call; the body is sent as its JSON text, so that a bare string or number is a value too. */
+function call(method: 'GET' | 'POST' | 'DELETE', path: string, { token = null, env, payload }: Call = {}) {
+  const headers: Record<string, string> = {};
   if (env !== undefined) headers['x-env-id'] = String(env);
   if (payload !== undefined) headers['content-type'] = 'application/json';
-  return t.app.inject({
-    method,
-    url: `/api/storage/${path}`,
-    headers,
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
+  const body = payload === undefined ? undefined : JSON.stringify(payload);
+  return apiWithToken(t.app, token).request(method, `/api/storage/${path}`, body, { headers });
 }
 
 async function signedIn(values: Partial<UserRow> = {}) {
@@ -174,11 +165,8 @@ describe('POST', () => {
 
   it('answers 400 for malformed JSON', async () => {
     const { token } = await rootIn(freshEnv());
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/storage/app_settings/a',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: '{"a": ',
+    const response = await apiWithToken(t.app, token).post('/api/storage/app_settings/a', '{"a": ', {
+      headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('malformed_json');

@@ -1,72 +1,47 @@
-import { LANGUAGES, ROLE, TAG_NAME_MAX, TAG_NAME_MIN, type RoleName, type Tag } from '@logoschool/contract';
+import { LANGUAGES, TAG_NAME_MAX, TAG_NAME_MIN, type Tag } from '@logoschool/contract';
 import { asc, inArray } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { exerciseTags, type WorkspaceRow } from '../../db/schema/index.ts';
+import { exerciseTags } from '../../db/schema/index.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
+import { apiAs, EVERY_ROLE, expectAllowed, type Api, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
-  bearer,
-  buildMember,
   buildExercise,
+  buildSignedInMember,
+  buildTag,
   buildUser,
   buildWorkspace,
-  tokenFor,
+  type Member,
 } from '../../test/factories.ts';
 
 const t = useTestApp();
 
-/** A signed-in caller acting in a project. */
-interface Caller {
-  workspace: WorkspaceRow;
-  token: string;
-  roleId: number;
-}
-
-async function callerIn(workspace: WorkspaceRow, role: RoleName = 'moderator'): Promise<Caller> {
-  const user =
-    role === 'root' ? await buildUser(t.db, { isRoot: true }) : await buildMember(t.db, workspace, [role]);
-  return { workspace, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
-
 /** A moderator of a new project. */
-const moderator = async () => callerIn(await buildWorkspace(t.db));
+const moderator = async () => buildSignedInMember(t.db, await buildWorkspace(t.db), 'moderator');
 
-const base = (workspaceId: number) => `/api/workspaces/${workspaceId}/tags`;
+const TAGS = '/api/workspaces/:workspaceId/tags';
 
-const call = (caller: Caller | null, options: InjectOptions, query = '', lang = 'en') =>
-  t.app.inject({
-    ...options,
-    url: `${String(options.url)}?role_id=${caller?.roleId ?? ROLE.moderator}${query}`,
-    headers: { 'accept-language': lang, ...(caller ? bearer(caller.token) : {}) },
-  });
+const list = (caller: Member, query = '') => apiAs(t.app, caller).get(TAGS, { query });
 
-const list = (caller: Caller, query = '') => call(caller, { url: base(caller.workspace.id) }, query);
+const create = (caller: Member, name: unknown, lang?: string) =>
+  apiAs(t.app, caller).post(TAGS, { name }, { lang });
 
-const create = (caller: Caller, name: unknown, lang?: string) =>
-  call(caller, { method: 'POST', url: base(caller.workspace.id), payload: { name } }, '', lang);
+const rename = (caller: Member, id: number, name: string) =>
+  apiAs(t.app, caller).put(`${TAGS}/${id}`, { name });
 
-const rename = (caller: Caller, id: number, name: string) =>
-  call(caller, { method: 'PUT', url: `${base(caller.workspace.id)}/${id}`, payload: { name } });
+const merge = (caller: Member, id: number, intoId: number) =>
+  apiAs(t.app, caller).post(`${TAGS}/${id}/merge`, { into_id: intoId });
 
-const merge = (caller: Caller, id: number, intoId: number) =>
-  call(caller, {
-    method: 'POST',
-    url: `${base(caller.workspace.id)}/${id}/merge`,
-    payload: { into_id: intoId },
-  });
+const remove = (caller: Member, id: number) => apiAs(t.app, caller).delete(`${TAGS}/${id}`);
 
-const remove = (caller: Caller, id: number) =>
-  call(caller, { method: 'DELETE', url: `${base(caller.workspace.id)}/${id}` });
-
-async function add(caller: Caller, name: string): Promise<Tag> {
+async function add(caller: Member, name: string): Promise<Tag> {
   const response = await create(caller, name);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
 
-const names = async (caller: Caller, query = '') =>
+const names = async (caller: Member, query = '') =>
   ((await list(caller, query)).json().data as Tag[]).map((tag) => tag.name);
 
 const message = (key: FieldMessage, lang = 'en' as (typeof LANGUAGES)[number], params = {}) =>
@@ -129,12 +104,7 @@ describe('POST /api/workspaces/:workspaceId/tags', () => {
     expect(short.json().errors).toEqual({ name: [message('tooShortString', lang, { min: TAG_NAME_MIN })] });
     const long = await create(caller, 'x'.repeat(TAG_NAME_MAX + 1), lang);
     expect(long.json().errors).toEqual({ name: [message('tooLongString', lang, { max: TAG_NAME_MAX })] });
-    const missing = await call(
-      caller,
-      { method: 'POST', url: base(caller.workspace.id), payload: {} },
-      '',
-      lang,
-    );
+    const missing = await apiAs(t.app, caller).post(TAGS, {}, { lang });
     expect(missing.json().errors).toEqual({ name: [message('required', lang)] });
     expect((await create(caller, 'x'.repeat(TAG_NAME_MAX), lang)).statusCode).toBe(201);
   });
@@ -177,9 +147,9 @@ describe('POST /api/workspaces/:workspaceId/tags/:tagId/merge', () => {
   it("gives the tag's exercises to the other tag, once each, and leaves other exercises alone", async () => {
     const caller = await moderator();
     const [source, target, other] = [
-      await add(caller, 'warmup'),
-      await add(caller, 'warm-up'),
-      await add(caller, 'game'),
+      await buildTag(t.db, caller.workspace.id, { name: 'warmup' }),
+      await buildTag(t.db, caller.workspace.id, { name: 'warm-up' }),
+      await buildTag(t.db, caller.workspace.id, { name: 'game' }),
     ];
     const author = await buildUser(t.db);
     const [onlySource, both, onlyTarget, untagged] = await Promise.all(
@@ -239,81 +209,62 @@ describe('DELETE /api/workspaces/:workspaceId/tags/:tagId', () => {
 /** One request per route, for the access checks every route shares. */
 const ROUTES: Record<
   string,
-  { manage: boolean; request: (caller: Caller, tag: Tag, other: Tag) => InjectOptions }
+  { manage: boolean; request: (api: Api, tag: { id: number }, other: { id: number }) => Promise<Response> }
 > = {
-  'GET tags': { manage: false, request: (caller) => ({ url: base(caller.workspace.id) }) },
-  'POST tags': {
-    manage: true,
-    request: (caller) => ({ method: 'POST', url: base(caller.workspace.id), payload: { name: 'new tag' } }),
-  },
+  'GET tags': { manage: false, request: (api) => api.get(TAGS) },
+  'POST tags': { manage: true, request: (api) => api.post(TAGS, { name: 'new tag' }) },
   'PUT tags/:tagId': {
     manage: true,
-    request: (caller, tag) => ({
-      method: 'PUT',
-      url: `${base(caller.workspace.id)}/${tag.id}`,
-      payload: { name: 'renamed' },
-    }),
+    request: (api, tag) => api.put(`${TAGS}/${tag.id}`, { name: 'renamed' }),
   },
   'POST tags/:tagId/merge': {
     manage: true,
-    request: (caller, tag, other) => ({
-      method: 'POST',
-      url: `${base(caller.workspace.id)}/${tag.id}/merge`,
-      payload: { into_id: other.id },
-    }),
+    request: (api, tag, other) => api.post(`${TAGS}/${tag.id}/merge`, { into_id: other.id }),
   },
-  'DELETE tags/:tagId': {
-    manage: true,
-    request: (caller, tag) => ({ method: 'DELETE', url: `${base(caller.workspace.id)}/${tag.id}` }),
-  },
+  'DELETE tags/:tagId': { manage: true, request: (api, tag) => api.delete(`${TAGS}/${tag.id}`) },
 };
 
-describe.each(Object.entries(ROUTES))('%s', (_route, { manage, request }) => {
+/** Two tags of a project, made straight in the table: what the routes act on. */
+const twoTags = async (owner: Member) =>
+  [
+    await buildTag(t.db, owner.workspace.id, { name: 'game' }),
+    await buildTag(t.db, owner.workspace.id, { name: 'rhymes' }),
+  ] as const;
+
+describe.each(Object.entries(ROUTES))('%s', (route, { manage, request }) => {
   it('answers 401 without a token', async () => {
     const owner = await moderator();
-    const response = await call(null, request(owner, await add(owner, 'game'), await add(owner, 'rhymes')));
+    const [tag, other] = await twoTags(owner);
+    const response = await request(apiAs(t.app, owner, { token: null }), tag, other);
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('unauthenticated');
   });
 
-  it.each(['root', 'moderator', 'manager', 'admin', 'author', 'teacher', 'diagnostician'] as const)(
-    'answers a %s as the permission table says',
-    async (role) => {
-      const owner = await moderator();
-      const [tag, other] = [await add(owner, 'game'), await add(owner, 'rhymes')];
-      const caller = await callerIn(owner.workspace, role);
-      const response = await call(caller, request(caller, tag, other));
-      const allowed = manage
-        ? ['root', 'moderator']
-        : ['root', 'moderator', 'author', 'teacher', 'diagnostician'];
-      if (allowed.includes(role)) {
-        expect(response.statusCode, response.body).toBeLessThan(300);
-      } else {
-        expect(response.statusCode).toBe(403);
-        expect(response.json().code).toBe('forbidden');
-      }
-    },
-  );
+  it.each(EVERY_ROLE)('answers a %s as the permission table says', async (role) => {
+    const owner = await moderator();
+    const [tag, other] = await twoTags(owner);
+    const caller = await buildSignedInMember(t.db, owner.workspace, role);
+    const response = await request(apiAs(t.app, caller), tag, other);
+    const allowed = manage
+      ? ['root', 'moderator']
+      : ['root', 'moderator', 'author', 'teacher', 'diagnostician'];
+    expectAllowed(response, allowed.includes(role));
+  });
 
   it("answers 404 for a project the caller is not in, and for another project's tag", async () => {
     const owner = await moderator();
-    const [tag, other] = [await add(owner, 'game'), await add(owner, 'rhymes')];
+    const [tag, other] = await twoTags(owner);
     const stranger = await moderator();
-    const outside = await call(stranger, request({ ...stranger, workspace: owner.workspace }, tag, other));
+    const outside = await request(apiAs(t.app, stranger, { workspace: owner.workspace }), tag, other);
     expect(outside.statusCode).toBe(404);
     expect(outside.json().code).toBe('not_found');
-    if (!String(request(owner, tag, other).url).startsWith(`${base(owner.workspace.id)}/`)) return;
+    if (!route.includes(':tagId')) return;
     // A moderator of both projects names the tag under the other one: as unknown as a missing id.
-    const both = await buildMember(t.db, owner.workspace, ['moderator']);
-    await addMembership(t.db, both, stranger.workspace, ['moderator']);
-    const caller = {
-      workspace: stranger.workspace,
-      token: await tokenFor(t.db, both),
-      roleId: ROLE.moderator,
-    };
-    const own = await add(caller, 'own tag');
-    const foreign = await call(caller, request(caller, tag, own));
-    const missing = await call(caller, request(caller, { ...tag, id: 2_000_000_000 }, own));
+    const caller = await buildSignedInMember(t.db, stranger.workspace, 'moderator');
+    await addMembership(t.db, caller.user, owner.workspace, ['moderator']);
+    const own = await buildTag(t.db, caller.workspace.id, { name: 'own tag' });
+    const foreign = await request(apiAs(t.app, caller), tag!, own);
+    const missing = await request(apiAs(t.app, caller), { id: 2_000_000_000 }, own);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
     expect(await names(owner)).toEqual(['game', 'rhymes']);

@@ -1,86 +1,59 @@
 import {
   LANGUAGES,
-  ROLE,
   THEME_AGE_MAX,
   THEME_NAME_MAX,
   THEME_NAME_MIN,
   type Asset,
   type Language,
-  type RoleName,
   type Theme,
 } from '@logoschool/contract';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { UserRow, WorkspaceRow } from '../../db/schema/index.ts';
+import type { WorkspaceRow } from '../../db/schema/index.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
 import { encodePng, sineTone } from '../../db/demo/encode.ts';
+import { apiAs, EVERY_ROLE, expectAllowed, type Api, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
-  bearer,
-  buildMember,
+  buildSignedInMember,
+  buildTheme,
   buildUser,
   buildWorkspace,
   tokenFor,
+  type Member,
 } from '../../test/factories.ts';
-import { filePart, multipartForm } from '../../test/multipart.ts';
+import { filePart } from '../../test/multipart.ts';
 
 const t = useTestApp();
 
-/** A signed-in caller acting in a project. */
-interface Caller {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-async function callerIn(workspace: WorkspaceRow, role: RoleName = 'moderator'): Promise<Caller> {
-  const user =
-    role === 'root' ? await buildUser(t.db, { isRoot: true }) : await buildMember(t.db, workspace, [role]);
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
-
 /** The caller is a moderator of `workspace` too, so it may share themes there. */
-async function alsoModeratorIn(caller: Caller, workspace: WorkspaceRow): Promise<WorkspaceRow> {
+async function alsoModeratorIn(caller: Member, workspace: WorkspaceRow): Promise<WorkspaceRow> {
   await addMembership(t.db, caller.user, workspace, ['moderator']);
   return workspace;
 }
 
 /** A new project the caller moderates too: one it may share its themes with. */
-const projectOf = async (caller: Caller) => alsoModeratorIn(caller, await buildWorkspace(t.db));
+const projectOf = async (caller: Member) => alsoModeratorIn(caller, await buildWorkspace(t.db));
 
 /** A moderator of a new project. */
-const moderator = async () => callerIn(await buildWorkspace(t.db));
-
-/** Sends a request acting in the caller's project (`workspace_id`, `role_id` in the query). */
-const call = (caller: Caller | null, options: InjectOptions, query = '', lang: Language = 'en') => {
-  const acting = caller
-    ? `workspace_id=${caller.workspace.id}&role_id=${caller.roleId}`
-    : 'workspace_id=1&role_id=3';
-  return t.app.inject({
-    ...options,
-    url: `${String(options.url)}?${acting}${query}`,
-    headers: { 'accept-language': lang, ...(caller ? bearer(caller.token) : {}) },
-  });
-};
+const moderator = async () => buildSignedInMember(t.db, await buildWorkspace(t.db), 'moderator');
 
 const CARS = { name: 'Cars', genders: ['boy'], age_from: 3, age_to: 7, type: 'general' };
 
-const create = (caller: Caller, body: object, lang?: Language) =>
-  call(caller, { method: 'POST', url: '/api/themes', payload: body }, '', lang);
+const create = (caller: Member, body: object, lang?: Language) =>
+  apiAs(t.app, caller).post('/api/themes', body, { lang });
 
-async function add(caller: Caller, body: object = {}): Promise<Theme> {
+async function add(caller: Member, body: object = {}): Promise<Theme> {
   const response = await create(caller, { ...CARS, ...body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
 
-const update = (caller: Caller, id: number, body: object) =>
-  call(caller, { method: 'PUT', url: `/api/themes/${id}`, payload: body });
+const update = (caller: Member, id: number, body: object) =>
+  apiAs(t.app, caller).put(`/api/themes/${id}`, body);
 
-const names = async (caller: Caller, query = '') => {
-  const response = await call(caller, { url: '/api/themes' }, query);
+const names = async (caller: Member, query = '') => {
+  const response = await apiAs(t.app, caller).get('/api/themes', { query });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json().data as Theme[]).map((theme) => theme.name);
 };
@@ -97,19 +70,17 @@ async function libraryAsset(name: string, type = 'background'): Promise<Asset> {
     type === 'sound'
       ? filePart(sineTone(330, 0.02, 8000), `${name}.wav`, 'audio/wav')
       : filePart(encodePng(1, 1, new Uint8Array([1, 2, 3, 255])), `${name}.png`, 'image/png');
-  const form = multipartForm([{ name: 'name', value: name }, { name: 'type', value: type }, file]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/assets',
-    payload: form.payload,
-    headers: { ...form.headers, ...bearer(await root()) },
-  });
+  const response = await apiAs(t.app, null, { token: await root() }).upload('/api/assets', [
+    { name: 'name', value: name },
+    { name: 'type', value: type },
+    file,
+  ]);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
 
-const setAssets = (caller: Caller, id: number, assetIds: number[]) =>
-  call(caller, { method: 'PUT', url: `/api/themes/${id}/assets`, payload: { asset_ids: assetIds } });
+const setAssets = (caller: Member, id: number, assetIds: number[]) =>
+  apiAs(t.app, caller).put(`/api/themes/${id}/assets`, { asset_ids: assetIds });
 
 describe('POST /api/themes', () => {
   it('adds a theme to the project, its name trimmed, not ready, shared with nobody', async () => {
@@ -218,7 +189,8 @@ describe('GET /api/themes', () => {
     await add(neighbour, { name: 'Castles' });
     expect(await names(caller)).toEqual(['Animals', 'Boats', 'Dinosaurs', 'space']);
     expect(await names(neighbour)).toEqual(['Boats', 'Castles']);
-    const boats = (await call(caller, { url: '/api/themes' }, '&term=boat')).json().data[0] as Theme;
+    const boats = (await apiAs(t.app, caller).get('/api/themes', { query: 'term=boat' })).json()
+      .data[0] as Theme;
     expect(boats.workspace_id).toBe(neighbour.workspace.id);
     expect(boats.workspace_title).toBe(neighbour.workspace.title);
   });
@@ -255,7 +227,7 @@ describe('GET /api/themes', () => {
     expect(await names(caller, '&age=13')).toEqual([]);
     expect(await names(caller, '&gender=boy&age=4&ready=1')).toEqual(['Cars']);
     for (const query of ['&age=19', '&age=x', '&gender=other', '&ready=yes', '&type=x']) {
-      expect((await call(caller, { url: '/api/themes' }, query)).statusCode, query).toBe(422);
+      expect((await apiAs(t.app, caller).get('/api/themes', { query })).statusCode, query).toBe(422);
     }
   });
 });
@@ -268,10 +240,10 @@ describe('GET /api/themes/:id', () => {
     const own = await add(caller);
     const shared = await add(neighbour, { name: 'Boats', shared_workspace_ids: [caller.workspace.id] });
     const unshared = await add(neighbour, { name: 'Castles' });
-    expect((await call(caller, { url: `/api/themes/${own.id}` })).json()).toEqual({ data: own });
-    expect((await call(caller, { url: `/api/themes/${shared.id}` })).json()).toEqual({ data: shared });
-    const foreign = await call(caller, { url: `/api/themes/${unshared.id}` });
-    const missing = await call(caller, { url: '/api/themes/2000000000' });
+    expect((await apiAs(t.app, caller).get(`/api/themes/${own.id}`)).json()).toEqual({ data: own });
+    expect((await apiAs(t.app, caller).get(`/api/themes/${shared.id}`)).json()).toEqual({ data: shared });
+    const foreign = await apiAs(t.app, caller).get(`/api/themes/${unshared.id}`);
+    const missing = await apiAs(t.app, caller).get('/api/themes/2000000000');
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
   });
@@ -316,8 +288,8 @@ describe('PUT /api/themes/:id', () => {
 });
 
 describe('POST /api/themes/toggle-ready', () => {
-  const toggle = (caller: Caller, body: object) =>
-    call(caller, { method: 'POST', url: '/api/themes/toggle-ready', payload: body });
+  const toggle = (caller: Member, body: object) =>
+    apiAs(t.app, caller).post('/api/themes/toggle-ready', body);
 
   it('flips ready each time and answers the theme', async () => {
     const caller = await moderator();
@@ -330,7 +302,7 @@ describe('POST /api/themes/toggle-ready', () => {
 
   it("answers 404 for another project's theme and 422 without a theme_id", async () => {
     const caller = await moderator();
-    const foreign = await add(await moderator());
+    const foreign = await buildTheme(t.db, (await buildWorkspace(t.db)).id);
     expect((await toggle(caller, { theme_id: foreign.id })).statusCode).toBe(404);
     const none = await toggle(caller, {});
     expect(none.statusCode).toBe(422);
@@ -344,12 +316,12 @@ describe('DELETE /api/themes/:id', () => {
     const asset = await libraryAsset('Road');
     const theme = await add(caller, { shared_workspace_ids: [(await projectOf(caller)).id] });
     expect((await setAssets(caller, theme.id, [asset.id])).statusCode).toBe(200);
-    const response = await call(caller, { method: 'DELETE', url: `/api/themes/${theme.id}` });
+    const response = await apiAs(t.app, caller).delete(`/api/themes/${theme.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: null });
     expect(await names(caller)).toEqual([]);
-    expect((await call(caller, { method: 'DELETE', url: `/api/themes/${theme.id}` })).statusCode).toBe(404);
-    const library = await t.app.inject({ url: `/api/assets/${asset.id}`, headers: bearer(await root()) });
+    expect((await apiAs(t.app, caller).delete(`/api/themes/${theme.id}`)).statusCode).toBe(404);
+    const library = await apiAs(t.app, null, { token: await root() }).get(`/api/assets/${asset.id}`);
     expect(library.statusCode).toBe(200);
   });
 });
@@ -361,25 +333,25 @@ describe('a theme shared with a project', () => {
     await alsoModeratorIn(owner, reader.workspace);
     const asset = await libraryAsset('Harbour');
     const theme = await add(owner, { name: 'Boats', shared_workspace_ids: [reader.workspace.id] });
-    const changes: InjectOptions[] = [
-      { method: 'PUT', url: `/api/themes/${theme.id}`, payload: { ...CARS, name: 'Mine now' } },
-      { method: 'DELETE', url: `/api/themes/${theme.id}` },
-      { method: 'POST', url: '/api/themes/toggle-ready', payload: { theme_id: theme.id } },
-      { method: 'PUT', url: `/api/themes/${theme.id}/assets`, payload: { asset_ids: [asset.id] } },
+    const changes: Parameters<Api['request']>[] = [
+      ['PUT', `/api/themes/${theme.id}`, { ...CARS, name: 'Mine now' }],
+      ['DELETE', `/api/themes/${theme.id}`],
+      ['POST', '/api/themes/toggle-ready', { theme_id: theme.id }],
+      ['PUT', `/api/themes/${theme.id}/assets`, { asset_ids: [asset.id] }],
     ];
     for (const change of changes) {
-      const response = await call(reader, change);
-      expect(response.statusCode, String(change.url)).toBe(403);
+      const response = await apiAs(t.app, reader).request(...change);
+      expect(response.statusCode, change[1]).toBe(403);
       expect(response.json()).toEqual({
         code: 'theme_not_owned',
         message: text('en', 'errors.theme_not_owned'),
       });
     }
-    expect((await call(reader, { url: `/api/themes/${theme.id}` })).json().data).toEqual(theme);
-    expect((await call(reader, { url: `/api/themes/${theme.id}/assets` })).statusCode).toBe(200);
+    expect((await apiAs(t.app, reader).get(`/api/themes/${theme.id}`)).json().data).toEqual(theme);
+    expect((await apiAs(t.app, reader).get(`/api/themes/${theme.id}/assets`)).statusCode).toBe(200);
     // Unshared, it is gone from the other project.
     await update(owner, theme.id, { ...CARS, name: 'Boats', shared_workspace_ids: [] });
-    expect((await call(reader, { url: `/api/themes/${theme.id}` })).statusCode).toBe(404);
+    expect((await apiAs(t.app, reader).get(`/api/themes/${theme.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -397,7 +369,7 @@ describe('sharing a theme with other projects (issue 10, defect 1)', () => {
       expect(response.json()).toEqual(unknown.json());
     }
     expect(await names(caller)).toEqual([]);
-    const outsider = await callerIn(foreign);
+    const outsider = await buildSignedInMember(t.db, foreign, 'moderator');
     expect(await names(outsider)).toEqual([]);
     const theme = await add(caller);
     const refused = await update(caller, theme.id, { ...CARS, shared_workspace_ids: [foreign.id] });
@@ -409,7 +381,7 @@ describe('sharing a theme with other projects (issue 10, defect 1)', () => {
     const owner = await moderator();
     const second = await buildWorkspace(t.db);
     const third = await projectOf(owner);
-    const rootCaller: Caller = { ...(await callerIn(owner.workspace, 'root')) };
+    const rootCaller = await buildSignedInMember(t.db, owner.workspace, 'root');
     // Root shares the owner's theme with a project the owner is not in.
     const theme = await add(owner, { shared_workspace_ids: [third.id] });
     const byRoot = await update(rootCaller, theme.id, {
@@ -417,11 +389,11 @@ describe('sharing a theme with other projects (issue 10, defect 1)', () => {
       shared_workspace_ids: [second.id, third.id],
     });
     expect(byRoot.json().data.shared_workspace_ids).toEqual([second.id, third.id].sort((a, b) => a - b));
-    const seen = (await call(owner, { url: `/api/themes/${theme.id}` })).json().data as Theme;
+    const seen = (await apiAs(t.app, owner).get(`/api/themes/${theme.id}`)).json().data as Theme;
     expect(seen.shared_workspace_ids).toEqual([third.id]);
     // The owner unshares what it sees; the share it cannot see stays.
     await update(owner, theme.id, { ...CARS, shared_workspace_ids: [] });
-    const after = (await call(rootCaller, { url: `/api/themes/${theme.id}` })).json().data as Theme;
+    const after = (await apiAs(t.app, rootCaller).get(`/api/themes/${theme.id}`)).json().data as Theme;
     expect(after.shared_workspace_ids).toEqual([second.id]);
   });
 });
@@ -430,7 +402,7 @@ describe('GET /api/themes/statistic', () => {
   it('counts the themes the project sees, by the database', async () => {
     const caller = await moderator();
     const neighbour = await moderator();
-    const empty = await call(caller, { url: '/api/themes/statistic' });
+    const empty = await apiAs(t.app, caller).get('/api/themes/statistic');
     expect(empty.json().data).toEqual({
       total: 0,
       ready: 0,
@@ -449,7 +421,7 @@ describe('GET /api/themes/statistic', () => {
       shared_workspace_ids: [caller.workspace.id],
     });
     await add(neighbour, { name: 'Castles' });
-    const response = await call(caller, { url: '/api/themes/statistic' });
+    const response = await apiAs(t.app, caller).get('/api/themes/statistic');
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       total: 4,
@@ -481,7 +453,7 @@ describe('the assets of a theme', () => {
         file_url: asset.files[0]?.file_url,
       })),
     );
-    const grouped = await call(caller, { url: `/api/themes/${theme.id}/assets` });
+    const grouped = await apiAs(t.app, caller).get(`/api/themes/${theme.id}/assets`);
     expect(grouped.statusCode).toBe(200);
     expect(grouped.json().data).toEqual({
       background: [garage, road],
@@ -492,7 +464,7 @@ describe('the assets of a theme', () => {
       game_prop: [],
     });
     // The list shows them too; setting again replaces them.
-    expect((await call(caller, { url: '/api/themes' })).json().data[0].assets).toHaveLength(4);
+    expect((await apiAs(t.app, caller).get('/api/themes')).json().data[0].assets).toHaveLength(4);
     const replaced = await setAssets(caller, theme.id, [racer.id]);
     expect((replaced.json().data as Theme).assets.map((asset) => asset.id)).toEqual([racer.id]);
     expect((await setAssets(caller, theme.id, [])).json().data.assets).toEqual([]);
@@ -510,91 +482,70 @@ describe('the assets of a theme', () => {
     });
     const twice = await setAssets(caller, theme.id, [road.id, road.id]);
     expect(twice.json().errors).toEqual({ asset_ids: [message('unique')] });
-    expect((await call(caller, { url: `/api/themes/${theme.id}` })).json().data.assets).toHaveLength(1);
+    expect((await apiAs(t.app, caller).get(`/api/themes/${theme.id}`)).json().data.assets).toHaveLength(1);
   });
 });
 
 /** One request per route, for the access checks every route shares. */
-const ROUTES: Record<string, { manage: boolean; item: boolean; request: (theme: Theme) => InjectOptions }> = {
-  'GET themes': { manage: false, item: false, request: () => ({ url: '/api/themes' }) },
-  'GET themes/statistic': { manage: false, item: false, request: () => ({ url: '/api/themes/statistic' }) },
-  'GET themes/:id': { manage: false, item: true, request: (theme) => ({ url: `/api/themes/${theme.id}` }) },
+const ROUTES: Record<
+  string,
+  { manage: boolean; item: boolean; request: (api: Api, id: number) => Promise<Response> }
+> = {
+  'GET themes': { manage: false, item: false, request: (api) => api.get('/api/themes') },
+  'GET themes/statistic': { manage: false, item: false, request: (api) => api.get('/api/themes/statistic') },
+  'GET themes/:id': { manage: false, item: true, request: (api, id) => api.get(`/api/themes/${id}`) },
   'GET themes/:id/assets': {
     manage: false,
     item: true,
-    request: (theme) => ({ url: `/api/themes/${theme.id}/assets` }),
+    request: (api, id) => api.get(`/api/themes/${id}/assets`),
   },
   'POST themes': {
     manage: true,
     item: false,
-    request: () => ({ method: 'POST', url: '/api/themes', payload: { ...CARS, name: 'New theme' } }),
+    request: (api) => api.post('/api/themes', { ...CARS, name: 'New theme' }),
   },
   'PUT themes/:id': {
     manage: true,
     item: true,
-    request: (theme) => ({
-      method: 'PUT',
-      url: `/api/themes/${theme.id}`,
-      payload: { ...CARS, name: 'Renamed' },
-    }),
+    request: (api, id) => api.put(`/api/themes/${id}`, { ...CARS, name: 'Renamed' }),
   },
-  'DELETE themes/:id': {
-    manage: true,
-    item: true,
-    request: (theme) => ({ method: 'DELETE', url: `/api/themes/${theme.id}` }),
-  },
+  'DELETE themes/:id': { manage: true, item: true, request: (api, id) => api.delete(`/api/themes/${id}`) },
   'POST themes/toggle-ready': {
     manage: true,
     item: true,
-    request: (theme) => ({
-      method: 'POST',
-      url: '/api/themes/toggle-ready',
-      payload: { theme_id: theme.id },
-    }),
+    request: (api, id) => api.post('/api/themes/toggle-ready', { theme_id: id }),
   },
   'PUT themes/:id/assets': {
     manage: true,
     item: true,
-    request: (theme) => ({
-      method: 'PUT',
-      url: `/api/themes/${theme.id}/assets`,
-      payload: { asset_ids: [] },
-    }),
+    request: (api, id) => api.put(`/api/themes/${id}/assets`, { asset_ids: [] }),
   },
 };
 
 describe.each(Object.entries(ROUTES))('%s', (_route, { manage, item, request }) => {
   it('answers 401 without a token', async () => {
     const owner = await moderator();
-    const response = await call(null, request(await add(owner)));
+    const response = await request(apiAs(t.app, owner, { token: null }), (await add(owner)).id);
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('unauthenticated');
   });
 
-  it.each(['root', 'moderator', 'manager', 'admin', 'author', 'teacher', 'diagnostician'] as const)(
-    'answers a %s as the permission table says',
-    async (role) => {
-      const owner = await moderator();
-      const theme = await add(owner);
-      const caller = await callerIn(owner.workspace, role);
-      const response = await call(caller, request(theme));
-      const allowed = manage
-        ? ['root', 'moderator']
-        : ['root', 'moderator', 'author', 'teacher', 'diagnostician'];
-      if (allowed.includes(role)) {
-        expect(response.statusCode, response.body).toBeLessThan(300);
-      } else {
-        expect(response.statusCode).toBe(403);
-        expect(response.json().code).toBe('forbidden');
-      }
-    },
-  );
+  it.each(EVERY_ROLE)('answers a %s as the permission table says', async (role) => {
+    const owner = await moderator();
+    const theme = await add(owner);
+    const caller = await buildSignedInMember(t.db, owner.workspace, role);
+    const response = await request(apiAs(t.app, caller), theme.id);
+    const allowed = manage
+      ? ['root', 'moderator']
+      : ['root', 'moderator', 'author', 'teacher', 'diagnostician'];
+    expectAllowed(response, allowed.includes(role));
+  });
 
   it('answers 403 role_not_held for a project the caller is not in', async () => {
     const owner = await moderator();
     const theme = await add(owner);
     const stranger = await moderator();
-    const response = await call({ ...stranger, workspace: owner.workspace }, request(theme));
+    const response = await request(apiAs(t.app, stranger, { workspace: owner.workspace }), theme.id);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('role_not_held');
   });
@@ -603,19 +554,12 @@ describe.each(Object.entries(ROUTES))('%s', (_route, { manage, item, request }) 
     const owner = await moderator();
     const theme = await add(owner);
     // A moderator of both projects, acting in the other one.
-    const both = await buildMember(t.db, owner.workspace, ['moderator']);
-    const other = await buildWorkspace(t.db);
-    await addMembership(t.db, both, other, ['moderator']);
-    const caller = {
-      workspace: other,
-      user: both,
-      token: await tokenFor(t.db, both),
-      roleId: ROLE.moderator,
-    };
-    const foreign = await call(caller, request(theme));
-    const missing = await call(caller, request({ ...theme, id: 2_000_000_000 }));
+    const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'moderator');
+    await addMembership(t.db, caller.user, owner.workspace, ['moderator']);
+    const foreign = await request(apiAs(t.app, caller), theme.id);
+    const missing = await request(apiAs(t.app, caller), 2_000_000_000);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
-    expect((await call(owner, { url: `/api/themes/${theme.id}` })).json().data).toEqual(theme);
+    expect((await apiAs(t.app, owner).get(`/api/themes/${theme.id}`)).json().data).toEqual(theme);
   });
 });

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { LANGUAGES, ROLE, type RoleName } from '@logoschool/contract';
-import { and, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignments, auditLog, invitations, mails, type WorkspaceRow } from '../../db/schema/index.ts';
 import { text } from '../../i18n/index.ts';
+import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
-  bearer,
+  assignmentOf,
   buildMember,
   buildSignedInMember,
   buildUser,
@@ -21,44 +21,26 @@ import {
  */
 const t = useTestApp();
 
-const acting = (caller: Member) => `workspace_id=${caller.workspace.id}&role_id=${caller.roleId}`;
-
-const call = (caller: Member, options: InjectOptions) =>
-  t.app.inject({
-    ...options,
-    headers: { 'accept-language': 'en', ...bearer(caller.token), ...options.headers },
-  });
-
 const newEmail = () => `grant-${randomBytes(5).toString('hex')}@example.test`;
 
 type InviteRoute = 'invite' | 'invite/existing-user';
 
 const invite = (caller: Member, route: InviteRoute, email: string, roles: RoleName[], lang = 'en') =>
-  call(caller, {
-    method: 'POST',
-    url: `/api/invitations/${route}?${acting(caller)}`,
-    payload: { email, workspace_id: caller.workspace.id, roles },
-    headers: { 'accept-language': lang },
-  });
+  apiAs(t.app, caller).post(
+    `/api/invitations/${route}`,
+    { email, workspace_id: caller.workspace.id, roles },
+    { lang },
+  );
 
-const update = (caller: Member, payload: object) =>
-  call(caller, { method: 'PUT', url: `/api/users/user?${acting(caller)}`, payload });
+const update = (caller: Member, payload: object) => apiAs(t.app, caller).put('/api/users/user', payload);
 
 const removeRole = (caller: Member, payload: object) =>
-  call(caller, { method: 'POST', url: `/api/users/user/remove-role?${acting(caller)}`, payload });
+  apiAs(t.app, caller).post('/api/users/user/remove-role', payload);
 
 const invitationsTo = (email: string) => t.db.select().from(invitations).where(eq(invitations.email, email));
 const mailsTo = (email: string) => t.db.select().from(mails).where(eq(mails.to, email));
 const auditIn = (workspace: WorkspaceRow) =>
   t.db.select().from(auditLog).where(eq(auditLog.workspaceId, workspace.id));
-
-async function assignmentOf(userId: number, workspace: WorkspaceRow) {
-  const [row] = await t.db
-    .select()
-    .from(assignments)
-    .where(and(eq(assignments.userId, userId), eq(assignments.workspaceId, workspace.id)));
-  return row;
-}
 
 const refusal = (roles: string, lang: (typeof LANGUAGES)[number] = 'en') => ({
   code: 'role_not_grantable',
@@ -95,7 +77,7 @@ describe('inviting with roles the inviter may not grant', () => {
       const unknown = await invite(manager, route, newEmail(), ['admin']);
       expect(known.statusCode).toBe(403);
       expect(known.json()).toEqual(unknown.json());
-      expect(await assignmentOf(existing.id, manager.workspace)).toBeUndefined();
+      expect(await assignmentOf(t.db, existing.id, manager.workspace.id)).toBeUndefined();
       expect(await mailsTo(existing.email)).toEqual([]);
     },
   );
@@ -136,10 +118,8 @@ describe('inviting with roles the inviter may not grant', () => {
     expect(invited.statusCode).toBe(201);
     const [before] = await invitationsTo(email);
     const manager = await buildSignedInMember(t.db, workspace, 'manager');
-    const response = await call(manager, {
-      method: 'POST',
-      url: `/api/invitations/invite/send?${acting(manager)}`,
-      payload: { invitation_id: before!.id },
+    const response = await apiAs(t.app, manager).post('/api/invitations/invite/send', {
+      invitation_id: before!.id,
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refusal('Administrator'));
@@ -168,13 +148,13 @@ describe('changing the roles or status of a member', () => {
         .update(assignments)
         .set({ roles: [ROLE.teacher, ROLE.author] })
         .where(eq(assignments.userId, root.id));
-      const before = await assignmentOf(root.id, workspace);
+      const before = await assignmentOf(t.db, root.id, workspace.id);
       const response = change
         ? await update(admin, { user_id: root.id, ...change })
         : await removeRole(admin, { user_id: root.id, role: 'author' });
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json()).toEqual(refusal('Super admin'));
-      expect(await assignmentOf(root.id, workspace)).toEqual(before);
+      expect(await assignmentOf(t.db, root.id, workspace.id)).toEqual(before);
       expect(await auditIn(workspace)).toEqual([]);
     },
   );
@@ -193,6 +173,9 @@ describe('changing the roles or status of a member', () => {
     const other = await buildMember(t.db, workspace, ['admin', 'teacher']);
     expect((await update(admin, { user_id: other.id, roles: ['manager'] })).statusCode).toBe(200);
     expect((await update(admin, { user_id: other.id, is_active: false })).statusCode).toBe(200);
-    expect(await assignmentOf(other.id, workspace)).toMatchObject({ roles: [ROLE.manager], isActive: false });
+    expect(await assignmentOf(t.db, other.id, workspace.id)).toMatchObject({
+      roles: [ROLE.manager],
+      isActive: false,
+    });
   });
 });

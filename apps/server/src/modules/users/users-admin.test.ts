@@ -1,78 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import { PER_PAGE_MAX, ROLE, USERS_TERM_MAX, type ProjectUser, type RoleName } from '@logoschool/contract';
-import { and, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../auth/sessions.ts';
 import { usersCsv } from './users-admin.service.ts';
-import {
-  assignments,
-  auditLog,
-  invitations,
-  users,
-  type UserRow,
-  type WorkspaceRow,
-} from '../../db/schema/index.ts';
+import { assignments, auditLog, invitations, users, type WorkspaceRow } from '../../db/schema/index.ts';
+import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   addMembership,
-  bearer,
+  assignmentOf,
   buildMember,
+  buildSignedInMember,
   buildUser,
   buildWorkspace,
   tokenFor,
+  type Member,
 } from '../../test/factories.ts';
 
 const t = useTestApp();
 
-/** A signed-in caller acting in a project as one role. */
-interface Caller {
-  workspace: WorkspaceRow;
-  user: UserRow;
-  token: string;
-  roleId: number;
-}
-
-/** A caller holding `role` in the project (root: a root user), acting as it. */
-async function callerIn(workspace: WorkspaceRow, role: RoleName): Promise<Caller> {
-  const user =
-    role === 'root' ? await buildUser(t.db, { isRoot: true }) : await buildMember(t.db, workspace, [role]);
-  return { workspace, user, token: await tokenFor(t.db, user), roleId: ROLE[role] };
-}
-
 /** A new project with an admin in it. */
 async function projectWithAdmin(values: Parameters<typeof buildWorkspace>[1] = {}) {
-  const workspace = await buildWorkspace(t.db, values);
-  return callerIn(workspace, 'admin');
+  return buildSignedInMember(t.db, await buildWorkspace(t.db, values), 'admin');
 }
 
-const acting = (caller: Caller, workspace = caller.workspace) =>
-  `workspace_id=${workspace.id}&role_id=${caller.roleId}`;
+const list = (caller: Member, query = '') => apiAs(t.app, caller).get('/api/users', { query });
 
-const call = (token: string | null, options: InjectOptions) =>
-  t.app.inject({
-    ...options,
-    headers: { 'accept-language': 'en', ...(token ? bearer(token) : {}), ...options.headers },
-  });
+const exportCsv = (caller: Member, query = '') =>
+  apiAs(t.app, caller).get('/api/users/export.csv', { query });
 
-const list = (caller: Caller, query = '') =>
-  call(caller.token, { url: `/api/users?${acting(caller)}${query}` });
+const update = (caller: Member, payload: object, workspace = caller.workspace) =>
+  apiAs(t.app, caller, { workspace }).put('/api/users/user', payload);
 
-const exportCsv = (caller: Caller, query = '') =>
-  call(caller.token, { url: `/api/users/export.csv?${acting(caller)}${query}` });
-
-const update = (caller: Caller, payload: object, workspace = caller.workspace) =>
-  call(caller.token, { method: 'PUT', url: `/api/users/user?${acting(caller, workspace)}`, payload });
-
-const removeRole = (caller: Caller, payload: object, workspace = caller.workspace) =>
-  call(caller.token, {
-    method: 'POST',
-    url: `/api/users/user/remove-role?${acting(caller, workspace)}`,
-    payload,
-  });
+const removeRole = (caller: Member, payload: object, workspace = caller.workspace) =>
+  apiAs(t.app, caller, { workspace }).post('/api/users/user/remove-role', payload);
 
 const changeEnv = (token: string | null, payload: object) =>
-  call(token, { method: 'POST', url: '/api/users/user/environment', payload });
+  apiAs(t.app, null, { token }).post('/api/users/user/environment', payload);
 
 /** A member of the project with a name of its own (to find it with `term`). */
 const member = (workspace: WorkspaceRow, roles: RoleName[], user: Partial<typeof users.$inferInsert> = {}) =>
@@ -101,16 +66,8 @@ async function invite(
 const auditOf = (targetUserId: number) =>
   t.db.select().from(auditLog).where(eq(auditLog.targetUserId, targetUserId)).orderBy(auditLog.id);
 
-const assignmentOf = async (user: UserRow, workspace: WorkspaceRow) => {
-  const [row] = await t.db
-    .select()
-    .from(assignments)
-    .where(and(eq(assignments.userId, user.id), eq(assignments.workspaceId, workspace.id)));
-  return row!;
-};
-
 const checkToken = async (token: string) =>
-  (await t.app.inject({ url: '/api/check-token', headers: bearer(token) })).json().data;
+  (await apiAs(t.app, null, { token }).get('/api/check-token')).json().data;
 
 /** The roles that may not do an action, besides root-only ones. */
 const NOT_LISTING = ['moderator', 'author', 'teacher', 'diagnostician'] as const;
@@ -249,13 +206,13 @@ describe('GET /api/users', () => {
   });
 
   it('is open to a manager, an admin acting as manager, and root', async () => {
-    const manager = await callerIn(await buildWorkspace(t.db), 'manager');
+    const manager = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'manager');
     const teacher = await member(manager.workspace, ['teacher']);
     expect((await list(manager)).json().data.map((row: ProjectUser) => row.id)).toContain(teacher.id);
     const admin = await buildMember(t.db, manager.workspace, ['admin']);
-    const asManager: Caller = { ...manager, user: admin, token: await tokenFor(t.db, admin) };
+    const asManager: Member = { ...manager, user: admin, token: await tokenFor(t.db, admin) };
     expect((await list(asManager)).statusCode).toBe(200);
-    const root = await callerIn(manager.workspace, 'root');
+    const root = await buildSignedInMember(t.db, manager.workspace, 'root');
     const byRoot = await list(root);
     expect(byRoot.statusCode).toBe(200);
     expect(byRoot.json().meta.total).toBe(3);
@@ -263,22 +220,22 @@ describe('GET /api/users', () => {
 
   it('answers 401 without a token', async () => {
     const admin = await projectWithAdmin();
-    const response = await call(null, { url: `/api/users?${acting(admin)}` });
+    const response = await apiAs(t.app, admin, { token: null }).get('/api/users');
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('unauthenticated');
   });
 
   it.each(NOT_LISTING)('answers 403 to a %s', async (role) => {
-    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), role);
     const response = await list(caller);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('forbidden');
   });
 
   it("answers 403 for another project's list", async () => {
-    const manager = await callerIn(await buildWorkspace(t.db), 'manager');
+    const manager = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'manager');
     const other = await buildWorkspace(t.db);
-    const response = await call(manager.token, { url: `/api/users?${acting(manager, other)}` });
+    const response = await apiAs(t.app, manager, { workspace: other }).get('/api/users');
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('role_not_held');
   });
@@ -293,7 +250,7 @@ describe('GET /api/users', () => {
     ['page', '&page=abc'],
     ['term', `&term=${'a'.repeat(USERS_TERM_MAX + 1)}`],
   ])('answers 422 for a wrong %s (%s)', async (field, query) => {
-    const manager = await callerIn(await buildWorkspace(t.db), 'manager');
+    const manager = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'manager');
     const response = await list(manager, query);
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('validation_failed');
@@ -301,11 +258,11 @@ describe('GET /api/users', () => {
   });
 
   it('answers 422 without workspace_id or role_id', async () => {
-    const manager = await callerIn(await buildWorkspace(t.db), 'manager');
-    const noProject = await call(manager.token, { url: `/api/users?role_id=${ROLE.manager}` });
+    const manager = await buildSignedInMember(t.db, await buildWorkspace(t.db), 'manager');
+    const noProject = await apiAs(t.app, manager).get('/api/users', { workspace: null });
     expect(noProject.statusCode).toBe(422);
     expect(Object.keys(noProject.json().errors)).toEqual(['workspace_id']);
-    const noRole = await call(manager.token, { url: `/api/users?workspace_id=${manager.workspace.id}` });
+    const noRole = await apiAs(t.app, manager).get('/api/users', { roleId: null });
     expect(noRole.statusCode).toBe(422);
     expect(Object.keys(noRole.json().errors)).toEqual(['role_id']);
   });
@@ -396,14 +353,16 @@ describe('GET /api/users/export.csv', () => {
 
   it('answers 401 without a token, 403 to roles that may not list, 422 for a wrong filter', async () => {
     const workspace = await buildWorkspace(t.db);
-    const unauthenticated = await call(null, { url: `/api/users/export.csv?workspace_id=${workspace.id}` });
+    const unauthenticated = await apiAs(t.app, null).get(
+      `/api/users/export.csv?workspace_id=${workspace.id}`,
+    );
     expect(unauthenticated.statusCode).toBe(401);
     for (const role of NOT_LISTING) {
-      const response = await exportCsv(await callerIn(workspace, role));
+      const response = await exportCsv(await buildSignedInMember(t.db, workspace, role));
       expect(response.statusCode, role).toBe(403);
       expect(response.json().code, role).toBe('forbidden');
     }
-    const manager = await callerIn(workspace, 'manager');
+    const manager = await buildSignedInMember(t.db, workspace, 'manager');
     expect((await exportCsv(manager)).statusCode).toBe(200);
     const wrong = await exportCsv(manager, '&sort=nope');
     expect(wrong.statusCode).toBe(422);
@@ -423,7 +382,7 @@ describe('PUT /api/users/user', () => {
       roles: ['moderator', 'author', 'teacher'],
       status: 'active',
     });
-    expect((await assignmentOf(target, admin.workspace)).roles).toEqual([
+    expect((await assignmentOf(t.db, target.id, admin.workspace.id))?.roles).toEqual([
       ROLE.moderator,
       ROLE.author,
       ROLE.teacher,
@@ -448,7 +407,9 @@ describe('PUT /api/users/user', () => {
     const target = await member(admin.workspace, ['teacher']);
     const targetToken = await tokenFor(t.db, target);
     const students = () =>
-      call(targetToken, { url: `/api/clients?workspace_id=${admin.workspace.id}&role_id=${ROLE.teacher}` });
+      apiAs(t.app, null, { token: targetToken, workspace: admin.workspace, roleId: ROLE.teacher }).get(
+        '/api/clients',
+      );
     expect((await students()).statusCode).toBe(200);
 
     const response = await update(admin, { user_id: target.id, is_active: false });
@@ -486,7 +447,7 @@ describe('PUT /api/users/user', () => {
 
   it('is open to root', async () => {
     const workspace = await buildWorkspace(t.db);
-    const root = await callerIn(workspace, 'root');
+    const root = await buildSignedInMember(t.db, workspace, 'root');
     const target = await member(workspace, ['teacher']);
     const response = await update(root, { user_id: target.id, roles: ['diagnostician'] });
     expect(response.statusCode).toBe(200);
@@ -504,7 +465,7 @@ describe('PUT /api/users/user', () => {
     const demote = await update(admin, { user_id: admin.user.id, roles: ['manager'] });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().errors).toEqual({ roles: ['You cannot remove your own admin role.'] });
-    expect(await assignmentOf(admin.user, admin.workspace)).toMatchObject({
+    expect(await assignmentOf(t.db, admin.user.id, admin.workspace.id)).toMatchObject({
       roles: [ROLE.admin],
       isActive: true,
     });
@@ -534,22 +495,21 @@ describe('PUT /api/users/user', () => {
   it('answers 401 without a token', async () => {
     const admin = await projectWithAdmin();
     const target = await member(admin.workspace, ['teacher']);
-    const response = await call(null, {
-      method: 'PUT',
-      url: `/api/users/user?${acting(admin)}`,
-      payload: { user_id: target.id, is_active: false },
+    const response = await apiAs(t.app, admin, { token: null }).put('/api/users/user', {
+      user_id: target.id,
+      is_active: false,
     });
     expect(response.statusCode).toBe(401);
-    expect((await assignmentOf(target, admin.workspace)).isActive).toBe(true);
+    expect((await assignmentOf(t.db, target.id, admin.workspace.id))?.isActive).toBe(true);
   });
 
   it.each(NOT_MANAGING)('answers 403 to a %s', async (role) => {
-    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), role);
     const target = await member(caller.workspace, ['teacher']);
     const response = await update(caller, { user_id: target.id, is_active: false });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('forbidden');
-    expect((await assignmentOf(target, caller.workspace)).isActive).toBe(true);
+    expect((await assignmentOf(t.db, target.id, caller.workspace.id))?.isActive).toBe(true);
   });
 
   it.each([
@@ -570,7 +530,7 @@ describe('PUT /api/users/user', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('validation_failed');
     expect(Object.keys(response.json().errors)).toEqual([field]);
-    expect((await assignmentOf(target, admin.workspace)).roles).toEqual([ROLE.teacher]);
+    expect((await assignmentOf(t.db, target.id, admin.workspace.id))?.roles).toEqual([ROLE.teacher]);
   });
 
   it('says "choose at least one" for no roles', async () => {
@@ -588,7 +548,7 @@ describe('POST /api/users/user/remove-role', () => {
     const response = await removeRole(admin, { user_id: target.id, role: 'author' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ id: target.id, roles: ['teacher'], status: 'active' });
-    expect((await assignmentOf(target, admin.workspace)).roles).toEqual([ROLE.teacher]);
+    expect((await assignmentOf(t.db, target.id, admin.workspace.id))?.roles).toEqual([ROLE.teacher]);
     const [entry] = await auditOf(target.id);
     expect(entry).toMatchObject({
       action: 'users.remove_role',
@@ -618,14 +578,13 @@ describe('POST /api/users/user/remove-role', () => {
       code: 'conflict',
       errors: { role: ['The last role of a user cannot be removed.'] },
     });
-    const ru = await call(admin.token, {
-      method: 'POST',
-      url: `/api/users/user/remove-role?${acting(admin)}`,
-      payload: { user_id: target.id, role: 'teacher' },
-      headers: { 'accept-language': 'ru' },
-    });
+    const ru = await apiAs(t.app, admin).post(
+      '/api/users/user/remove-role',
+      { user_id: target.id, role: 'teacher' },
+      { lang: 'ru' },
+    );
     expect(ru.json().errors.role).toEqual(['Последнюю роль пользователя нельзя удалить.']);
-    expect((await assignmentOf(target, admin.workspace)).roles).toEqual([ROLE.teacher]);
+    expect((await assignmentOf(t.db, target.id, admin.workspace.id))?.roles).toEqual([ROLE.teacher]);
     expect(await auditOf(target.id)).toEqual([]);
   });
 
@@ -663,16 +622,15 @@ describe('POST /api/users/user/remove-role', () => {
   it('answers 401 without a token', async () => {
     const admin = await projectWithAdmin();
     const target = await member(admin.workspace, ['teacher', 'author']);
-    const response = await call(null, {
-      method: 'POST',
-      url: `/api/users/user/remove-role?${acting(admin)}`,
-      payload: { user_id: target.id, role: 'author' },
+    const response = await apiAs(t.app, admin, { token: null }).post('/api/users/user/remove-role', {
+      user_id: target.id,
+      role: 'author',
     });
     expect(response.statusCode).toBe(401);
   });
 
   it.each(NOT_MANAGING)('answers 403 to a %s', async (role) => {
-    const caller = await callerIn(await buildWorkspace(t.db), role);
+    const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), role);
     const target = await member(caller.workspace, ['teacher', 'author']);
     const response = await removeRole(caller, { user_id: target.id, role: 'author' });
     expect(response.statusCode).toBe(403);
@@ -693,7 +651,10 @@ describe('POST /api/users/user/remove-role', () => {
     const response = await removeRole(admin, { user_id: target.id, role: 'author', ...body });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual([field]);
-    expect((await assignmentOf(target, admin.workspace)).roles).toEqual([ROLE.teacher, ROLE.author]);
+    expect((await assignmentOf(t.db, target.id, admin.workspace.id))?.roles).toEqual([
+      ROLE.teacher,
+      ROLE.author,
+    ]);
   });
 });
 
@@ -755,7 +716,7 @@ describe('POST /api/users/user/environment', () => {
   it.each(['admin', 'manager', 'moderator', 'author', 'teacher', 'diagnostician'] as const)(
     'answers 403 to a %s',
     async (role) => {
-      const caller = await callerIn(await buildWorkspace(t.db), role);
+      const caller = await buildSignedInMember(t.db, await buildWorkspace(t.db), role);
       const target = await member(caller.workspace, ['teacher']);
       const response = await changeEnv(caller.token, { user_id: target.id, env_id: 2 });
       expect(response.statusCode).toBe(403);
@@ -789,11 +750,11 @@ describe('a member of two projects', () => {
     await addMembership(t.db, target, other, ['teacher', 'author']);
     await update(admin, { user_id: target.id, is_active: false });
     await removeRole(admin, { user_id: target.id, role: 'author' });
-    expect(await assignmentOf(target, admin.workspace)).toMatchObject({
+    expect(await assignmentOf(t.db, target.id, admin.workspace.id)).toMatchObject({
       isActive: false,
       roles: [ROLE.teacher],
     });
-    expect(await assignmentOf(target, other)).toMatchObject({
+    expect(await assignmentOf(t.db, target.id, other.id)).toMatchObject({
       isActive: true,
       roles: [ROLE.teacher, ROLE.author],
     });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AVATAR_MAX_BYTES } from '@logoschool/contract';
@@ -6,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
-import { bearer, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import { apiWithToken } from '../../test/api.ts';
+import { buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
+import { filePart, multipartForm, type FormPart } from '../../test/multipart.ts';
 
 const t = useTestApp();
 
@@ -24,60 +25,16 @@ const IMAGES = {
   webp: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
 };
 
-type Part =
-  { name: string; value: string } | { name: string; filename: string; type: string; content: Buffer };
+const file = (content: Buffer, filename = 'avatar.png', type = 'image/png') =>
+  filePart(content, filename, type);
 
-/** A multipart/form-data body, built by hand as a browser would send it. */
-function form(parts: Part[]) {
-  const boundary = `----LogoschoolTest${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('value' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n`));
-      chunks.push(Buffer.from(part.value, 'utf8'));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.type}\r\n\r\n`,
-        ),
-      );
-      chunks.push(part.content);
-    }
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const file = (content: Buffer, filename = 'avatar.png', type = 'image/png'): Part => ({
-  name: 'file',
-  filename,
-  type,
-  content,
-});
+const withToken = (token: string | null) => apiWithToken(t.app, token);
 
 const postJson = (token: string | null, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/users/profile',
-    payload,
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-  });
+  withToken(token).post('/api/users/profile', payload, { headers });
 
-const postForm = (token: string | null, parts: Part[], headers: Record<string, string> = {}) => {
-  const body = form(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/users/profile',
-    payload: body.payload,
-    headers: { ...body.headers, ...(token ? bearer(token) : {}), ...headers },
-  });
-};
+const postForm = (token: string | null, parts: FormPart[], headers: Record<string, string> = {}) =>
+  withToken(token).upload('/api/users/profile', parts, { headers });
 
 const rowOf = async (id: number) => {
   const [row] = await t.db.select().from(users).where(eq(users.id, id));
@@ -129,7 +86,7 @@ describe('POST /api/users/profile (JSON)', () => {
       isNewVersion: false,
       additionalInfo: info,
     });
-    const check = await t.app.inject({ url: '/api/check-token', headers: bearer(token) });
+    const check = await withToken(token).get('/api/check-token');
     expect(check.json().data).toEqual(data);
   });
 
@@ -346,14 +303,14 @@ describe('POST /api/users/profile (form with an avatar)', () => {
     expect(data.avatar).toMatch(new RegExp(`^/api/files/avatars/[a-f0-9]{32}\\.${ext}$`));
     expect((await rowOf(user.id)).avatar).toBe(data.avatar);
 
-    const image = await t.app.inject({ url: data.avatar });
+    const image = await withToken(null).get(data.avatar);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe(type);
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.rawPayload.equals(IMAGES[ext])).toBe(true);
     // Public: the link works without a token (an <img> sends none).
-    expect((await t.app.inject({ url: data.avatar, headers: bearer('x'.repeat(43)) })).statusCode).toBe(200);
+    expect((await withToken('x'.repeat(43)).get(data.avatar)).statusCode).toBe(200);
   });
 
   it('accepts an image of exactly the largest size', async () => {
@@ -375,10 +332,10 @@ describe('POST /api/users/profile (form with an avatar)', () => {
     expect(second).not.toBe(first);
     expect(second).toMatch(/\.gif$/);
     expect(fs.existsSync(fileOf(first))).toBe(false);
-    const old = await t.app.inject({ url: first });
+    const old = await withToken(null).get(first);
     expect(old.statusCode).toBe(404);
     expect(old.json().code).toBe('not_found');
-    expect((await t.app.inject({ url: second })).statusCode).toBe(200);
+    expect((await withToken(null).get(second)).statusCode).toBe(200);
     expect((await rowOf(user.id)).avatar).toBe(second);
   });
 
@@ -387,7 +344,7 @@ describe('POST /api/users/profile (form with an avatar)', () => {
     const avatar = (await postForm(token, [file(IMAGES.webp)])).json().data.avatar as string;
     const response = await postJson(token, { name: 'Renamed User' });
     expect(response.json().data.avatar).toBe(avatar);
-    expect((await t.app.inject({ url: avatar })).statusCode).toBe(200);
+    expect((await withToken(null).get(avatar)).statusCode).toBe(200);
   });
 
   it('removes the avatar and its file with remove_avatar=true', async () => {
@@ -402,7 +359,7 @@ describe('POST /api/users/profile (form with an avatar)', () => {
     expect(response.json().data.avatar).toBeNull();
     expect((await rowOf(user.id)).avatar).toBeNull();
     expect(fs.existsSync(fileOf(avatar))).toBe(false);
-    expect((await t.app.inject({ url: avatar })).statusCode).toBe(404);
+    expect((await withToken(null).get(avatar)).statusCode).toBe(404);
     // Removing when there is none is fine; so is the JSON form of the flag.
     expect((await postJson(token, { remove_avatar: true })).statusCode).toBe(200);
   });
@@ -417,7 +374,7 @@ describe('POST /api/users/profile (form with an avatar)', () => {
       const unchanged = async () => {
         expect(await rowOf(user.id)).toEqual(before);
         expect(storedAvatars()).toEqual(files);
-        expect((await t.app.inject({ url: avatar })).statusCode).toBe(200);
+        expect((await withToken(null).get(avatar)).statusCode).toBe(200);
       };
       return { token, unchanged };
     }
@@ -429,7 +386,7 @@ describe('POST /api/users/profile (form with an avatar)', () => {
       ['a PNG header cut short', file(IMAGES.png.subarray(0, 4))],
       ['an empty file', file(Buffer.alloc(0))],
       ['a file sent as a text field', { name: 'file', value: 'data:image/png;base64,AAAA' }],
-    ] as [string, Part][])('%s with 415', async (_case, part) => {
+    ] as [string, FormPart][])('%s with 415', async (_case, part) => {
       const { token, unchanged } = await userWithAvatar();
       const response = await postForm(token, [{ name: 'name', value: 'New Name' }, part], {
         'accept-language': 'en',
@@ -484,13 +441,10 @@ describe('POST /api/users/profile (form with an avatar)', () => {
       ['that is no form at all', (_body, type) => [Buffer.from('hello world'), type]],
     ])('a form %s with 400', async (_case, spoil) => {
       const { token, unchanged } = await userWithAvatar();
-      const body = form([{ name: 'name', value: 'New Name' }, file(IMAGES.png)]);
+      const body = multipartForm([{ name: 'name', value: 'New Name' }, file(IMAGES.png)]);
       const [payload, type] = spoil(body.payload, body.headers['content-type']);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/profile',
-        payload,
-        headers: { 'content-type': type, ...bearer(token) },
+      const response = await withToken(token).post('/api/users/profile', payload, {
+        headers: { 'content-type': type },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('bad_request');
@@ -519,9 +473,7 @@ describe('POST /api/users/profile (authentication)', () => {
 
   it('answers 401 for a revoked token', async () => {
     const { user, token } = await signedIn({ name: 'Signed Out' });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode,
-    ).toBe(200);
+    expect((await withToken(token).post('/api/logout')).statusCode).toBe(200);
     const response = await postJson(token, { name: 'After Logout' });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('session_expired');
@@ -549,7 +501,7 @@ describe('GET /api/files/avatars/:name', () => {
     ['another extension', `/api/files/avatars/${'0'.repeat(32)}.svg`],
     ['an overlong name', `/api/files/avatars/${'a'.repeat(200)}.png`],
   ])('answers 404 JSON for %s', async (_case, url) => {
-    const response = await t.app.inject({ url });
+    const response = await withToken(null).get(url);
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(['not_found', 'route_not_found']).toContain(response.json().code);
@@ -559,7 +511,7 @@ describe('GET /api/files/avatars/:name', () => {
     const secret = path.join(t.app.config.dataDir, 'files', `${'b'.repeat(32)}.png`);
     fs.mkdirSync(path.dirname(secret), { recursive: true });
     fs.writeFileSync(secret, IMAGES.png);
-    const response = await t.app.inject({ url: `/api/files/avatars/..%2F${'b'.repeat(32)}.png` });
+    const response = await withToken(null).get(`/api/files/avatars/..%2F${'b'.repeat(32)}.png`);
     expect(response.statusCode).toBe(404);
   });
 });

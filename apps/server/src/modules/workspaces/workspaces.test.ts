@@ -9,26 +9,16 @@ import {
   type RoleName,
 } from '@logoschool/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { assignments, auditLog, users, workspaces, type WorkspaceRow } from '../../db/schema/index.ts';
+import { apiAs, type Method } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import {
-  addMembership,
-  bearer,
-  buildMember,
-  buildUser,
-  buildWorkspace,
-  tokenFor,
-} from '../../test/factories.ts';
+import { addMembership, buildMember, buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
 
 const t = useTestApp();
 
 const getWorkspace = (id: number | string, token: string | null, query = '', headers = {}) =>
-  t.app.inject({
-    url: `/api/workspaces/${id}${query}`,
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-  });
+  apiAs(t.app, null, { token }).get(`/api/workspaces/${id}${query}`, { headers });
 
 describe('GET /api/workspaces/:workspaceId', () => {
   it('returns the project to its member', async () => {
@@ -156,12 +146,12 @@ describe('GET /api/workspaces/:workspaceId', () => {
 const tag = () => randomBytes(4).toString('hex');
 
 const send = (
-  method: InjectOptions['method'],
+  method: Method,
   url: string,
   token: string | null,
-  payload?: InjectOptions['payload'],
+  payload?: object,
   headers: Record<string, string> = {},
-) => t.app.inject({ method, url, payload, headers: { ...(token ? bearer(token) : {}), ...headers } });
+) => apiAs(t.app, null, { token }).request(method, url, payload, { headers });
 
 async function rootToken() {
   return tokenFor(t.db, await buildUser(t.db, { isRoot: true }));
