@@ -1,393 +1,79 @@
+import { configureSession, handleFailure, notifyApiError, type SessionConfig } from './session-effects.ts';
 import {
-  API,
-  API_BASE,
-  DEFAULT_API_LANGUAGE,
-  ERROR_CODES,
-  LOCAL_KEYS,
-  PUBLIC_REQUEST_SPACING_MS,
-  REQUEST_TIMEOUT_MS,
-  isLanguage,
-  type ErrorCode,
-} from '@logoschool/contract';
-import { notifications } from '@mantine/notifications';
-import { i18n } from '../i18n/i18n.ts';
-import { readLocal, removeLocal } from '../lib/local-storage.ts';
+  configureTransport,
+  tokenFor,
+  transport,
+  type ApiError,
+  type Page,
+  type RequestOptions,
+  type TransportConfig,
+} from './transport.ts';
 
 /**
- * The one HTTP client of the web app (DESIGN §5, spec §7-§9). Nothing else calls `fetch`: base
- * address, headers, `{data}` unwrapping, the error notification, the session-expired path, 429
- * retries, the timeout and the public pages' request spacing all live here.
+ * The one HTTP client of the web app (DESIGN §5, spec §7-§9): its whole public surface. Inside
+ * TanStack Query (a `queryFn` or `mutationFn`) call `callApi`/`callApiPage`: they throw, and the
+ * QueryClient's caches show the notification unless the query says `meta: { silent: true }`
+ * (`app/query-client.ts`). Outside it (the session check, the chat, downloads) call `request`,
+ * which shows the notification itself.
  */
 
-/** Id of the one red notification that failed calls show; a new failure replaces it. */
-export const API_ERROR_NOTIFICATION_ID = 'api-error';
+export {
+  ApiError,
+  apiBaseUrl,
+  type ClientErrorCode,
+  type Page,
+  type QueryValue,
+  type RequestOptions,
+} from './transport.ts';
+export { API_ERROR_NOTIFICATION_ID, notifyApiError } from './session-effects.ts';
 
-/** A 429 is retried at most this many times, waiting Retry-After (at most this long) before each. */
-const MAX_RATE_LIMIT_RETRIES = 2;
-const MAX_RETRY_AFTER_SECONDS = 60;
-const DEFAULT_RETRY_AFTER_SECONDS = 1;
-
-/** Calls whose path contains this carry the public token instead of the user's (spec §7). */
-const PUBLIC_TOKEN_PATH = 'get-client-by-remote-id';
-
-/**
- * Calls whose failure shows no notification (spec §8), matched on whole path segments so that
- * `client-storage` is not taken for `storage`.
- */
-const QUIET_PATHS: readonly RegExp[] = [
-  /(^|\/)storage(\/|$)/,
-  /(^|\/)check-token(\/|$)/,
-  /(^|\/)generate-before-lesson(\/|$)/,
-  /(^|\/)game\/check-auth(\/|$)/,
-];
-
-/** Failures the client detects itself; otherwise `ApiError.code` is the server's code. */
-export type ClientErrorCode = 'network_error' | 'timeout' | 'aborted' | 'http_error';
-
-/** A failed call: the server's error envelope `{ message, code, errors }`, or the client's own failure. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status, 0 when no answer came (network, timeout, abort). */
-  readonly status: number;
-  readonly code: ErrorCode | ClientErrorCode;
-  /** Validation messages by field path, for forms. */
-  readonly fieldErrors: Record<string, string[]>;
-  /** Seconds the server asked to wait (Retry-After), if it said. */
-  readonly retryAfter: number | null;
-
-  constructor(init: {
-    status: number;
-    code: ErrorCode | ClientErrorCode;
-    message: string;
-    fieldErrors?: Record<string, string[]>;
-    retryAfter?: number | null;
-  }) {
-    super(init.message);
-    this.status = init.status;
-    this.code = init.code;
-    this.fieldErrors = init.fieldErrors ?? {};
-    this.retryAfter = init.retryAfter ?? null;
-  }
-}
-
-export type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  /** GET by default. */
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON; FormData, Blob and URLSearchParams are sent as they are. */
-  body?: unknown;
-  /** Query string parameters; undefined and null ones are left out. */
-  query?: Record<string, QueryValue>;
-  /** Extra headers, e.g. `X-Env-Id` for storage. */
-  headers?: Record<string, string>;
-  /** The caller's cancellation; a call cancelled this way shows nothing. */
-  signal?: AbortSignal;
-  /** Show no notification when this call fails (the session-expired path still runs). */
-  silent?: boolean;
-  /** Space this call like a public page's (spec §9) even where the app does not throttle. */
-  throttle?: boolean;
-  /** `blob` for downloads; JSON otherwise. */
-  responseType?: 'json' | 'blob';
-}
-
-/** A paginated list as the server sends it (DESIGN §4). */
-export interface Page<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
-
-export interface ApiConfig {
-  /** Bearer token of `get-client-by-remote-id` calls; `VITE_PUBLIC_TOKEN` by default. */
-  publicToken?: string;
-  /** Called once when a signed-in call answers 401, after the token is cleared: leave for the login page. */
-  onSessionExpired?: () => void;
-  /**
-   * Called when a signed-in call answers 403: the user's projects or roles may have changed since
-   * the token was checked (an administrator deactivated them), so the session checks them again.
-   */
-  onAccessRefused?: () => void;
-  /** Space all requests PUBLIC_REQUEST_SPACING_MS apart: the public pages' limit (spec §9). */
-  throttlePublic?: boolean;
-}
-
-const config: ApiConfig = {};
+export type ApiConfig = TransportConfig & SessionConfig;
 
 /** Sets the app-wide parts of the client; the given fields replace the earlier ones. */
 export function configureApi(next: ApiConfig): void {
-  Object.assign(config, next);
-}
-
-/** The API base address: `VITE_API_URL`, else `/api`. */
-export function apiBaseUrl(): string {
-  const configured = import.meta.env.VITE_API_URL as string | undefined;
-  return (configured || API_BASE).replace(/\/+$/, '');
+  configureTransport(next);
+  configureSession(next);
 }
 
 /**
- * Calls the API and gives the unwrapped `data`. Throws an `ApiError` on any failure, after
- * showing the error notification unless the call is quiet; use it where the error matters (form
- * field errors), and `fetchOne`/`fetchList`/`send` elsewhere.
+ * Calls the API outside TanStack Query and gives the unwrapped `data`. Throws an `ApiError` on any
+ * failure, after showing the error notification unless the call is `silent` or quiet (spec §8).
  */
-export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await call<T>(path, options, true);
+  } catch (error) {
+    if (!options.silent) notifyApiError(error);
+    throw error;
+  }
+}
+
+/**
+ * Calls the API from a `queryFn` or `mutationFn` and gives the unwrapped `data`. Throws an
+ * `ApiError` on any failure and shows nothing itself: the query cache does (`app/query-client.ts`).
+ */
+export function callApi<T>(path: string, options: Omit<RequestOptions, 'silent'> = {}): Promise<T> {
   return call<T>(path, options, true);
 }
 
-/** GET of one thing: its data, or null on any failure. */
-export async function fetchOne<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
-  try {
-    return (await call<T>(path, options, true)) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * GET of a list: its items, or [] on any failure. The data may be an array, an object of items
- * (its values are taken) or an object with a `message`, which means no items (spec §7).
+ * `callApi` for a paginated list, keeping its `meta` (a list may say more there: give its page
+ * type as `P`).
  */
-export async function fetchList<T>(path: string, options: RequestOptions = {}): Promise<T[]> {
-  const data = await fetchOne<unknown>(path, options);
-  if (Array.isArray(data)) return data as T[];
-  if (!isRecord(data) || 'message' in data) return [];
-  return Object.values(data) as T[];
-}
-
-/**
- * GET of a paginated list, keeping its `meta` (a list may say more there: give its page type as
- * `P`); null on any failure.
- */
-export async function fetchPage<T, P extends Page<T> = Page<T>>(
+export function callApiPage<T, P extends Page<T> = Page<T>>(
   path: string,
-  options: RequestOptions = {},
-): Promise<P | null> {
-  try {
-    return (await call<P>(path, options, false)) ?? null;
-  } catch {
-    return null;
-  }
+  options: Omit<RequestOptions, 'silent'> = {},
+): Promise<P> {
+  return call<P>(path, options, false);
 }
 
-/** A change (POST, PUT, PATCH, DELETE): the answer's data, or null on any failure. */
-export function send<T>(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-  options: Omit<RequestOptions, 'method' | 'body'> = {},
-): Promise<T | null> {
-  return fetchOne<T>(path, { ...options, method, body });
-}
-
+/** One call with its session effects (expiry, access re-check); the notification is the caller's. */
 async function call<T>(path: string, options: RequestOptions, unwrap: boolean): Promise<T> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
-  const onCallerAbort = () => controller.abort();
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', onCallerAbort);
-
-  const userToken = readLocal(LOCAL_KEYS.auth);
-  const usesPublicToken = path.includes(PUBLIC_TOKEN_PATH);
-  const token = usesPublicToken ? publicToken() : userToken;
-
+  const { token, userToken } = tokenFor(path);
   try {
-    return (await attempt(path, options, token, unwrap, controller.signal)) as T;
-  } catch (cause) {
-    const callerAborted = options.signal?.aborted === true;
-    const error = toApiError(cause, timedOut, callerAborted);
-    const sessionCall = !usesPublicToken && userToken !== null && pathname(path) !== API.login;
-    if (error.status === 401 && sessionCall) expireSession(userToken);
-    else if (!callerAborted && !options.silent && !isQuiet(path)) showError(error.message);
-    if (error.status === 403 && sessionCall && pathname(path) !== API.checkToken) config.onAccessRefused?.();
+    return await transport<T>(path, options, token, unwrap);
+  } catch (error) {
+    handleFailure(path, error as ApiError, userToken, options.signal?.aborted === true);
     throw error;
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onCallerAbort);
   }
-}
-
-/** Sends the request, retrying a 429 after Retry-After; resolves with the (unwrapped) body. */
-async function attempt(
-  path: string,
-  options: RequestOptions,
-  token: string | null | undefined,
-  unwrap: boolean,
-  signal: AbortSignal,
-): Promise<unknown> {
-  const url = apiBaseUrl() + path + queryString(options.query, path.includes('?') ? '&' : '?');
-  const headers: Record<string, string> = { 'Accept-Language': apiLanguage(), ...options.headers };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (
-    options.body instanceof FormData ||
-    options.body instanceof Blob ||
-    options.body instanceof URLSearchParams
-  ) {
-    body = options.body;
-  } else if (options.body !== undefined) {
-    // Only with a body: the server refuses an empty body declared as JSON.
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const init: RequestInit = {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    credentials: 'include',
-    signal,
-  };
-
-  for (let retries = 0; ; retries += 1) {
-    if (options.throttle ?? config.throttlePublic) await waitForSlot(signal);
-    const response = await fetch(url, init);
-    if (response.ok) return readBody(response, options.responseType, unwrap);
-    const error = await errorFrom(response);
-    if (response.status !== 429 || retries >= MAX_RATE_LIMIT_RETRIES) throw error;
-    const seconds = Math.min(error.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS, MAX_RETRY_AFTER_SECONDS);
-    await sleep(seconds * 1000, signal);
-  }
-}
-
-async function readBody(response: Response, responseType: RequestOptions['responseType'], unwrap: boolean) {
-  if (responseType === 'blob') return response.blob();
-  const text = await response.text();
-  if (!text) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError({ status: response.status, code: 'http_error', message: i18n.t('errors.generic') });
-  }
-  return unwrap && isRecord(body) && 'data' in body ? body.data : body;
-}
-
-async function errorFrom(response: Response): Promise<ApiError> {
-  const body = await response.text().then(
-    (text) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return null;
-      }
-    },
-    () => null,
-  );
-  const envelope = isRecord(body) ? body : {};
-  const code = typeof envelope.code === 'string' && isErrorCode(envelope.code) ? envelope.code : 'http_error';
-  const message =
-    typeof envelope.message === 'string' && envelope.message ? envelope.message : i18n.t('errors.generic');
-  const fieldErrors = isRecord(envelope.errors) ? (envelope.errors as Record<string, string[]>) : {};
-  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
-  return new ApiError({ status: response.status, code, message, fieldErrors, retryAfter });
-}
-
-function toApiError(cause: unknown, timedOut: boolean, callerAborted: boolean): ApiError {
-  if (cause instanceof ApiError) return cause;
-  if (timedOut) return new ApiError({ status: 0, code: 'timeout', message: i18n.t('errors.timeout') });
-  if (callerAborted || (cause instanceof Error && cause.name === 'AbortError')) {
-    return new ApiError({ status: 0, code: 'aborted', message: i18n.t('errors.aborted') });
-  }
-  return new ApiError({ status: 0, code: 'network_error', message: i18n.t('errors.network') });
-}
-
-/**
- * Clears the token, says so and hands over to the app. Parallel calls that carried the same token
- * find it already cleared and stay quiet, and a late 401 never clears a newer session's token.
- */
-function expireSession(sentToken: string) {
-  if (readLocal(LOCAL_KEYS.auth) !== sentToken) return;
-  removeLocal(LOCAL_KEYS.auth);
-  showError(i18n.t('errors.sessionExpired'));
-  config.onSessionExpired?.();
-}
-
-/** Shows the one error notification, replacing the one on screen if there is one. */
-function showError(message: string) {
-  const notification = {
-    id: API_ERROR_NOTIFICATION_ID,
-    color: 'red',
-    message,
-    closeButtonProps: { 'aria-label': i18n.t('errors.closeNotification') },
-  };
-  // `show` ignores an id already on screen and `update` an id that is not: one of them applies.
-  notifications.update(notification);
-  notifications.show(notification);
-}
-
-/** Public pages' queue: each request takes the next free slot, PUBLIC_REQUEST_SPACING_MS apart. */
-let nextSlotAt = 0;
-
-async function waitForSlot(signal: AbortSignal) {
-  const now = Date.now();
-  const slot = Math.max(now, nextSlotAt);
-  nextSlotAt = slot + PUBLIC_REQUEST_SPACING_MS;
-  if (slot > now) await sleep(slot - now, signal);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/**
- * The language of server messages (spec §7): the saved choice; else the language the interface
- * shows (so that a form's errors match its labels); else ru.
- */
-function apiLanguage(): string {
-  const saved = readLocal(LOCAL_KEYS.language);
-  if (saved && isLanguage(saved)) return saved;
-  return i18n.isInitialized && isLanguage(i18n.language) ? i18n.language : DEFAULT_API_LANGUAGE;
-}
-
-function publicToken(): string | undefined {
-  return config.publicToken ?? (import.meta.env.VITE_PUBLIC_TOKEN as string | undefined);
-}
-
-function queryString(query: RequestOptions['query'], separator: '?' | '&'): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? separator + text : '';
-}
-
-/** Seconds from a Retry-After header: a number of seconds or an HTTP date. */
-function parseRetryAfter(value: string | null): number | null {
-  if (!value?.trim()) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
-}
-
-function pathname(path: string): string {
-  return path.split('?')[0] ?? path;
-}
-
-function isQuiet(path: string): boolean {
-  const name = pathname(path);
-  return QUIET_PATHS.some((pattern) => pattern.test(name));
-}
-
-function isErrorCode(value: string): value is ErrorCode {
-  return (ERROR_CODES as readonly string[]).includes(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,8 +1,7 @@
 import { API_BASE } from '@logoschool/contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { request } from './client.ts';
-
-const FILE_KEY = 'api-file';
+import { callApi } from './client.ts';
+import { fileKeys } from './keys.ts';
 
 /** The caches whose removed file queries give their object URLs back to the browser. */
 const watched = new WeakSet<QueryClient>();
@@ -12,7 +11,7 @@ function revokeOnRemoval(queryClient: QueryClient) {
   watched.add(queryClient);
   queryClient.getQueryCache().subscribe((event) => {
     const { queryKey, state } = event.query;
-    if (event.type === 'removed' && queryKey[0] === FILE_KEY && typeof state.data === 'string') {
+    if (event.type === 'removed' && queryKey[0] === fileKeys.all[0] && typeof state.data === 'string') {
       URL.revokeObjectURL(state.data);
     }
   });
@@ -34,13 +33,12 @@ export function useApiFileUrl(fileUrl: string | null) {
   const queryClient = useQueryClient();
   revokeOnRemoval(queryClient);
   return useQuery({
-    queryKey: [FILE_KEY, fileUrl],
+    queryKey: fileKeys.url(fileUrl),
     queryFn: async ({ signal }) => {
-      const blob = await request<Blob>(apiPath(fileUrl ?? ''), {
+      const blob = await callApi<Blob>(apiPath(fileUrl ?? ''), {
         query: { inline: 1 },
         responseType: 'blob',
         signal,
-        silent: true,
       });
       return URL.createObjectURL(blob);
     },
@@ -48,5 +46,6 @@ export function useApiFileUrl(fileUrl: string | null) {
     staleTime: Infinity,
     gcTime: 10 * 60 * 1000,
     retry: false,
+    meta: { silent: true },
   });
 }

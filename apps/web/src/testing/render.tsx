@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { createQueryClient } from '../app/query-client.ts';
 import { theme } from '../app/theme.ts';
 import { i18n, withRoles } from '../i18n/i18n.ts';
 import en from '../i18n/locales/en.json';
@@ -60,7 +61,7 @@ async function englishTexts() {
 export async function renderInApp(ui: ReactElement): Promise<RenderResult> {
   polyfillBrowser();
   await englishTexts();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, request } from '../../api/client.ts';
+import { ApiError, callApi } from '../../api/client.ts';
 import { useAppSettings } from '../../features/settings/api/get-app-settings.ts';
 import { readLocal, writeLocal } from '../../lib/local-storage.ts';
 import { NotFoundPage } from '../screens/not-found-page.tsx';
@@ -20,9 +20,12 @@ const RELOAD_GUARD_MINUTES = 10;
 
 type ServerState = { kind: 'ok'; version: string } | { kind: 'deploying' } | { kind: 'unknown' };
 
+/** The shell's one query of its own: which version the server runs. */
+const SERVER_STATE_KEY = ['server-state'] as const;
+
 async function serverState(): Promise<ServerState> {
   try {
-    const health = await request<Health>(API.health, { silent: true });
+    const health = await callApi<Health>(API.health);
     return { kind: 'ok', version: health.version };
   } catch (error) {
     // A proxy answers 502/503 (or nothing) while a new version starts.
@@ -48,7 +51,7 @@ export function AppStatus() {
   const { t } = useTranslation();
   const envId = useEnvironmentId();
   const settings = useAppSettings(envId);
-  const server = useQuery({ queryKey: ['server-state'], queryFn: serverState, refetchInterval: POLL_MS });
+  const server = useQuery({ queryKey: SERVER_STATE_KEY, queryFn: serverState, refetchInterval: POLL_MS });
   const outdated = server.data?.kind === 'ok' && server.data.version !== __APP_VERSION__;
   const forced = settings.data?.[APP_SETTINGS.forceUpdate] === true;
   // A forced update that already reloaded a moment ago and is still outdated is stuck: say so

@@ -2,7 +2,7 @@ import { API, type AppConfig, type User } from '@logoschool/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchOne, request } from '../../api/client.ts';
+import { callApi, request } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import {
   chatAllowedOn,
@@ -12,10 +12,13 @@ import {
   withChatRestoreId,
 } from './chat-widget.ts';
 
+/** The chat feature's query keys. */
+const chatKeys = { appConfig: ['app-config'] as const };
+
 function useAppConfig() {
   return useQuery({
-    queryKey: ['app-config'],
-    queryFn: () => fetchOne<AppConfig>(API.appConfig),
+    queryKey: chatKeys.appConfig,
+    queryFn: () => callApi<AppConfig>(API.appConfig),
     staleTime: Infinity,
   });
 }

@@ -28,7 +28,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { request } from '../../api/client.ts';
+import { callApi } from '../../api/client.ts';
+import { themeKeys } from '../../api/keys.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { useActingFor } from '../../app/session.tsx';
 import { contractValidate, showServerErrors, topField } from '../../lib/form.ts';
@@ -39,10 +40,11 @@ import { useSaveExercise } from './api/exercise.ts';
 function useInterestNames() {
   const acting = useActingFor('exercises.moderate');
   return useQuery({
-    queryKey: ['request-interests', acting],
-    queryFn: async () =>
-      (await request<Theme[]>(API.themes, { query: { ...acting }, silent: true })).map((theme) => theme.name),
+    queryKey: themeKeys.seen(acting),
+    queryFn: ({ signal }) => callApi<Theme[]>(API.themes, { query: { ...acting }, signal }),
+    select: (themes) => themes.map((theme) => theme.name),
     enabled: acting !== null,
+    meta: { silent: true },
   });
 }
 

@@ -1,11 +1,5 @@
 import {
-  EXERCISE_COMMENT_MAX,
-  EXERCISE_DESCRIPTION_MAX,
-  EXERCISE_INSTRUCTION_MAX,
-  EXERCISE_TITLE_MAX,
-  LANGUAGES,
   allowedTransitions,
-  commentRequired,
   exerciseActors,
   exerciseInput,
   exerciseStatusName,
@@ -13,81 +7,27 @@ import {
   mayEditExercise,
   roleMay,
   type Exercise,
-  type ExerciseInput,
-  type ExerciseStatusName,
   type Language,
-  type UsageFrequency,
 } from '@logoschool/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusBadgeColor } from './status-color.ts';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { fieldErrorsOf, errorTextOf } from '../../api/form-errors.ts';
+import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../app/screens/loader.tsx';
 import { useActingFor, useSession } from '../../app/session.tsx';
-import { formatDateTime } from '../../i18n/dates.ts';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useChangeStatus, useExercise, useFilingOptions, useSaveExercise } from './api/exercise.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useExercise, useSaveExercise } from './api/exercise.ts';
 import { useMarkLatest } from './api/latest.ts';
+import { ExerciseForm, toBody, valuesOf, type ExerciseValues } from './components/exercise-form.tsx';
+import { ExerciseHistory } from './components/exercise-history.tsx';
 import { MediaPanel } from './components/media-panel.tsx';
 import { PresentationPanel } from './components/presentation-panel.tsx';
+import { StatusActions } from './components/status-actions.tsx';
 import { ThemedVersionsPanel } from './components/themed-versions-panel.tsx';
-
-/** What the exercise form holds: the body's fields, ids as the selects hold them (text). */
-interface ExerciseValues {
-  title: string;
-  category_id: string | null;
-  tag_ids: string[];
-  usage_frequency: '1' | '3';
-  language: Language;
-  instruction: string;
-  description: string;
-}
-
-function valuesOf(exercise: Exercise | null, language: Language): ExerciseValues {
-  return {
-    title: exercise?.title ?? '',
-    category_id: exercise?.category ? String(exercise.category.id) : null,
-    tag_ids: exercise?.tags.map((tag) => String(tag.id)) ?? [],
-    usage_frequency: exercise?.usage_frequency === 3 ? '3' : '1',
-    language: exercise?.language ?? language,
-    instruction: exercise?.instruction ?? '',
-    description: exercise?.description ?? '',
-  };
-}
-
-/** The body the form stands for: ids and the usage as numbers, texts trimmed. */
-function toBody(values: ExerciseValues): ExerciseInput {
-  return {
-    title: values.title.trim(),
-    category_id: values.category_id ? Number(values.category_id) : null,
-    tag_ids: values.tag_ids.map(Number),
-    usage_frequency: Number(values.usage_frequency) as UsageFrequency,
-    language: values.language,
-    instruction: values.instruction.trim(),
-    description: values.description.trim(),
-  };
-}
+import { statusBadgeColor } from './status-color.ts';
 
 /**
  * /create-exercise-author and /edit-exercise/:exerciseId (spec §2 author screens): the exercise's
@@ -108,7 +48,6 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user, role } = useSession();
-  const { categories, tags } = useFilingOptions();
   const save = useSaveExercise();
   const [failure, setFailure] = useState<string | null>(null);
   // A new draft follows the contract's `exerciseInput`, a change its `exerciseUpdate`.
@@ -183,86 +122,13 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
           {failure}
         </Alert>
       )}
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-          <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack>
-              <TextInput
-                label={t('exercises.title')}
-                maxLength={EXERCISE_TITLE_MAX}
-                {...form.getInputProps('title')}
-                required
-              />
-              <Group grow align="flex-start">
-                <Select
-                  label={t('exercises.category')}
-                  data={categories.data ?? []}
-                  {...form.getInputProps('category_id')}
-                  searchable
-                  clearable
-                  nothingFoundMessage={t('exercises.nothingFound')}
-                  description={t('exercises.requiredToSubmit')}
-                />
-                <MultiSelect
-                  label={t('exercises.tags')}
-                  data={tags.data ?? []}
-                  {...form.getInputProps('tag_ids')}
-                  searchable
-                  nothingFoundMessage={t('exercises.nothingFound')}
-                  description={t('exercises.requiredToSubmit')}
-                />
-              </Group>
-              <Group grow align="flex-start">
-                <div>
-                  <Text size="sm" fw={500} mb={4} id="usage-label">
-                    {t('exercises.usage')}
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="usage-label"
-                    value={form.values.usage_frequency}
-                    onChange={(value) => form.setFieldValue('usage_frequency', value === '3' ? '3' : '1')}
-                    data={[
-                      { value: '1', label: t('exercises.usageOnce') },
-                      { value: '3', label: t('exercises.usageThrice') },
-                    ]}
-                  />
-                </div>
-                <Select
-                  label={t('exercises.language')}
-                  data={LANGUAGES.map((language) => ({
-                    value: language,
-                    label: t(`exercises.languages.${language}`),
-                  }))}
-                  value={form.values.language}
-                  onChange={(value) => value && form.setFieldValue('language', value as Language)}
-                  allowDeselect={false}
-                />
-              </Group>
-              <Textarea
-                label={t('exercises.instruction')}
-                maxLength={EXERCISE_INSTRUCTION_MAX}
-                autosize
-                minRows={3}
-                {...form.getInputProps('instruction')}
-              />
-              <Textarea
-                label={t('exercises.description')}
-                maxLength={EXERCISE_DESCRIPTION_MAX}
-                autosize
-                minRows={3}
-                {...form.getInputProps('description')}
-              />
-              {editable && (
-                <Group justify="flex-end">
-                  <Button type="submit" loading={save.isPending}>
-                    {exercise ? t('profile.save') : t('exercises.createDraft')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </fieldset>
-        </form>
-      </Paper>
+      <ExerciseForm
+        form={form}
+        editable={editable}
+        isNew={exercise === null}
+        saving={save.isPending}
+        onSubmit={(values) => void submit(values)}
+      />
       {exercise && <PresentationPanel exercise={exercise} editable={editable} />}
       {exercise?.presentation && <MediaPanel exercise={exercise} editable={editable} />}
       {exercise && status && (
@@ -273,7 +139,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         />
       )}
       {exercise && generating && <ThemedVersionsPanel exercise={exercise} />}
-      {exercise?.activities && exercise.activities.length > 0 && <History exercise={exercise} />}
+      {exercise?.activities && exercise.activities.length > 0 && <ExerciseHistory exercise={exercise} />}
     </Stack>
   );
 }
@@ -290,133 +156,6 @@ function useMarkOpened(exercise: Exercise | null, asAuthor: boolean) {
     marked.current = exercise.id;
     mutate(exercise.id);
   }, [exercise, asAuthor, mutate]);
-}
-
-/** The moves the caller may make from here (spec §4), each a button; declining asks for a comment. */
-function StatusActions({
-  exercise,
-  targets,
-  onProblems,
-}: {
-  exercise: Exercise;
-  targets: ExerciseStatusName[];
-  /** The reasons a move is refused that belong to the form's fields (a missing category, tags…). */
-  onProblems: (problems: Record<string, string>) => void;
-}) {
-  const { t } = useTranslation();
-  const change = useChangeStatus();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [commenting, setCommenting] = useState<ExerciseStatusName | null>(null);
-  const [comment, setComment] = useState('');
-  if (targets.length === 0) return null;
-
-  const move = async (status: ExerciseStatusName, withComment?: string) => {
-    setFailure(null);
-    try {
-      const moved = await change.mutateAsync({ id: exercise.id, status, comment: withComment });
-      // Auto-moderation may have moved a submission on at once (decision 006).
-      const landed = exerciseStatusName(moved.status_id);
-      if (landed === 'declined' && status !== 'declined') {
-        notifyError(t('autoModeration.movedDeclined', { title: exercise.title }));
-      } else if (landed === 'accepted' && status !== 'accepted') {
-        notifySuccess(t('autoModeration.movedAccepted', { title: exercise.title }));
-      } else {
-        notifySuccess(t(`exercises.moved.${status}`, { title: exercise.title }));
-      }
-      setCommenting(null);
-      setComment('');
-    } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField) onProblems(byField);
-      setFailure(errorTextOf(error));
-    }
-  };
-
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('exercises.nextStep')}
-        </Title>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group>
-          {targets.map((status) => (
-            <Button
-              key={status}
-              variant={status === 'moderation' || status === 'accepted' ? 'filled' : 'default'}
-              loading={change.isPending && change.variables?.status === status}
-              onClick={() => (commentRequired(status) ? setCommenting(status) : void move(status))}
-            >
-              {t(`exercises.moveTo.${status}`)}
-            </Button>
-          ))}
-        </Group>
-      </Stack>
-      <Modal
-        opened={commenting !== null}
-        onClose={() => setCommenting(null)}
-        title={t('exercises.commentTitle')}
-      >
-        <Stack>
-          <Textarea
-            label={t('exercises.comment')}
-            value={comment}
-            maxLength={EXERCISE_COMMENT_MAX}
-            autosize
-            minRows={3}
-            onChange={(event) => setComment(event.currentTarget.value)}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCommenting(null)}>
-              {t('clients.cancel')}
-            </Button>
-            <Button
-              disabled={!comment.trim()}
-              loading={change.isPending}
-              onClick={() => commenting && void move(commenting, comment.trim())}
-            >
-              {commenting ? t(`exercises.moveTo.${commenting}`) : ''}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Paper>
-  );
-}
-
-/** Every status change with who and when (spec §4: a history is kept). */
-function History({ exercise }: { exercise: Exercise }) {
-  const { t } = useTranslation();
-  const activities = exercise.activities ?? [];
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="md">
-        {t('exercises.history')}
-      </Title>
-      <Timeline active={activities.length - 1} bulletSize={14} lineWidth={2}>
-        {activities.map((activity) => {
-          const to = exerciseStatusName(activity.to_status_id);
-          return (
-            <Timeline.Item key={activity.id} title={to ? t(`exercises.statusName.${to}`) : ''}>
-              <Text size="sm" c="gray.7">
-                {activity.automatic
-                  ? t('exercises.automatic')
-                  : (activity.user?.name ?? t('exercises.someone'))}{' '}
-                · {formatDateTime(activity.created_at)}
-              </Text>
-              {activity.comment && <Text size="sm">{activity.comment}</Text>}
-            </Timeline.Item>
-          );
-        })}
-      </Timeline>
-    </Paper>
-  );
 }
 
 export default EditExercisePage;

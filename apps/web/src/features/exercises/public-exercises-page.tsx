@@ -12,10 +12,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fetchPage } from '../../api/client.ts';
+import { callApiPage } from '../../api/client.ts';
 import { useActingFor, useSession } from '../../app/session.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useFilingOptions } from './api/exercise.ts';
+import { exerciseKeys } from './api/keys.ts';
 import { Votes } from './components/votes.tsx';
 
 /**
@@ -33,9 +34,9 @@ export function PublicExercisesPage() {
   const [tagId, setTagId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const library = useQuery({
-    queryKey: ['exercise-library', acting, debounced, categoryId, tagId, page],
+    queryKey: exerciseKeys.list('library', acting, { debounced, categoryId, tagId, page }),
     queryFn: () =>
-      fetchPage<Exercise, ExercisePage>(API.exercises, {
+      callApiPage<Exercise, ExercisePage>(API.exercises, {
         query: {
           ...acting,
           status_id: EXERCISE_STATUS.accepted,
@@ -45,10 +46,10 @@ export function PublicExercisesPage() {
           page,
           per_page: PER_PAGE_DEFAULT,
         },
-        silent: true,
       }),
     enabled: acting !== null,
     placeholderData: keepPreviousData,
+    meta: { silent: true },
   });
   const rows = library.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((library.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
@@ -104,7 +105,7 @@ export function PublicExercisesPage() {
           w={200}
         />
       </Group>
-      {library.isError || library.data === null ? (
+      {library.isError ? (
         <Alert color="red" role="alert">
           {t('exercises.loadFailed')}
         </Alert>

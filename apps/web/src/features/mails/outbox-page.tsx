@@ -3,8 +3,14 @@ import { Accordion, Alert, Badge, Group, Pagination, Stack, Text, Title } from '
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPage } from '../../api/client.ts';
+import { callApiPage } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
+
+/** The mails feature's query keys. */
+const mailKeys = {
+  all: ['mails'] as const,
+  page: (page: number) => [...mailKeys.all, page] as const,
+};
 
 const DELIVERY_COLORS: Record<MailDelivery, string> = {
   smtp: 'teal.9',
@@ -20,8 +26,8 @@ export function OutboxPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const mails = useQuery({
-    queryKey: ['mails', page],
-    queryFn: () => fetchPage<Mail>(API.mails, { query: { page, per_page: PER_PAGE_DEFAULT } }),
+    queryKey: mailKeys.page(page),
+    queryFn: () => callApiPage<Mail>(API.mails, { query: { page, per_page: PER_PAGE_DEFAULT } }),
     placeholderData: keepPreviousData,
   });
   const rows = mails.data?.data ?? [];
@@ -37,7 +43,7 @@ export function OutboxPage() {
           {t('outbox.description')}
         </Text>
       </div>
-      {mails.isError || (mails.isSuccess && mails.data === null) ? (
+      {mails.isError ? (
         <Alert color="red">{t('errors.generic')}</Alert>
       ) : mails.isSuccess && rows.length === 0 ? (
         <Text c="gray.7" py="xl" ta="center">

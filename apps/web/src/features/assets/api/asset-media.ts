@@ -1,7 +1,7 @@
 import { API, type Asset } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
-import { ASSETS_KEY } from './get-assets.ts';
+import { callApi } from '../../../api/client.ts';
+import { assetKeys } from './keys.ts';
 
 /** Adds one file to an asset (spec §7 medias); answers the asset. Quiet: the dialog shows a refusal. */
 export function useAddAssetFile() {
@@ -11,9 +11,10 @@ export function useAddAssetFile() {
       const form = new FormData();
       form.append('asset_id', String(assetId));
       form.append('file', file, file.name);
-      return request<Asset>(API.medias, { method: 'POST', body: form, silent: true });
+      return callApi<Asset>(API.medias, { method: 'POST', body: form });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ASSETS_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    meta: { silent: true },
   });
 }
 
@@ -21,8 +22,8 @@ export function useAddAssetFile() {
 export function useRemoveAssetFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: number) =>
-      request<Asset>(`${API.medias}/${fileId}`, { method: 'DELETE', silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ASSETS_KEY] }),
+    mutationFn: (fileId: number) => callApi<Asset>(`${API.medias}/${fileId}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    meta: { silent: true },
   });
 }

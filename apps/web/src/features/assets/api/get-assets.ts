@@ -1,10 +1,8 @@
 import { API, rolesMay, type Asset, type AssetType } from '@logoschool/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
 import { useSession } from '../../../app/session.tsx';
-
-/** Every cached library list starts with this key; a change to an asset refreshes them all. */
-export const ASSETS_KEY = 'assets';
+import { assetKeys } from './keys.ts';
 
 export interface AssetsFilter {
   type: AssetType | null;
@@ -15,9 +13,9 @@ export interface AssetsFilter {
 export function useAssets(filter: AssetsFilter) {
   const { held } = useSession();
   return useQuery({
-    queryKey: [ASSETS_KEY, filter],
+    queryKey: assetKeys.list(filter),
     queryFn: ({ signal }) =>
-      request<Asset[]>(API.assets, {
+      callApi<Asset[]>(API.assets, {
         query: { type: filter.type ?? undefined, term: filter.term || undefined },
         signal,
       }),

@@ -1,7 +1,7 @@
 import { API, type Asset, type AssetType, type AssetUpdate } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
-import { ASSETS_KEY } from './get-assets.ts';
+import { callApi } from '../../../api/client.ts';
+import { assetKeys } from './keys.ts';
 
 /** A new library asset: its name, type and first files. */
 export interface NewAsset {
@@ -23,9 +23,10 @@ export function useCreateAsset() {
       form.append('name', name);
       form.append('type', type);
       for (const file of files) form.append('file', file, file.name);
-      return request<Asset>(API.assets, { method: 'POST', body: form, silent: true });
+      return callApi<Asset>(API.assets, { method: 'POST', body: form });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ASSETS_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    meta: { silent: true },
   });
 }
 
@@ -34,8 +35,9 @@ export function useUpdateAsset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: number; update: AssetUpdate }) =>
-      request<Asset>(`${API.assets}/${id}`, { method: 'PUT', body: update, silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ASSETS_KEY] }),
+      callApi<Asset>(`${API.assets}/${id}`, { method: 'PUT', body: update }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    meta: { silent: true },
   });
 }
 
@@ -43,7 +45,8 @@ export function useUpdateAsset() {
 export function useDeleteAsset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`${API.assets}/${id}`, { method: 'DELETE', silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ASSETS_KEY] }),
+    mutationFn: (id: number) => callApi<null>(`${API.assets}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    meta: { silent: true },
   });
 }

@@ -1,6 +1,7 @@
 import { API, inWorkspace } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { categoryKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 /**
@@ -13,12 +14,12 @@ export function useDeleteCategory() {
   return useMutation({
     mutationFn: (id: number) => {
       if (!acting) throw new Error('No project to change categories in');
-      return request<null>(`${inWorkspace(acting.workspace_id, API.categories)}/${id}`, {
+      return callApi<null>(`${inWorkspace(acting.workspace_id, API.categories)}/${id}`, {
         method: 'DELETE',
         query: { role_id: acting.role_id },
-        silent: true,
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['categories'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all(acting?.workspace_id ?? 0) }),
+    meta: { silent: true },
   });
 }

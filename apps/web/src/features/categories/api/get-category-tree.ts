@@ -1,10 +1,8 @@
 import { API, inWorkspace, type Action, type Category } from '@logoschool/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { categoryKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
-
-/** The cache key of a project's tree; the tree is the same whichever role reads it. */
-export const categoryTreeKey = (workspaceId: number) => ['categories', workspaceId] as const;
 
 /**
  * A project's category tree (spec §7 GET workspaces/{id}/categories). Quiet: a failed category
@@ -12,13 +10,13 @@ export const categoryTreeKey = (workspaceId: number) => ['categories', workspace
  */
 export const categoryTreeQuery = (acting: { workspace_id: number; role_id: number }) =>
   queryOptions({
-    queryKey: categoryTreeKey(acting.workspace_id),
+    queryKey: categoryKeys.tree(acting.workspace_id),
     queryFn: ({ signal }) =>
-      request<Category[]>(inWorkspace(acting.workspace_id, API.categories), {
+      callApi<Category[]>(inWorkspace(acting.workspace_id, API.categories), {
         query: { role_id: acting.role_id },
         signal,
-        silent: true,
       }),
+    meta: { silent: true },
   });
 
 /** The chosen project's tree, read as the held role that `action` allows. */

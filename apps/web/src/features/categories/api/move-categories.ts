@@ -6,10 +6,10 @@ import {
   type CategoryPlace,
 } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { categoryKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 import { movedTree, withPlaces } from '../tree-moves.ts';
-import { categoryTreeKey } from './get-category-tree.ts';
 
 /**
  * Moves and reorders categories with one bulk call (spec §7 categories bulk). The tree changes at
@@ -19,15 +19,14 @@ import { categoryTreeKey } from './get-category-tree.ts';
 export function useMoveCategories() {
   const acting = useActingFor('categories.manage');
   const queryClient = useQueryClient();
-  const key = categoryTreeKey(acting?.workspace_id ?? 0);
+  const key = categoryKeys.tree(acting?.workspace_id ?? 0);
   return useMutation({
     mutationFn: (items: CategoryPlace[]) => {
       if (!acting) throw new Error('No project to change categories in');
-      return request<CategoryBulkResult>(inWorkspace(acting.workspace_id, API.categories), {
+      return callApi<CategoryBulkResult>(inWorkspace(acting.workspace_id, API.categories), {
         method: 'PUT',
         query: { role_id: acting.role_id },
         body: { workspace_id: acting.workspace_id, items },
-        silent: true,
       });
     },
     onMutate: async (items) => {
@@ -41,8 +40,11 @@ export function useMoveCategories() {
     onError: (_error, _items, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
+    meta: { silent: true },
     onSuccess: (result) => {
       queryClient.setQueryData<Category[]>(key, (tree) => tree && withPlaces(tree, result.categories));
+      // The exercise form's options are named by their path, which a move changes.
+      return queryClient.invalidateQueries({ queryKey: categoryKeys.options(acting?.workspace_id ?? 0) });
     },
   });
 }

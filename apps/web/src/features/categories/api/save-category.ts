@@ -1,6 +1,7 @@
 import { API, inWorkspace, type Category, type CategoryUpdate } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { categoryKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 /** What the category form sends: the same fields for a new category and a changed one. */
@@ -17,13 +18,13 @@ export function useSaveCategory() {
     mutationFn: ({ id, fields }: { id: number | null; fields: CategoryFields }) => {
       if (!acting) throw new Error('No project to change categories in');
       const collection = inWorkspace(acting.workspace_id, API.categories);
-      return request<Category>(id === null ? collection : `${collection}/${id}`, {
+      return callApi<Category>(id === null ? collection : `${collection}/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         query: { role_id: acting.role_id },
         body: id === null ? { workspace_id: acting.workspace_id, ...fields } : fields,
-        silent: true,
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['categories'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all(acting?.workspace_id ?? 0) }),
+    meta: { silent: true },
   });
 }

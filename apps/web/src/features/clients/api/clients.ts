@@ -1,7 +1,8 @@
 import { API, type Client, type ClientInput } from '@logoschool/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPage, request } from '../../../api/client.ts';
+import { callApi, callApiPage } from '../../../api/client.ts';
 import { useActingAs } from '../../../app/session.tsx';
+import { clientKeys } from './keys.ts';
 
 type ActingAs = { workspace_id: number; role_id: number };
 
@@ -14,9 +15,9 @@ export interface ClientsFilter {
 /** The teacher's students in the chosen project (spec §3 Client). */
 export const clientsQuery = (acting: ActingAs, filter: ClientsFilter) =>
   queryOptions({
-    queryKey: ['clients', acting, filter],
+    queryKey: clientKeys.list(acting, filter),
     queryFn: () =>
-      fetchPage<Client>(API.clients, { query: { ...acting, ...filter, term: filter.term || undefined } }),
+      callApiPage<Client>(API.clients, { query: { ...acting, ...filter, term: filter.term || undefined } }),
     placeholderData: keepPreviousData,
   });
 
@@ -32,8 +33,8 @@ export function useClients(filter: ClientsFilter) {
 export function useClient(clientId: number | null) {
   const acting = useActingAs();
   return useQuery({
-    queryKey: ['client', acting, clientId],
-    queryFn: () => request<Client>(`${API.clients}/${clientId}`, { query: { ...acting } }),
+    queryKey: clientKeys.detail(acting, clientId),
+    queryFn: () => callApi<Client>(`${API.clients}/${clientId}`, { query: { ...acting } }),
     enabled: acting !== null && clientId !== null,
     retry: false,
   });
@@ -45,12 +46,12 @@ export function useSaveClient(clientId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ClientInput) =>
-      request<Client>(clientId === null ? API.clients : `${API.clients}/${clientId}`, {
+      callApi<Client>(clientId === null ? API.clients : `${API.clients}/${clientId}`, {
         method: clientId === null ? 'POST' : 'PUT',
         query: { ...acting },
         body: input,
-        silent: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clients'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    meta: { silent: true },
   });
 }

@@ -1,18 +1,17 @@
 import { API, type AutoModerationSettings, type AutoModerationSettingsInput } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
-
-const key = (acting: ReturnType<typeof useActingFor>) => ['auto-moderation', acting];
+import { exerciseKeys } from './keys.ts';
 
 /** The project's auto-moderation settings (issue 6). */
 export function useAutoModeration() {
   const acting = useActingFor('exercises.autoModeration');
   return useQuery({
-    queryKey: key(acting),
-    queryFn: () =>
-      request<AutoModerationSettings>(API.exercisesAutoModeration, { query: { ...acting }, silent: true }),
+    queryKey: exerciseKeys.autoModeration(acting),
+    queryFn: () => callApi<AutoModerationSettings>(API.exercisesAutoModeration, { query: { ...acting } }),
     enabled: acting !== null,
+    meta: { silent: true },
   });
 }
 
@@ -22,12 +21,12 @@ export function useSaveAutoModeration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AutoModerationSettingsInput) =>
-      request<AutoModerationSettings>(API.exercisesAutoModeration, {
+      callApi<AutoModerationSettings>(API.exercisesAutoModeration, {
         method: 'PUT',
         query: { ...acting },
         body,
-        silent: true,
       }),
-    onSuccess: (saved) => queryClient.setQueryData(key(acting), saved),
+    onSuccess: (saved) => queryClient.setQueryData(exerciseKeys.autoModeration(acting), saved),
+    meta: { silent: true },
   });
 }

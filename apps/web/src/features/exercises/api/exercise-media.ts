@@ -5,11 +5,9 @@ import {
   type ExerciseMediaUpdate,
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
-
-/** Every media list of one exercise starts with this key; a mark or a new deck refreshes them. */
-export const MEDIA_KEY = 'exercise-media';
+import { exerciseKeys } from './keys.ts';
 
 /** Where each kind of a deck's media is listed (spec §7 `/exercises/:id/images`, `/audios`). */
 const MEDIA_PATHS: Record<ExerciseMediaKind, string> = { image: 'images', audio: 'audios' };
@@ -18,14 +16,14 @@ const MEDIA_PATHS: Record<ExerciseMediaKind, string> = { image: 'images', audio:
 export function useExerciseMedia(exerciseId: number, kind: ExerciseMediaKind, enabled: boolean) {
   const acting = useActingFor('exercises.read');
   return useQuery({
-    queryKey: [MEDIA_KEY, exerciseId, kind, acting],
+    queryKey: exerciseKeys.mediaAs(exerciseId, kind, acting),
     queryFn: ({ signal }) =>
-      request<ExerciseMedia[]>(`${API.exercises}/${exerciseId}/${MEDIA_PATHS[kind]}`, {
+      callApi<ExerciseMedia[]>(`${API.exercises}/${exerciseId}/${MEDIA_PATHS[kind]}`, {
         query: { ...acting },
         signal,
-        silent: true,
       }),
     enabled: enabled && acting !== null,
+    meta: { silent: true },
   });
 }
 
@@ -35,12 +33,12 @@ export function useMarkMedia(exerciseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fileId, body }: { fileId: number; body: ExerciseMediaUpdate }) =>
-      request<ExerciseMedia>(`${API.exercises}/${exerciseId}/media/${fileId}`, {
+      callApi<ExerciseMedia>(`${API.exercises}/${exerciseId}/media/${fileId}`, {
         method: 'PUT',
         query: { ...acting },
         body,
-        silent: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [MEDIA_KEY, exerciseId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exerciseKeys.media(exerciseId) }),
+    meta: { silent: true },
   });
 }

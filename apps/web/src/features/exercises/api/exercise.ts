@@ -10,20 +10,22 @@ import {
   type Tag,
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { categoryKeys, tagKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
+import { exerciseKeys } from './keys.ts';
 
 /** One exercise with its status history (spec §7 GET /exercises/:id with activities). */
 export function useExercise(exerciseId: number | null) {
   const acting = useActingFor('exercises.read');
   return useQuery({
-    queryKey: ['exercise', exerciseId, acting],
+    queryKey: exerciseKeys.detailAs(exerciseId, acting),
     queryFn: () =>
-      request<Exercise>(`${API.exercises}/${exerciseId}`, {
+      callApi<Exercise>(`${API.exercises}/${exerciseId}`, {
         query: { ...acting, with_activities: true },
-        silent: true,
       }),
     enabled: acting !== null && exerciseId !== null,
+    meta: { silent: true },
   });
 }
 
@@ -46,26 +48,26 @@ export function useFilingOptions() {
   const acting = useActingFor('exercises.read');
   const workspaceId = acting?.workspace_id ?? 0;
   const categories = useQuery({
-    queryKey: ['exercise-categories', workspaceId],
+    queryKey: categoryKeys.options(workspaceId),
     queryFn: async () =>
       categoryOptions(
-        await request<Category[]>(inWorkspace(workspaceId, API.categories), {
+        await callApi<Category[]>(inWorkspace(workspaceId, API.categories), {
           query: { role_id: acting?.role_id },
-          silent: true,
         }),
       ),
     enabled: acting !== null,
+    meta: { silent: true },
   });
   const tags = useQuery({
-    queryKey: ['exercise-tags', workspaceId],
+    queryKey: tagKeys.options(workspaceId),
     queryFn: async () =>
       (
-        await request<Tag[]>(inWorkspace(workspaceId, API.tags), {
+        await callApi<Tag[]>(inWorkspace(workspaceId, API.tags), {
           query: { role_id: acting?.role_id },
-          silent: true,
         })
       ).map((tag) => ({ value: String(tag.id), label: tag.name })),
     enabled: acting !== null,
+    meta: { silent: true },
   });
   return { categories, tags };
 }
@@ -76,16 +78,16 @@ export function useSaveExercise() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: ExerciseInput | ExerciseUpdate }) =>
-      request<Exercise>(id === null ? API.exercises : `${API.exercises}/${id}`, {
+      callApi<Exercise>(id === null ? API.exercises : `${API.exercises}/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         query: { ...acting },
         body,
-        silent: true,
       }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(['exercise', saved.id, acting], saved);
-      return queryClient.invalidateQueries({ queryKey: ['exercises'] });
+      queryClient.setQueryData(exerciseKeys.detailAs(saved.id, acting), saved);
+      return queryClient.invalidateQueries({ queryKey: exerciseKeys.lists() });
     },
+    meta: { silent: true },
   });
 }
 
@@ -95,16 +97,16 @@ export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status, comment }: { id: number; status: ExerciseStatusName; comment?: string }) =>
-      request<Exercise>(`${API.exercises}/${id}/status`, {
+      callApi<Exercise>(`${API.exercises}/${id}/status`, {
         method: 'POST',
         query: { ...acting },
         body: { status_id: EXERCISE_STATUS[status], comment },
-        silent: true,
       }),
-    onSuccess: () =>
+    onSuccess: (_exercise, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['exercise'] }),
-        queryClient.invalidateQueries({ queryKey: ['exercises'] }),
+        queryClient.invalidateQueries({ queryKey: exerciseKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: exerciseKeys.lists() }),
       ]),
+    meta: { silent: true },
   });
 }

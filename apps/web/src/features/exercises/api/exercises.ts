@@ -8,8 +8,9 @@ import {
   type Vote,
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPage, request } from '../../../api/client.ts';
+import { callApi, callApiPage } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
+import { exerciseKeys } from './keys.ts';
 
 /** Which list a screen shows: an author's (own, assigned, open requests) or the whole project's. */
 export type ExerciseListKind = 'author' | 'moderator';
@@ -29,9 +30,9 @@ export interface ExerciseListFilter {
 export function useExercisePage(kind: ExerciseListKind, filter: ExerciseListFilter) {
   const acting = useActingFor('exercises.read');
   return useQuery({
-    queryKey: ['exercises', kind, acting, filter],
+    queryKey: exerciseKeys.list(kind, acting, filter),
     queryFn: () =>
-      fetchPage<Exercise, ExercisePage>(kind === 'author' ? API.exercisesForAuthor : API.exercises, {
+      callApiPage<Exercise, ExercisePage>(kind === 'author' ? API.exercisesForAuthor : API.exercises, {
         query: {
           ...acting,
           status_id: EXERCISE_STATUS[filter.status],
@@ -40,10 +41,10 @@ export function useExercisePage(kind: ExerciseListKind, filter: ExerciseListFilt
           page: filter.page,
           per_page: filter.per_page,
         },
-        silent: true,
       }),
     enabled: acting !== null,
     placeholderData: keepPreviousData,
+    meta: { silent: true },
   });
 }
 
@@ -53,12 +54,12 @@ export function useTakeRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (exerciseId: number) =>
-      request<Exercise>(`${API.exercises}/${exerciseId}/take`, {
+      callApi<Exercise>(`${API.exercises}/${exerciseId}/take`, {
         method: 'POST',
         query: { ...acting },
-        silent: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['exercises'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exerciseKeys.lists() }),
+    meta: { silent: true },
   });
 }
 
@@ -68,14 +69,14 @@ export function useVote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ exerciseId, vote }: { exerciseId: number; vote: Vote }) =>
-      request<VoteResult>(`${API.exercises}/${exerciseId}/${vote}`, {
+      callApi<VoteResult>(`${API.exercises}/${exerciseId}/${vote}`, {
         method: 'POST',
         query: { ...acting },
-        silent: true,
       }),
+    meta: { silent: true },
     onSuccess: (result, { exerciseId }) => {
       // The counts come back with the vote: patch the cached pages instead of reloading them.
-      queryClient.setQueriesData<ExercisePage>({ queryKey: ['exercises'] }, (page) =>
+      queryClient.setQueriesData<ExercisePage>({ queryKey: exerciseKeys.lists() }, (page) =>
         page
           ? {
               ...page,

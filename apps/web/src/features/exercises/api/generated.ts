@@ -7,25 +7,24 @@ import {
   type Theme,
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { themeKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
+import { exerciseKeys } from './keys.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
-
-/** Every list of themed versions starts with this key; a change to one refreshes them. */
-const GENERATED_KEY = 'exercise-generated';
 
 /** The themed versions of one exercise (moderators: `exercises.generate`). */
 export function useGenerated(exerciseId: number) {
   const acting = useActingFor('exercises.generate');
   return useQuery({
-    queryKey: [GENERATED_KEY, exerciseId, acting],
+    queryKey: exerciseKeys.generatedAs(exerciseId, acting),
     queryFn: ({ signal }) =>
-      request<ExerciseGenerated[]>(`${API.exercises}/${exerciseId}/generated`, {
+      callApi<ExerciseGenerated[]>(`${API.exercises}/${exerciseId}/generated`, {
         query: { ...acting },
         signal,
-        silent: true,
       }),
     enabled: acting !== null,
+    meta: { silent: true },
   });
 }
 
@@ -36,9 +35,10 @@ export function useGenerated(exerciseId: number) {
 export function useGenerationThemes(enabled: boolean) {
   const acting = useActingFor('themes.read');
   return useQuery({
-    queryKey: ['generation-themes', acting],
-    queryFn: ({ signal }) => request<Theme[]>(API.themes, { query: { ...acting }, signal, silent: true }),
+    queryKey: themeKeys.seen(acting),
+    queryFn: ({ signal }) => callApi<Theme[]>(API.themes, { query: { ...acting }, signal }),
     enabled: enabled && acting !== null,
+    meta: { silent: true },
   });
 }
 
@@ -51,14 +51,16 @@ export function useCheckGenerate(exerciseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<CheckGenerateInput, 'workspace_id'>) =>
-      request<CheckGenerateResult>(`${API.exercises}/${exerciseId}/check-generate`, {
+      callApi<CheckGenerateResult>(`${API.exercises}/${exerciseId}/check-generate`, {
         method: 'POST',
         query: { ...acting },
         body,
-        silent: true,
       }),
     onSuccess: (result) =>
-      result.generated ? queryClient.invalidateQueries({ queryKey: [GENERATED_KEY, exerciseId] }) : undefined,
+      result.generated
+        ? queryClient.invalidateQueries({ queryKey: exerciseKeys.generatedOf(exerciseId) })
+        : undefined,
+    meta: { silent: true },
   });
 }
 
@@ -68,13 +70,13 @@ export function useToggleGenerated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GeneratedToggleInput) =>
-      request<unknown>(API.exercisesGeneratedToggle, {
+      callApi<unknown>(API.exercisesGeneratedToggle, {
         method: 'POST',
         query: { ...acting },
         body,
-        silent: true,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [GENERATED_KEY] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: exerciseKeys.generated() }),
+    meta: { silent: true },
   });
 }
 
@@ -84,12 +86,12 @@ export function useDeleteGenerated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (generatedId: number) =>
-      request<unknown>(`${API.exercisesGenerated}/${generatedId}`, {
+      callApi<unknown>(`${API.exercisesGenerated}/${generatedId}`, {
         method: 'DELETE',
         query: { ...acting },
-        silent: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [GENERATED_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exerciseKeys.generated() }),
+    meta: { silent: true },
   });
 }
 
@@ -98,7 +100,7 @@ export function useDownloadGenerated() {
   const acting = useActingFor('exercises.generate');
   return useMutation({
     mutationFn: async (generated: ExerciseGenerated) => {
-      const blob = await request<Blob>(`${API.exercisesGenerated}/${generated.id}/file`, {
+      const blob = await callApi<Blob>(`${API.exercisesGenerated}/${generated.id}/file`, {
         query: { ...acting },
         responseType: 'blob',
       });

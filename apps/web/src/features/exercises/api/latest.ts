@@ -1,9 +1,8 @@
 import { API, type Exercise } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
-
-const LATEST_KEY = 'exercise-latest';
+import { exerciseKeys } from './keys.ts';
 
 /**
  * The exercise the author worked on last (spec §7 `GET /exercises/latest`): the one marked last,
@@ -12,11 +11,11 @@ const LATEST_KEY = 'exercise-latest';
 export function useLatestExercise(enabled: boolean) {
   const acting = useActingFor('exercises.author');
   return useQuery({
-    queryKey: [LATEST_KEY, acting],
+    queryKey: exerciseKeys.latest(acting),
     queryFn: async ({ signal }) =>
-      (await request<Exercise | null>(API.exercisesLatest, { query: { ...acting }, signal, silent: true })) ??
-      null,
+      (await callApi<Exercise | null>(API.exercisesLatest, { query: { ...acting }, signal })) ?? null,
     enabled: enabled && acting !== null,
+    meta: { silent: true },
   });
 }
 
@@ -26,12 +25,12 @@ export function useMarkLatest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (exerciseId: number) =>
-      request<Exercise>(API.exercisesLatest, {
+      callApi<Exercise>(API.exercisesLatest, {
         method: 'POST',
         query: { ...acting },
         body: { exercise_id: exerciseId },
-        silent: true,
       }),
-    onSuccess: (exercise) => queryClient.setQueryData([LATEST_KEY, acting], exercise),
+    onSuccess: (exercise) => queryClient.setQueryData(exerciseKeys.latest(acting), exercise),
+    meta: { silent: true },
   });
 }

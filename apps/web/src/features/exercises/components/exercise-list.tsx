@@ -116,7 +116,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
             <Skeleton key={index} height={44} />
           ))}
         </Stack>
-      ) : query.data === null || query.isError ? (
+      ) : query.isError ? (
         <Alert color="red" role="alert">
           <Group justify="space-between">
             {t('exercises.loadFailed')}

@@ -16,13 +16,13 @@ import { IconDownload, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/client.ts';
+import { callApi, request } from '../../../api/client.ts';
 import { useApiFileUrl } from '../../../api/file-url.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useActingFor } from '../../../app/session.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
-import { MEDIA_KEY } from '../api/exercise-media.ts';
+import { exerciseKeys } from '../api/keys.ts';
 
 const PPTX_TYPES = '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation';
 /** How often the slide images are asked for while the job renders them. */
@@ -31,13 +31,13 @@ const RENDER_POLL_MS = 2000;
 function useSlides(exerciseId: number) {
   const acting = useActingFor('exercises.read');
   return useQuery({
-    queryKey: ['exercise-slides', exerciseId, acting],
+    queryKey: exerciseKeys.slidesAs(exerciseId, acting),
     queryFn: () =>
-      request<ExerciseSlides>(`${API.exercises}/${exerciseId}/slides`, {
+      callApi<ExerciseSlides>(`${API.exercises}/${exerciseId}/slides`, {
         query: { ...acting },
-        silent: true,
       }),
     enabled: acting !== null,
+    meta: { silent: true },
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' || query.state.data?.status === 'rendering'
         ? RENDER_POLL_MS
@@ -52,20 +52,20 @@ function useUploadDeck(exerciseId: number) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return request<Exercise>(`${API.exercises}/${exerciseId}/files`, {
+      return callApi<Exercise>(`${API.exercises}/${exerciseId}/files`, {
         method: 'POST',
         query: { ...acting },
         body: form,
-        silent: true,
       });
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['exercise'] }),
-        queryClient.invalidateQueries({ queryKey: ['exercise-slides', exerciseId] }),
-        queryClient.invalidateQueries({ queryKey: [MEDIA_KEY, exerciseId] }),
-        queryClient.invalidateQueries({ queryKey: ['exercises'] }),
+        queryClient.invalidateQueries({ queryKey: exerciseKeys.detail(exerciseId) }),
+        queryClient.invalidateQueries({ queryKey: exerciseKeys.slides(exerciseId) }),
+        queryClient.invalidateQueries({ queryKey: exerciseKeys.media(exerciseId) }),
+        queryClient.invalidateQueries({ queryKey: exerciseKeys.lists() }),
       ]),
+    meta: { silent: true },
   });
 }
 
@@ -78,16 +78,16 @@ function useRenderAgain(exerciseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fileId: number) =>
-      request<ExerciseSlides>(API.exercisesActualizeFile, {
+      callApi<ExerciseSlides>(API.exercisesActualizeFile, {
         method: 'POST',
         query: { ...acting },
         body: { file_id: fileId },
-        silent: true,
       }),
     onSuccess: (slides) => {
-      queryClient.setQueryData(['exercise-slides', exerciseId, acting], slides);
-      return queryClient.invalidateQueries({ queryKey: ['exercise-slides', exerciseId] });
+      queryClient.setQueryData(exerciseKeys.slidesAs(exerciseId, acting), slides);
+      return queryClient.invalidateQueries({ queryKey: exerciseKeys.slides(exerciseId) });
     },
+    meta: { silent: true },
   });
 }
 

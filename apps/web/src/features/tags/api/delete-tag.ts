@@ -1,6 +1,7 @@
 import { API, inWorkspace } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { tagKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 /** Deletes a tag, and takes it off everything it was on. Quiet: the confirmation shows a refusal. */
@@ -10,12 +11,12 @@ export function useDeleteTag() {
   return useMutation({
     mutationFn: (id: number) => {
       if (!acting) throw new Error('No project to change tags in');
-      return request<null>(`${inWorkspace(acting.workspace_id, API.tags)}/${id}`, {
+      return callApi<null>(`${inWorkspace(acting.workspace_id, API.tags)}/${id}`, {
         method: 'DELETE',
         query: { role_id: acting.role_id },
-        silent: true,
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tags'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all(acting?.workspace_id ?? 0) }),
+    meta: { silent: true },
   });
 }

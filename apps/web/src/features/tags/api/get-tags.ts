@@ -1,19 +1,17 @@
 import { API, inWorkspace, type Tag } from '@logoschool/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { tagKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 type Acting = { workspace_id: number; role_id: number };
 
-/** The cache key of a project's tags matching `term` ('' for all of them). */
-export const tagsKey = (workspaceId: number, term: string) => ['tags', workspaceId, term] as const;
-
 /** A project's tags by name; `term` keeps those whose name contains it, ignoring case. */
 export const tagsQuery = (acting: Acting, term: string) =>
   queryOptions({
-    queryKey: tagsKey(acting.workspace_id, term),
+    queryKey: tagKeys.list(acting.workspace_id, term),
     queryFn: ({ signal }) =>
-      request<Tag[]>(inWorkspace(acting.workspace_id, API.tags), {
+      callApi<Tag[]>(inWorkspace(acting.workspace_id, API.tags), {
         query: { role_id: acting.role_id, term: term || undefined },
         signal,
       }),

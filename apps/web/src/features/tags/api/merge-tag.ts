@@ -1,6 +1,7 @@
 import { API, inWorkspace, type Tag } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { tagKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 /**
@@ -13,13 +14,13 @@ export function useMergeTag() {
   return useMutation({
     mutationFn: ({ id, intoId }: { id: number; intoId: number }) => {
       if (!acting) throw new Error('No project to change tags in');
-      return request<Tag>(`${inWorkspace(acting.workspace_id, API.tags)}/${id}/merge`, {
+      return callApi<Tag>(`${inWorkspace(acting.workspace_id, API.tags)}/${id}/merge`, {
         method: 'POST',
         query: { role_id: acting.role_id },
         body: { into_id: intoId },
-        silent: true,
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tags'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all(acting?.workspace_id ?? 0) }),
+    meta: { silent: true },
   });
 }

@@ -1,6 +1,7 @@
 import { API, inWorkspace, type Tag } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { tagKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 /**
@@ -14,13 +15,13 @@ export function useSaveTag() {
     mutationFn: ({ id, name }: { id: number | null; name: string }) => {
       if (!acting) throw new Error('No project to change tags in');
       const collection = inWorkspace(acting.workspace_id, API.tags);
-      return request<Tag>(id === null ? collection : `${collection}/${id}`, {
+      return callApi<Tag>(id === null ? collection : `${collection}/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         query: { role_id: acting.role_id },
         body: { name },
-        silent: true,
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tags'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all(acting?.workspace_id ?? 0) }),
+    meta: { silent: true },
   });
 }

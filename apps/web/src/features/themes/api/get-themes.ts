@@ -1,6 +1,7 @@
 import { API, type Theme, type ThemeStatistic, type ThemeType } from '@logoschool/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { themeKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 /** The filters of the themes list; each left out when unset. */
@@ -10,16 +11,13 @@ export interface ThemesFilter {
   ready: boolean | null;
 }
 
-/** Every themes list in the cache starts with this key; a change to a theme refreshes them all. */
-export const THEMES_KEY = 'themes';
-
 /** The themes the chosen project sees (its own and those shared with it), filtered. */
 export function useThemes(filter: ThemesFilter) {
   const acting = useActingFor('themes.read');
   return useQuery({
-    queryKey: [THEMES_KEY, 'list', acting, filter],
+    queryKey: themeKeys.list(acting, filter),
     queryFn: ({ signal }) =>
-      request<Theme[]>(API.themes, {
+      callApi<Theme[]>(API.themes, {
         query: {
           ...acting,
           term: filter.term || undefined,
@@ -37,8 +35,8 @@ export function useThemes(filter: ThemesFilter) {
 export function useThemeStatistic() {
   const acting = useActingFor('themes.read');
   return useQuery({
-    queryKey: [THEMES_KEY, 'statistic', acting],
-    queryFn: ({ signal }) => request<ThemeStatistic>(API.themesStatistic, { query: { ...acting }, signal }),
+    queryKey: themeKeys.statistic(acting),
+    queryFn: ({ signal }) => callApi<ThemeStatistic>(API.themesStatistic, { query: { ...acting }, signal }),
     enabled: acting !== null,
   });
 }
@@ -47,8 +45,8 @@ export function useThemeStatistic() {
 export function useTheme(id: number | null) {
   const acting = useActingFor('themes.read');
   return useQuery({
-    queryKey: [THEMES_KEY, 'one', acting, id],
-    queryFn: ({ signal }) => request<Theme>(`${API.themes}/${id}`, { query: { ...acting }, signal }),
+    queryKey: themeKeys.one(acting, id),
+    queryFn: ({ signal }) => callApi<Theme>(`${API.themes}/${id}`, { query: { ...acting }, signal }),
     enabled: acting !== null && id !== null,
     retry: false,
   });

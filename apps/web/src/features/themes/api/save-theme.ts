@@ -1,8 +1,8 @@
 import { API, type Theme, type ThemeInput } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { themeKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
-import { THEMES_KEY } from './get-themes.ts';
 
 /**
  * Creates a theme of the project (`id` null: POST) or changes one (PUT, the whole theme). Quiet: the
@@ -14,13 +14,13 @@ export function useSaveTheme() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: ThemeInput }) => {
       if (!acting) throw new Error('No project to change themes in');
-      return request<Theme>(id === null ? API.themes : `${API.themes}/${id}`, {
+      return callApi<Theme>(id === null ? API.themes : `${API.themes}/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         query: { ...acting },
         body: input,
-        silent: true,
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [THEMES_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: themeKeys.all }),
+    meta: { silent: true },
   });
 }

@@ -1,16 +1,16 @@
 import { themeAssetsPath, type Theme, type ThemeAssetsGrouped } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { themeKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
-import { THEMES_KEY } from './get-themes.ts';
 
 /** A theme's assets with their files, by type. */
 export function useThemeAssets(themeId: number | null) {
   const acting = useActingFor('themes.read');
   return useQuery({
-    queryKey: [THEMES_KEY, 'assets', acting, themeId],
+    queryKey: themeKeys.assets(acting, themeId),
     queryFn: ({ signal }) =>
-      request<ThemeAssetsGrouped>(themeAssetsPath(themeId ?? 0), { query: { ...acting }, signal }),
+      callApi<ThemeAssetsGrouped>(themeAssetsPath(themeId ?? 0), { query: { ...acting }, signal }),
     enabled: acting !== null && themeId !== null,
     retry: false,
   });
@@ -26,13 +26,13 @@ export function useSetThemeAssets(themeId: number) {
   return useMutation({
     mutationFn: (assetIds: number[]) => {
       if (!acting) throw new Error('No project to change themes in');
-      return request<Theme>(themeAssetsPath(themeId), {
+      return callApi<Theme>(themeAssetsPath(themeId), {
         method: 'PUT',
         query: { ...acting },
         body: { asset_ids: assetIds },
-        silent: true,
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [THEMES_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: themeKeys.all }),
+    meta: { silent: true },
   });
 }

@@ -1,8 +1,8 @@
 import { API, type Theme } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client.ts';
+import { callApi } from '../../../api/client.ts';
+import { themeKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
-import { THEMES_KEY } from './get-themes.ts';
 
 const flipped = (themes: Theme[] | undefined, id: number) =>
   themes?.map((theme) => (theme.id === id ? { ...theme, ready: !theme.ready } : theme));
@@ -15,15 +15,14 @@ const flipped = (themes: Theme[] | undefined, id: number) =>
 export function useToggleReady() {
   const acting = useActingFor('themes.manage');
   const queryClient = useQueryClient();
-  const lists = { queryKey: [THEMES_KEY, 'list'] };
+  const lists = { queryKey: themeKeys.lists() };
   return useMutation({
     mutationFn: (theme: Theme) => {
       if (!acting) throw new Error('No project to change themes in');
-      return request<Theme>(API.themesToggleReady, {
+      return callApi<Theme>(API.themesToggleReady, {
         method: 'POST',
         query: { ...acting },
         body: { theme_id: theme.id },
-        silent: true,
       });
     },
     onMutate: async (theme) => {
@@ -36,6 +35,7 @@ export function useToggleReady() {
     onError: (_error, _theme, context) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [THEMES_KEY] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: themeKeys.all }),
+    meta: { silent: true },
   });
 }

@@ -10,8 +10,9 @@ import {
   type SentInvitation,
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPage, request } from '../../../api/client.ts';
+import { callApi, callApiPage, request } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
+import { userKeys } from './keys.ts';
 
 export interface InvitationsFilter {
   status: InvitationListStatus | undefined;
@@ -23,8 +24,8 @@ export interface InvitationsFilter {
 export function useInvitations(filter: InvitationsFilter, enabled = true) {
   const acting = useActingFor('users.list');
   return useQuery({
-    queryKey: ['invitations', acting, filter],
-    queryFn: () => fetchPage<Invitation>(API.invitations, { query: { ...acting, ...filter } }),
+    queryKey: userKeys.invitationList(acting, filter),
+    queryFn: () => callApiPage<Invitation>(API.invitations, { query: { ...acting, ...filter } }),
     enabled: enabled && acting !== null,
     placeholderData: keepPreviousData,
   });
@@ -33,11 +34,7 @@ export function useInvitations(filter: InvitationsFilter, enabled = true) {
 /** Invitations and members change together: an accepted invitation becomes a member. */
 function useRefreshPeople() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['invitations'] }),
-      queryClient.invalidateQueries({ queryKey: ['project-users'] }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 }
 
 /**
@@ -49,13 +46,13 @@ export function useInvite() {
   const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: (body: Omit<InviteBody, 'workspace_id'>) =>
-      request<SentInvitation>(API.invite, {
+      callApi<SentInvitation>(API.invite, {
         method: 'POST',
         query: { ...acting },
         body: { ...body, workspace_id: acting?.workspace_id },
-        silent: true,
       }),
     onSuccess: refresh,
+    meta: { silent: true },
   });
 }
 
@@ -65,7 +62,7 @@ export function useResendInvitation() {
   const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: (invitationId: number) =>
-      request<SentInvitation>(API.inviteSend, {
+      callApi<SentInvitation>(API.inviteSend, {
         method: 'POST',
         query: { ...acting },
         body: { invitation_id: invitationId },
@@ -80,7 +77,7 @@ export function useCancelInvitation() {
   const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: (invitationId: number) =>
-      request<unknown>(`${API.invitations}/${invitationId}`, { method: 'DELETE', query: { ...acting } }),
+      callApi<unknown>(`${API.invitations}/${invitationId}`, { method: 'DELETE', query: { ...acting } }),
     onSuccess: refresh,
   });
 }

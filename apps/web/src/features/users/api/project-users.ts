@@ -6,8 +6,9 @@ import {
   type UsersExportQuery,
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPage, request } from '../../../api/client.ts';
+import { callApi, callApiPage, request } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
+import { userKeys } from './keys.ts';
 
 export type UsersFilter = Pick<UsersExportQuery, 'sort' | 'order'> & {
   term: string;
@@ -20,9 +21,11 @@ export type UsersFilter = Pick<UsersExportQuery, 'sort' | 'order'> & {
 export function useProjectUsers(filter: UsersFilter) {
   const acting = useActingFor('users.list');
   return useQuery({
-    queryKey: ['project-users', acting, filter],
+    queryKey: userKeys.memberList(acting, filter),
     queryFn: () =>
-      fetchPage<ProjectUser>(API.users, { query: { ...acting, ...filter, term: filter.term || undefined } }),
+      callApiPage<ProjectUser>(API.users, {
+        query: { ...acting, ...filter, term: filter.term || undefined },
+      }),
     enabled: acting !== null,
     placeholderData: keepPreviousData,
   });
@@ -52,8 +55,9 @@ export function useUpdateProjectUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { user_id: number; roles?: RoleName[]; is_active?: boolean }) =>
-      request<ProjectUser>(API.user, { method: 'PUT', query: { ...acting }, body, silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['project-users'] }),
+      callApi<ProjectUser>(API.user, { method: 'PUT', query: { ...acting }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.members() }),
+    meta: { silent: true },
   });
 }
 

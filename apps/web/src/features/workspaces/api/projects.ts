@@ -1,15 +1,16 @@
 import { API, ROLE, type WorkspaceInput, type WorkspaceListItem } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPage, request } from '../../../api/client.ts';
+import { callApi, callApiPage } from '../../../api/client.ts';
+import { projectKeys } from './keys.ts';
 
 export type ProjectsTab = 'active' | 'archived';
 
 /** Every project, active or archived, for root (spec §6; /workspaces, /workspaces/archived). */
 export function useProjects(tab: ProjectsTab, term: string, page: number, perPage: number) {
   return useQuery({
-    queryKey: ['projects', tab, term, page],
+    queryKey: projectKeys.list(tab, term, page),
     queryFn: () =>
-      fetchPage<WorkspaceListItem>(tab === 'active' ? API.workspaces : API.archivedWorkspaces, {
+      callApiPage<WorkspaceListItem>(tab === 'active' ? API.workspaces : API.archivedWorkspaces, {
         query: { term: term || undefined, page, per_page: perPage },
       }),
     placeholderData: keepPreviousData,
@@ -21,12 +22,12 @@ export function useSaveProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: WorkspaceInput }) =>
-      request<WorkspaceListItem>(id === null ? API.workspaces : `${API.workspaces}/${id}`, {
+      callApi<WorkspaceListItem>(id === null ? API.workspaces : `${API.workspaces}/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body: input,
-        silent: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    meta: { silent: true },
   });
 }
 
@@ -35,10 +36,10 @@ export function useArchiveProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
-      request<WorkspaceListItem>(`${API.workspaces}/${id}/${archive ? 'archive' : 'restore'}`, {
+      callApi<WorkspaceListItem>(`${API.workspaces}/${id}/${archive ? 'archive' : 'restore'}`, {
         method: 'POST',
         query: archive ? { role_id: ROLE.root } : undefined,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
