@@ -21,9 +21,6 @@ import { workspaces } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
 import { fieldMessage } from '../errors/validation.ts';
 
-/** A preValidation hook that authorizes one action; it names the action for `routeActions`. */
-export type AuthorizeHook = ((request: FastifyRequest) => Promise<void>) & { action: Action };
-
 /** The project and role a request acts in, once authorized. */
 export interface Acting {
   workspaceId: number;
@@ -51,7 +48,7 @@ declare module 'fastify' {
      * preValidation hook, after `authenticate`: the caller may do `action` (403 otherwise); see
      * DESIGN §4. It runs before the body is validated or a form is read (decision 008).
      */
-    authorize(action: Action): AuthorizeHook;
+    authorize(action: Action): (request: FastifyRequest) => Promise<void>;
     /** The action each route authorizes, by `METHOD /path` (the matrix test reads it). */
     routeActions: Map<string, Action>;
   }
@@ -147,7 +144,7 @@ export const authorizePlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('authorize', (action: Action) => {
     const permission = PERMISSIONS[action];
-    const hook = async (request: FastifyRequest) => {
+    return async (request: FastifyRequest) => {
       const { user } = requireAuth(request);
       if (permission.scope === 'global') return assertMayGlobally(user, action);
       const named = namedWorkspace(request, request.lang);
@@ -161,6 +158,5 @@ export const authorizePlugin = fp(async (app: FastifyInstance) => {
       if (!roleMay(role, action)) throw new AppError('forbidden');
       request.acting = { workspaceId: named.workspaceId, role };
     };
-    return Object.assign(hook, { action });
   });
 });

@@ -61,14 +61,6 @@ export function text(lang: Language, key: TextKey, params: TextParams = {}): str
   return i18n.t(key, { lng: lang, replace: params });
 }
 
-/** The field messages in the API's default language, by key: which keys there are. */
-export const FIELD_TEXTS: Readonly<Record<FieldMessage, string>> = CATALOGUES[DEFAULT_API_LANGUAGE].fields;
-
-/** Whether a string names a field message (a zod refinement may carry one as its message). */
-export function isFieldMessage(key: string): key is FieldMessage {
-  return Object.hasOwn(FIELD_TEXTS, key);
-}
-
 /** Role names in a language, as one list ("Manager, Speech therapist"). */
 export function roleList(lang: Language, roles: readonly RoleName[]): string {
   return roles.map((role) => text(lang, `roles.${role}`)).join(', ');
