@@ -165,6 +165,16 @@ export const exerciseRequestInput = z.strictObject({
 });
 export type ExerciseRequestInput = z.infer<typeof exerciseRequestInput>;
 
+/**
+ * Texts stored as they come: no rule beyond their schema, a column of the same name (`db/columns`
+ * copies them between body and row, so that adding one touches neither the presenter nor the
+ * commands).
+ */
+const plainTexts = {
+  instruction: z.string().trim().max(EXERCISE_INSTRUCTION_MAX),
+  description: z.string().trim().max(EXERCISE_DESCRIPTION_MAX),
+};
+
 /** The fields of an exercise's content, as an author or a moderator writes them. */
 const contentFields = {
   /** A category of the project that is not a folder; null for none yet. */
@@ -172,8 +182,7 @@ const contentFields = {
   /** Tags of the project, none twice. */
   tag_ids: z.array(bodyId).max(EXERCISE_TAGS_MAX).refine(unique, { message: 'unique' }),
   usage_frequency: z.literal(USAGE_FREQUENCIES),
-  instruction: z.string().trim().max(EXERCISE_INSTRUCTION_MAX),
-  description: z.string().trim().max(EXERCISE_DESCRIPTION_MAX),
+  ...plainTexts,
   language: z.enum(LANGUAGES),
 };
 
@@ -184,12 +193,13 @@ const moderatorFlags = {
   ready_for_generation: z.boolean(),
 };
 
+const keysOf = <T extends object>(shape: T) => Object.keys(shape) as (keyof T & string)[];
+
 /** The fields only a moderator may send: an author sending one is refused (403). */
-export const MODERATOR_ONLY_FIELDS = [
-  'read_only',
-  'excluded_from_generation',
-  'ready_for_generation',
-] as const;
+export const MODERATOR_ONLY_FIELDS = keysOf(moderatorFlags);
+
+/** The fields the server stores as they come, by name: the plain texts and the moderator's flags. */
+export const EXERCISE_PLAIN_FIELDS = [...keysOf(plainTexts), ...MODERATOR_ONLY_FIELDS];
 
 /**
  * `POST /exercises`. An author creates a draft: title required, the rest may come later (a draft may

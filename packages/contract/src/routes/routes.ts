@@ -1,3 +1,4 @@
+import { rolesMay, type Action } from '../access/permissions.ts';
 import { ROLE_BASE, type RankedRole, type RoleName } from '../access/roles.ts';
 
 /** Side-navigation items; each is an i18n key under `nav.` (spec §2). */
@@ -26,14 +27,23 @@ export const NAV_ITEMS = [
 ] as const;
 export type NavItem = (typeof NAV_ITEMS)[number];
 
+/**
+ * Who may open a route. A staff screen names the permission its main call needs and opens to
+ * exactly the roles that permission allows (the route and the API cannot disagree); `signed-in` is
+ * any role (the profile); `public` is outside the login guard; `planned` is a screen not built
+ * yet, until the issue that builds it adds its permission.
+ */
+export type RouteAccess = Action | 'signed-in' | 'public' | 'planned';
+
 export interface AppRoute {
   /** The URL pattern, React Router syntax (`:id?` is an optional segment). */
   path: string;
+  access: RouteAccess;
   /**
-   * Who may open it: roles (the selected role, or a capability role held with it such as
-   * diagnostician), or `public` for pages outside the login guard.
+   * The roles under whose heading spec §2 lists the route: its navigation item shows to these (a
+   * role that may open a screen through its permission does not always get it in its navigation).
    */
-  access: readonly RoleName[] | 'public';
+  listed: readonly RoleName[];
   /** Its side-navigation item, if any. */
   nav?: NavItem;
   /**
@@ -44,93 +54,102 @@ export interface AppRoute {
 }
 
 const STAFF: readonly RankedRole[] = ['author', 'moderator', 'teacher', 'root', 'manager'];
-const route = (path: string, access: AppRoute['access'], extra: Partial<AppRoute> = {}): AppRoute => ({
+type Extra = Partial<Pick<AppRoute, 'nav' | 'built'>>;
+/** A built staff screen: opened by a permission, listed under spec §2's headings `listed`. */
+const screen = (path: string, access: Action | 'signed-in', listed: readonly RoleName[], extra: Extra = {}) =>
+  ({ path, access, listed, built: true, ...extra }) satisfies AppRoute;
+/** A staff screen still to build: spec §2's roles for it, no permission yet. */
+const planned = (path: string, listed: readonly RoleName[], extra: Extra = {}): AppRoute => ({
   path,
-  access,
+  access: 'planned',
+  listed,
   built: false,
   ...extra,
 });
+/** A page outside the login guard. */
+const open = (path: string, built = false): AppRoute => ({ path, access: 'public', listed: [], built });
 
 /** Every path of spec §2, in its order. */
 export const ROUTES: readonly AppRoute[] = [
   // Shared
-  route('/profile', STAFF, { built: true }),
-  route('/shared-exercise/:exerciseId?', ['author', 'moderator'], { built: true }),
+  screen('/profile', 'signed-in', STAFF),
+  // Teachers read the accepted library too, so they may open a shared link (not in their menu).
+  screen('/shared-exercise/:exerciseId?', 'exercises.read', ['author', 'moderator']),
   // Root
-  route('/dashboard', ['root'], { nav: 'dashboard', built: true }),
-  route('/manage-assets', ['root'], { nav: 'manageAssets', built: true }),
+  screen('/dashboard', 'dashboard.read', ['root'], { nav: 'dashboard' }),
+  screen('/manage-assets', 'assets.manage', ['root'], { nav: 'manageAssets' }),
   // The projects list (spec §2 'other screens'): root creates, edits, archives and restores projects.
-  route('/projects', ['root'], { nav: 'projects', built: true }),
+  screen('/projects', 'workspaces.manage', ['root'], { nav: 'projects' }),
   // Every mail the platform sent, and with no SMTP server the only place invitations can be read.
-  route('/outbox', ['root'], { nav: 'outbox', built: true }),
+  screen('/outbox', 'mails.read', ['root'], { nav: 'outbox' }),
   // Author
-  route('/exercises', ['author'], { nav: 'contentCreating', built: true }),
-  route('/public-exercises', ['author'], { built: true }),
-  route('/create-exercise-author', ['author'], { built: true }),
-  route('/edit-exercise/:exerciseId?', ['author'], { built: true }),
+  screen('/exercises', 'exercises.author', ['author'], { nav: 'contentCreating' }),
+  screen('/public-exercises', 'exercises.read', ['author']),
+  screen('/create-exercise-author', 'exercises.author', ['author']),
+  screen('/edit-exercise/:exerciseId?', 'exercises.author', ['author']),
   // Manager
   // Root too: root signs in as users from this list (spec §6).
-  route('/users', ['manager', 'root'], { nav: 'users', built: true }),
-  route('/lessons-stats', ['manager'], { nav: 'lessonsStatistic' }),
-  // Moderator
-  route('/categories', ['moderator'], { nav: 'categories', built: true }),
-  route('/moderator-list', ['moderator'], { nav: 'moderationList', built: true }),
-  route('/create-exercise-moderator', ['moderator'], { built: true }),
-  route('/moderate-exercise/:exerciseId?', ['moderator'], { built: true }),
-  route('/auto-moderation', ['moderator'], { built: true }),
-  route('/reports', ['moderator']),
-  route('/reports-tickets', ['moderator'], { nav: 'reportsTickets' }),
-  route('/manage-report/:ticketId?', ['moderator']),
-  route('/protocols-templates', ['moderator'], { nav: 'protocolsTemplates' }),
-  route('/create-template', ['moderator']),
-  route('/edit-template/:templateId?', ['moderator', 'teacher']),
-  route('/course-templates', ['moderator'], { nav: 'courseTemplates' }),
-  route('/create-course-template', ['moderator']),
-  route('/edit-course-template/:templateId?', ['moderator']),
-  route('/histories', ['moderator'], { nav: 'histories' }),
-  route('/create-history', ['moderator']),
-  route('/edit-history/:historyId?', ['moderator']),
-  route('/diagnostic-cards', ['moderator'], { nav: 'diagnosticCards' }),
-  route('/create-diagnostic-card', ['moderator']),
-  route('/edit-diagnostic-card/:cardId?', ['moderator']),
-  route('/preview-diagnostic-card/:cardId?', ['moderator']),
-  route('/generated-list/:themeId?', ['moderator']),
-  route('/themes', ['moderator'], { nav: 'themesAndTags', built: true }),
-  route('/theme-assets/:themeId?', ['moderator'], { built: true }),
-  // Teacher
-  route('/clients', ['teacher'], { nav: 'students', built: true }),
-  route('/edit-client/:clientId?', ['teacher'], { built: true }),
-  route('/diagnostician-clients', ['diagnostician'], { nav: 'diagnosticianClients' }),
-  route('/manage-diagnostician-clients/:clientId?', ['diagnostician']),
-  route('/manage-client-dc/:cardId?', ['teacher']),
-  route('/preview-themes', ['teacher'], { nav: 'interests', built: true }),
+  screen('/users', 'users.list', ['manager', 'root'], { nav: 'users' }),
+  planned('/lessons-stats', ['manager'], { nav: 'lessonsStatistic' }),
+  // Moderator (root, who may do all of it, opens these screens too, outside its menu)
+  screen('/categories', 'categories.manage', ['moderator'], { nav: 'categories' }),
+  screen('/moderator-list', 'exercises.moderate', ['moderator'], { nav: 'moderationList' }),
+  screen('/create-exercise-moderator', 'exercises.moderate', ['moderator']),
+  screen('/moderate-exercise/:exerciseId?', 'exercises.moderate', ['moderator']),
+  screen('/auto-moderation', 'exercises.autoModeration', ['moderator']),
+  planned('/reports', ['moderator']),
+  planned('/reports-tickets', ['moderator'], { nav: 'reportsTickets' }),
+  planned('/manage-report/:ticketId?', ['moderator']),
+  planned('/protocols-templates', ['moderator'], { nav: 'protocolsTemplates' }),
+  planned('/create-template', ['moderator']),
+  planned('/edit-template/:templateId?', ['moderator', 'teacher']),
+  planned('/course-templates', ['moderator'], { nav: 'courseTemplates' }),
+  planned('/create-course-template', ['moderator']),
+  planned('/edit-course-template/:templateId?', ['moderator']),
+  planned('/histories', ['moderator'], { nav: 'histories' }),
+  planned('/create-history', ['moderator']),
+  planned('/edit-history/:historyId?', ['moderator']),
+  planned('/diagnostic-cards', ['moderator'], { nav: 'diagnosticCards' }),
+  planned('/create-diagnostic-card', ['moderator']),
+  planned('/edit-diagnostic-card/:cardId?', ['moderator']),
+  planned('/preview-diagnostic-card/:cardId?', ['moderator']),
+  planned('/generated-list/:themeId?', ['moderator']),
+  screen('/themes', 'themes.manage', ['moderator'], { nav: 'themesAndTags' }),
+  screen('/theme-assets/:themeId?', 'themes.manage', ['moderator']),
+  // Teacher (the read-only views open to every role that may read what they show)
+  screen('/clients', 'clients.manage', ['teacher'], { nav: 'students' }),
+  screen('/edit-client/:clientId?', 'clients.manage', ['teacher']),
+  planned('/diagnostician-clients', ['diagnostician'], { nav: 'diagnosticianClients' }),
+  planned('/manage-diagnostician-clients/:clientId?', ['diagnostician']),
+  planned('/manage-client-dc/:cardId?', ['teacher']),
+  screen('/preview-themes', 'themes.read', ['teacher'], { nav: 'interests' }),
   // The same navigation item as /categories: a teacher's navigation shows it, read-only.
-  route('/view-categories', ['teacher'], { nav: 'categories', built: true }),
-  route('/histories-preview', ['teacher']),
-  route('/preview-history/:historyId?', ['teacher']),
-  route('/protocols-templates-teacher', ['teacher']),
-  route('/view-template/:templateId?', ['teacher']),
-  route('/lessons-list', ['teacher'], { nav: 'prepareExercises' }),
-  route('/edit-lesson/:lessonId?', ['teacher']),
-  route('/create-protocol', ['teacher']),
-  route('/edit-protocol/:protocolId?', ['teacher']),
-  route('/correction-path/:clientId?', ['teacher']),
-  route('/theme-assets-preview/:themeId?', ['teacher'], { built: true }),
+  screen('/view-categories', 'categories.read', ['teacher'], { nav: 'categories' }),
+  planned('/histories-preview', ['teacher']),
+  planned('/preview-history/:historyId?', ['teacher']),
+  planned('/protocols-templates-teacher', ['teacher']),
+  planned('/view-template/:templateId?', ['teacher']),
+  planned('/lessons-list', ['teacher'], { nav: 'prepareExercises' }),
+  planned('/edit-lesson/:lessonId?', ['teacher']),
+  planned('/create-protocol', ['teacher']),
+  planned('/edit-protocol/:protocolId?', ['teacher']),
+  planned('/correction-path/:clientId?', ['teacher']),
+  screen('/theme-assets-preview/:themeId?', 'themes.read', ['teacher']),
   // Public or standalone
-  route('/login', 'public', { built: true }),
-  route('/logout', 'public', { built: true }),
-  route('/accept-invite', 'public', { built: true }),
-  route('/sharepoint-test', 'public'),
-  route('/not-found', 'public', { built: true }),
-  route('/dc-preview/:dcID', 'public'),
-  route('/client-session/:encryptedId', 'public'),
-  route('/progress-preview/:dcID', 'public'),
-  route('/game/:gameID', 'public'),
-  route('/view-protocol-plan/:protocolId', 'public'),
-  route('/play-lesson/:lessonId', 'public'),
-  route('/appointment', 'public'),
-  route('/parent-dashboard-demo/:childId', 'public'),
-  route('/accept-new-role', 'public'),
+  open('/login', true),
+  open('/logout', true),
+  open('/accept-invite', true),
+  open('/sharepoint-test'),
+  open('/not-found', true),
+  open('/dc-preview/:dcID'),
+  open('/client-session/:encryptedId'),
+  open('/progress-preview/:dcID'),
+  open('/game/:gameID'),
+  open('/view-protocol-plan/:protocolId'),
+  open('/play-lesson/:lessonId'),
+  open('/appointment'),
+  open('/parent-dashboard-demo/:childId'),
+  open('/accept-new-role'),
 ];
 
 /** Each role's index screen: what `/` shows (spec §2). */
@@ -148,18 +167,38 @@ export function routeOf(path: string): AppRoute | undefined {
 }
 
 /**
- * Whether a signed-in user may open a staff route, acting as `selected` while holding `held` in the
- * chosen project: the selected role is listed, or a capability role held on top of it is (a
- * diagnostician, acting as teacher, opens the diagnostician screens).
+ * The held roles that act when `selected` is the selected role: itself, and a capability role held
+ * on top of it (an admin with manager selected, a diagnostician with teacher selected).
  */
-export function mayOpen(route: AppRoute, selected: RankedRole, held: readonly RoleName[]): boolean {
-  if (route.access === 'public') return true;
-  return route.access.some(
-    (role) => role === selected || (held.includes(role) && ROLE_BASE[role] === selected),
-  );
+function actingRoles(selected: RankedRole, held: readonly RoleName[]): RoleName[] {
+  return [selected, ...held.filter((role) => ROLE_BASE[role] === selected)];
 }
 
-/** The built routes a role's side navigation shows, in table order. */
+/**
+ * Whether a signed-in user may open a route, acting as `selected` while holding `held` in the
+ * chosen project: the route's permission allows the selected role or a capability role held on top
+ * of it. A route still to build opens to nobody.
+ */
+export function mayOpen(route: AppRoute, selected: RankedRole, held: readonly RoleName[]): boolean {
+  switch (route.access) {
+    case 'public':
+    case 'signed-in':
+      return true;
+    case 'planned':
+      return false;
+    default:
+      return rolesMay(actingRoles(selected, held), route.access);
+  }
+}
+
+/** Whether spec §2 lists the route under the selected role (or a capability held on top of it). */
+function listedFor(route: AppRoute, selected: RankedRole, held: readonly RoleName[]): boolean {
+  return actingRoles(selected, held).some((role) => route.listed.includes(role));
+}
+
+/** The built routes a role's side navigation shows, in table order: listed for it, and openable. */
 export function navigationFor(selected: RankedRole, held: readonly RoleName[]): AppRoute[] {
-  return ROUTES.filter((entry) => entry.built && entry.nav && mayOpen(entry, selected, held));
+  return ROUTES.filter(
+    (entry) => entry.built && entry.nav && listedFor(entry, selected, held) && mayOpen(entry, selected, held),
+  );
 }

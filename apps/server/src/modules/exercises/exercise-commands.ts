@@ -3,6 +3,7 @@
  * request), a vote, marking the latest exercise, and the bulk toggle and delete.
  */
 import {
+  EXERCISE_PLAIN_FIELDS,
   applyVote,
   commentRequired,
   EXERCISE_STATUS,
@@ -27,6 +28,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { toColumns } from '../../db/columns.ts';
 import {
   exerciseLatest,
   exerciseStatusHistory,
@@ -108,12 +110,8 @@ export async function createExercise(db: Db, caller: ProjectActor, input: Exerci
         authorId: caller.userId,
         categoryId: input.category_id ?? null,
         usageFrequency: input.usage_frequency ?? 1,
-        instruction: input.instruction ?? '',
-        description: input.description ?? '',
+        ...toColumns(input, EXERCISE_PLAIN_FIELDS),
         language: input.language ?? caller.lang,
-        readOnly: input.read_only ?? false,
-        excludedFromGeneration: input.excluded_from_generation ?? false,
-        readyForGeneration: input.ready_for_generation ?? false,
         requestDescription: input.request?.description ?? null,
         requestInterests: input.request?.interests ?? null,
         requestAgeCategories: input.request?.age_categories ?? null,
@@ -161,12 +159,8 @@ export async function updateExercise(
         title: input.title,
         categoryId: input.category_id,
         usageFrequency: input.usage_frequency,
-        instruction: input.instruction,
-        description: input.description,
+        ...toColumns(input, EXERCISE_PLAIN_FIELDS),
         language: input.language,
-        readOnly: input.read_only,
-        excludedFromGeneration: input.excluded_from_generation,
-        readyForGeneration: input.ready_for_generation,
         requestDescription: request?.description,
         requestInterests: request?.interests,
         requestAgeCategories: request?.age_categories,

@@ -4,6 +4,7 @@
  * counts into the contract's per-status counters.
  */
 import {
+  EXERCISE_PLAIN_FIELDS,
   EXERCISE_STATUS,
   exerciseStatusName,
   isRequestOverdue,
@@ -21,6 +22,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
+import { fromColumns } from '../../db/columns.ts';
 import {
   categories,
   exerciseFiles,
@@ -102,12 +104,8 @@ function toExerciseView(
     tags: tagList,
     usage_frequency: row.usageFrequency as UsageFrequency,
     comment: row.comment,
-    instruction: row.instruction,
-    description: row.description,
+    ...fromColumns(row, EXERCISE_PLAIN_FIELDS),
     language: row.language as Language,
-    read_only: row.readOnly,
-    excluded_from_generation: row.excludedFromGeneration,
-    ready_for_generation: row.readyForGeneration,
     request:
       row.requestDescription === null || row.requestDeadline === null
         ? null
