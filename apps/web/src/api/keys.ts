@@ -39,6 +39,24 @@ export const themeKeys = {
   assets: (acting: Acting, themeId: number | null) => [...themeKeys.all, 'assets', acting, themeId] as const,
 };
 
+/**
+ * A project's members (the users feature) and its invitations (the invitations feature) change
+ * together: adding an existing user or an accepted invitation makes a member.
+ */
+export const userKeys = {
+  all: ['users'] as const,
+  members: () => [...userKeys.all, 'members'] as const,
+  memberList: (acting: Acting, filter: unknown) => [...userKeys.members(), acting, filter] as const,
+  invitations: () => [...userKeys.all, 'invitations'] as const,
+  invitationList: (acting: Acting, filter: unknown) => [...userKeys.invitations(), acting, filter] as const,
+};
+
+/** The shared asset library (the assets feature edits it, themes pick from it), listed under filters. */
+export const assetKeys = {
+  all: ['assets'] as const,
+  list: (filter: unknown) => [...assetKeys.all, filter] as const,
+};
+
 export const fileKeys = {
   /** Every file fetched as an object URL (`useApiFileUrl`). */
   all: ['api-file'] as const,

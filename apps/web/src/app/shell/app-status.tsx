@@ -6,7 +6,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../api/client.ts';
-import { useAppSettings } from '../../features/settings/api/get-app-settings.ts';
+import { useAppSettings } from '../../features/storage/api/get-app-settings.ts';
 import { readLocal, writeLocal } from '../../lib/local-storage.ts';
 import { NotFoundPage } from '../screens/not-found-page.tsx';
 import { useEnvironmentId } from './header-bar.tsx';

@@ -2,7 +2,7 @@ import { API_BASE, VACANCY_BANNER_ENVIRONMENTS, APP_SETTINGS } from '@logoschool
 import { Anchor, Badge, Burger, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppSettings } from '../../features/settings/api/get-app-settings.ts';
+import { useAppSettings } from '../../features/storage/api/get-app-settings.ts';
 import { useSession } from '../session.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { ProfileMenu } from './profile-menu.tsx';

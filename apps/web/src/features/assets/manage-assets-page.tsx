@@ -1,4 +1,4 @@
-import type { Asset, AssetType } from '@logoschool/contract';
+import { rolesMay, type Asset, type AssetType } from '@logoschool/contract';
 import {
   ActionIcon,
   Alert,
@@ -17,12 +17,13 @@ import { IconDots, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../components/search-input.tsx';
-import { useAssets } from './api/get-assets.ts';
-import { groupByType } from './asset-groups.ts';
-import { ASSET_GRID_COLS, AssetCard } from './components/asset-card.tsx';
+import { useSession } from '../../app/session.tsx';
+import { useAssets } from '../../api/assets.ts';
+import { groupByType } from '../../components/assets/asset-groups.ts';
+import { ASSET_GRID_COLS, AssetCard } from '../../components/assets/asset-card.tsx';
 import { AssetFilesModal } from './components/asset-files-modal.tsx';
 import { AssetFormModal } from './components/asset-form-modal.tsx';
-import { AssetTypeFilter } from './components/asset-type-filter.tsx';
+import { AssetTypeFilter } from '../../components/assets/asset-type-filter.tsx';
 import { DeleteAssetModal } from './components/delete-asset-modal.tsx';
 import { RenameAssetModal } from './components/rename-asset-modal.tsx';
 
@@ -35,7 +36,8 @@ export function ManageAssetsPage() {
   const [type, setType] = useState<AssetType | null>(null);
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 300);
-  const assets = useAssets({ type, term: debounced });
+  const { held } = useSession();
+  const assets = useAssets({ type, term: debounced }, rolesMay(held, 'assets.read'));
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Asset | null>(null);
   const [filesOf, setFilesOf] = useState<Asset | null>(null);

@@ -29,7 +29,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconMailPlus, IconSelector } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -38,8 +38,6 @@ import { contractValidate } from '../../lib/form.ts';
 import { writeLocal } from '../../lib/local-storage.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { InvitationsPanel } from './invitations-panel.tsx';
-import { InviteModal } from './invite-modal.tsx';
 import {
   loginAsUser,
   useExportUsers,
@@ -50,8 +48,17 @@ import {
 
 type Sort = UsersFilter['sort'];
 
+/**
+ * What the invitations feature puts on this screen: its tab and its invite dialog (`app/` composes
+ * the two features; a feature never imports another).
+ */
+export interface InvitationParts {
+  Panel: ComponentType;
+  Dialog: ComponentType<{ opened: boolean; onClose: () => void }>;
+}
+
 /** /users: the project's people, their roles and status (spec §2 manager index, §6). */
-export function UsersPage() {
+export function UsersPage({ invitations }: { invitations: InvitationParts }) {
   const { t } = useTranslation();
   const { held, workspace } = useSession();
   const [term, setTerm] = useState('');
@@ -269,11 +276,11 @@ export function UsersPage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="invitations">
-          <InvitationsPanel />
+          <invitations.Panel />
         </Tabs.Panel>
       </Tabs>
       <RolesModal user={editing} onClose={() => setEditing(null)} />
-      <InviteModal opened={inviting} onClose={() => setInviting(false)} />
+      <invitations.Dialog opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );
 }
@@ -336,5 +343,3 @@ function RolesForm({ user, onClose }: { user: ProjectUser; onClose: () => void }
     </form>
   );
 }
-
-export default UsersPage;

@@ -1,7 +1,7 @@
 import { API, type Asset } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { assetKeys } from './keys.ts';
+import { assetKeys } from '../../../api/keys.ts';
 
 /** Adds one file to an asset (spec §7 medias); answers the asset. Quiet: the dialog shows a refusal. */
 export function useAddAssetFile() {

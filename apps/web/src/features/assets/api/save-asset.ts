@@ -1,7 +1,7 @@
 import { API, type Asset, type AssetType, type AssetUpdate } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { assetKeys } from './keys.ts';
+import { assetKeys } from '../../../api/keys.ts';
 
 /** A new library asset: its name, type and first files. */
 export interface NewAsset {

@@ -7,7 +7,7 @@ import { errorTextOf } from '../../../api/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddAssetFile, useRemoveAssetFile } from '../api/asset-media.ts';
 import { acceptFor, checkAssetFiles, formatBytes, uploadErrorOf } from '../asset-upload.ts';
-import { AssetPreview } from './asset-preview.tsx';
+import { AssetPreview } from '../../../components/assets/asset-preview.tsx';
 
 /**
  * The files of an asset: each with its preview, to remove (not the last one), and a file to add.

@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage, request } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
-import { userKeys } from './keys.ts';
+import { userKeys } from '../../../api/keys.ts';
 
 export type UsersFilter = Pick<UsersExportQuery, 'sort' | 'order'> & {
   term: string;

@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage, request } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
-import { userKeys } from './keys.ts';
+import { userKeys } from '../../../api/keys.ts';
 
 export interface InvitationsFilter {
   status: InvitationListStatus | undefined;

@@ -1,7 +1,6 @@
-import { API, rolesMay, type Asset, type AssetType } from '@logoschool/contract';
+import { API, type Asset, type AssetType } from '@logoschool/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../api/client.ts';
-import { useSession } from '../../../app/session.tsx';
+import { callApi } from './client.ts';
 import { assetKeys } from './keys.ts';
 
 export interface AssetsFilter {
@@ -9,9 +8,11 @@ export interface AssetsFilter {
   term: string;
 }
 
-/** The shared asset library (not tied to a project), by type then name; filters left out when unset. */
-export function useAssets(filter: AssetsFilter) {
-  const { held } = useSession();
+/**
+ * The shared asset library (not tied to a project), by type then name; filters left out when unset.
+ * `enabled` when the caller may read it (`assets.read`).
+ */
+export function useAssets(filter: AssetsFilter, enabled: boolean) {
   return useQuery({
     queryKey: assetKeys.list(filter),
     queryFn: ({ signal }) =>
@@ -19,7 +20,7 @@ export function useAssets(filter: AssetsFilter) {
         query: { type: filter.type ?? undefined, term: filter.term || undefined },
         signal,
       }),
-    enabled: rolesMay(held, 'assets.read'),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

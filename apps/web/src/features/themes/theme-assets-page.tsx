@@ -1,4 +1,10 @@
-import { ASSET_TYPES, type Asset, type AssetType, type ThemeAssetsGrouped } from '@logoschool/contract';
+import {
+  ASSET_TYPES,
+  rolesMay,
+  type Asset,
+  type AssetType,
+  type ThemeAssetsGrouped,
+} from '@logoschool/contract';
 import {
   Alert,
   Button,
@@ -19,16 +25,16 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
-import { useAssets } from '../../features/assets/api/get-assets.ts';
-import { groupByType } from '../../features/assets/asset-groups.ts';
-import { ASSET_GRID_COLS, AssetCard } from '../../features/assets/components/asset-card.tsx';
-import { AssetPreview } from '../../features/assets/components/asset-preview.tsx';
-import { AssetTypeFilter } from '../../features/assets/components/asset-type-filter.tsx';
-import { useTheme } from '../../features/themes/api/get-themes.ts';
-import { useSetThemeAssets, useThemeAssets } from '../../features/themes/api/theme-assets.ts';
+import { useAssets } from '../../api/assets.ts';
+import { groupByType } from '../../components/assets/asset-groups.ts';
+import { ASSET_GRID_COLS, AssetCard } from '../../components/assets/asset-card.tsx';
+import { AssetPreview } from '../../components/assets/asset-preview.tsx';
+import { AssetTypeFilter } from '../../components/assets/asset-type-filter.tsx';
+import { useTheme } from './api/get-themes.ts';
+import { useSetThemeAssets, useThemeAssets } from './api/theme-assets.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useActingFor } from '../session.tsx';
-import { ThemeHeading, themeIdParam } from './theme-heading.tsx';
+import { useActingFor, useSession } from '../../app/session.tsx';
+import { ThemeHeading, themeIdParam } from './components/theme-heading.tsx';
 
 const flatten = (grouped: ThemeAssetsGrouped): Asset[] => ASSET_TYPES.flatMap((type) => grouped[type]);
 
@@ -47,7 +53,8 @@ export function ThemeAssetsPage() {
   const [type, setType] = useState<AssetType | null>(null);
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 300);
-  const library = useAssets({ type, term: debounced });
+  const { held } = useSession();
+  const library = useAssets({ type, term: debounced }, rolesMay(held, 'assets.read'));
   // The chosen assets, kept with their details so that they show whatever the library's filter.
   const [selection, setSelection] = useState<Map<number, Asset> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

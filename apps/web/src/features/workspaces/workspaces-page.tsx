@@ -31,18 +31,23 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { formatDate } from '../../i18n/dates.ts';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useArchiveProject, useProjects, useSaveProject, type ProjectsTab } from './api/projects.ts';
+import {
+  useArchiveWorkspace,
+  useWorkspaces,
+  useSaveWorkspace,
+  type WorkspacesTab,
+} from './api/workspaces.ts';
 
 /** /projects: every project of the platform, for root: create, edit, archive, restore (spec §4, §6). */
-export function ProjectsPage() {
+export function WorkspacesPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<ProjectsTab>('active');
+  const [tab, setTab] = useState<WorkspacesTab>('active');
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<WorkspaceListItem | 'new' | null>(null);
-  const projects = useProjects(tab, debounced, page, PER_PAGE_DEFAULT);
-  const archive = useArchiveProject();
+  const projects = useWorkspaces(tab, debounced, page, PER_PAGE_DEFAULT);
+  const archive = useArchiveWorkspace();
   const rows = projects.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((projects.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
 
@@ -180,7 +185,7 @@ function ProjectModal({
 /** A project's title, description and environment, by the contract's `workspaceInput`. */
 function ProjectForm({ project, onClose }: { project: WorkspaceListItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useSaveProject();
+  const save = useSaveWorkspace();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProjectValues>({
     initialValues: project
@@ -243,4 +248,4 @@ function ProjectForm({ project, onClose }: { project: WorkspaceListItem | null; 
   );
 }
 
-export default ProjectsPage;
+export default WorkspacesPage;

@@ -3,10 +3,10 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { ASSET_GRID_COLS, AssetCard } from '../../features/assets/components/asset-card.tsx';
-import { useTheme } from '../../features/themes/api/get-themes.ts';
-import { useThemeAssets } from '../../features/themes/api/theme-assets.ts';
-import { ThemeHeading, themeIdParam } from './theme-heading.tsx';
+import { ASSET_GRID_COLS, AssetCard } from '../../components/assets/asset-card.tsx';
+import { useTheme } from './api/get-themes.ts';
+import { useThemeAssets } from './api/theme-assets.ts';
+import { ThemeHeading, themeIdParam } from './components/theme-heading.tsx';
 
 /**
  * /theme-assets-preview/:themeId (spec §2, teacher): a theme's assets by type, to look at and

@@ -1,14 +1,14 @@
 import { API, ROLE, type WorkspaceInput, type WorkspaceListItem } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { projectKeys } from './keys.ts';
+import { workspaceKeys } from './keys.ts';
 
-export type ProjectsTab = 'active' | 'archived';
+export type WorkspacesTab = 'active' | 'archived';
 
 /** Every project, active or archived, for root (spec §6; /workspaces, /workspaces/archived). */
-export function useProjects(tab: ProjectsTab, term: string, page: number, perPage: number) {
+export function useWorkspaces(tab: WorkspacesTab, term: string, page: number, perPage: number) {
   return useQuery({
-    queryKey: projectKeys.list(tab, term, page),
+    queryKey: workspaceKeys.list(tab, term, page),
     queryFn: () =>
       callApiPage<WorkspaceListItem>(tab === 'active' ? API.workspaces : API.archivedWorkspaces, {
         query: { term: term || undefined, page, per_page: perPage },
@@ -18,7 +18,7 @@ export function useProjects(tab: ProjectsTab, term: string, page: number, perPag
 }
 
 /** Creates a project, or saves the one with an id. */
-export function useSaveProject() {
+export function useSaveWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: WorkspaceInput }) =>
@@ -26,13 +26,13 @@ export function useSaveProject() {
         method: id === null ? 'POST' : 'PUT',
         body: input,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
     meta: { silent: true },
   });
 }
 
 /** Archives or restores a project (root acts as root in every project). */
-export function useArchiveProject() {
+export function useArchiveWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
@@ -40,6 +40,6 @@ export function useArchiveProject() {
         method: 'POST',
         query: archive ? { role_id: ROLE.root } : undefined,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { assetFileKind, type AssetType } from '@logoschool/contract';
 import { Center, Skeleton } from '@mantine/core';
 import { IconMusic, IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useApiFileUrl } from '../../../api/file-url.ts';
+import { useApiFileUrl } from '../../api/file-url.ts';
 
 interface AssetPreviewProps {
   /** The file's `file_url`, or null for an asset without files. */
