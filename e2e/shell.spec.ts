@@ -43,6 +43,16 @@ test('a teacher is sent away from a moderator path', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Students', exact: true })).toBeVisible();
 });
 
+test('root opens the themes screen, as its permission allows, keeping its own navigation', async ({ page }) => {
+  await signIn(page, 'root@demo.test');
+  await page.goto('/themes');
+  await expect(page).toHaveURL(/\/themes$/);
+  await expect(page.getByRole('heading', { name: 'Themes and tags' })).toBeVisible();
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Themes and tags' })).toHaveCount(0);
+});
+
 test('the shell is accessible', async ({ page }) => {
   await signIn(page, 'manager@demo.test');
   await expectAccessible(page);

@@ -84,7 +84,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/outbox', 'mails.read', ['root'], { nav: 'outbox' }),
   // Author
   screen('/exercises', 'exercises.author', ['author'], { nav: 'contentCreating' }),
-  screen('/public-exercises', 'exercises.read', ['author']),
+  // The author's library of approved exercises, to learn from (the teacher's library comes with lessons).
+  screen('/public-exercises', 'exercises.author', ['author']),
   screen('/create-exercise-author', 'exercises.author', ['author']),
   screen('/edit-exercise/:exerciseId?', 'exercises.author', ['author']),
   // Manager

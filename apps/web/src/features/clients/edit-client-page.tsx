@@ -121,10 +121,10 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
           />
           <Group justify="flex-end">
             <Button component={Link} to="/clients" variant="default">
-              {t('clients.cancel')}
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {t('clients.save')}
+              {t('actions.save')}
             </Button>
           </Group>
         </Stack>

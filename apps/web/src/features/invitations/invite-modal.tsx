@@ -1,5 +1,5 @@
 import { EMAIL_MAX, grantableRoles, inviteBody, type InviteBody } from '@logoschool/contract';
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useSession } from '../../app/session.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useInvite } from './api/invitations.ts';
+import { DialogForm } from '../../components/dialog-form.tsx';
 
 type InviteValues = Omit<InviteBody, 'workspace_id'>;
 
@@ -55,37 +56,28 @@ function InviteForm({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void send(values))}>
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label={t('login.email')}
-          type="email"
-          maxLength={EMAIL_MAX}
-          {...form.getInputProps('email')}
-          required
-          data-autofocus
-        />
-        <Checkbox.Group label={t('users.roles')} {...form.getInputProps('roles')} required>
-          <Stack gap="xs" mt="xs">
-            {offered.map((role) => (
-              <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('clients.cancel')}
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            {t('invitations.send')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void send(values))}
+      onCancel={onClose}
+      error={failure}
+      saving={invite.isPending}
+      submitLabel={t('invitations.send')}
+    >
+      <TextInput
+        label={t('login.email')}
+        type="email"
+        maxLength={EMAIL_MAX}
+        {...form.getInputProps('email')}
+        required
+        data-autofocus
+      />
+      <Checkbox.Group label={t('users.roles')} {...form.getInputProps('roles')} required>
+        <Stack gap="xs" mt="xs">
+          {offered.map((role) => (
+            <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </DialogForm>
   );
 }

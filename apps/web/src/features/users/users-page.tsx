@@ -45,6 +45,7 @@ import {
   useUpdateProjectUser,
   type UsersFilter,
 } from './api/project-users.ts';
+import { DialogForm } from '../../components/dialog-form.tsx';
 
 type Sort = UsersFilter['sort'];
 
@@ -322,24 +323,19 @@ function RolesForm({ user, onClose }: { user: ProjectUser; onClose: () => void }
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
-      <Stack>
-        <Checkbox.Group {...form.getInputProps('roles')}>
-          <Stack gap="xs" mt="xs">
-            {offered.map((role) => (
-              <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('clients.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('profile.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void save(values))}
+      onCancel={onClose}
+      error={null}
+      saving={update.isPending}
+    >
+      <Checkbox.Group {...form.getInputProps('roles')}>
+        <Stack gap="xs" mt="xs">
+          {offered.map((role) => (
+            <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </DialogForm>
   );
 }

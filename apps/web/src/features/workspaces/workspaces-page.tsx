@@ -37,6 +37,7 @@ import {
   useSaveWorkspace,
   type WorkspacesTab,
 } from './api/workspaces.ts';
+import { DialogForm } from '../../components/dialog-form.tsx';
 
 /** /projects: every project of the platform, for root: create, edit, archive, restore (spec §4, §6). */
 export function WorkspacesPage() {
@@ -210,41 +211,36 @@ function ProjectForm({ project, onClose }: { project: WorkspaceListItem | null; 
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack>
-        {formError && <Alert color="red">{formError}</Alert>}
-        <TextInput
-          label={t('projects.name')}
-          maxLength={WORKSPACE_TITLE_MAX}
-          {...form.getInputProps('title')}
-          required
-          data-autofocus
-        />
-        <Textarea
-          label={t('projects.description')}
-          maxLength={WORKSPACE_DESCRIPTION_MAX}
-          autosize
-          minRows={2}
-          {...form.getInputProps('description')}
-        />
-        <NumberInput
-          label={t('projects.environment')}
-          description={t('projects.environmentHint')}
-          min={1}
-          allowDecimal={false}
-          {...form.getInputProps('env_id')}
-          required
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('clients.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('profile.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      onCancel={onClose}
+      error={null}
+      saving={save.isPending}
+    >
+      {formError && <Alert color="red">{formError}</Alert>}
+      <TextInput
+        label={t('projects.name')}
+        maxLength={WORKSPACE_TITLE_MAX}
+        {...form.getInputProps('title')}
+        required
+        data-autofocus
+      />
+      <Textarea
+        label={t('projects.description')}
+        maxLength={WORKSPACE_DESCRIPTION_MAX}
+        autosize
+        minRows={2}
+        {...form.getInputProps('description')}
+      />
+      <NumberInput
+        label={t('projects.environment')}
+        description={t('projects.environmentHint')}
+        min={1}
+        allowDecimal={false}
+        {...form.getInputProps('env_id')}
+        required
+      />
+    </DialogForm>
   );
 }
 

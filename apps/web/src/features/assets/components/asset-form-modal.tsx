@@ -7,7 +7,7 @@ import {
   assetUploadBody,
   type AssetType,
 } from '@logoschool/contract';
-import { Alert, Button, FileInput, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { FileInput, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { contractValidate } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateAsset } from '../api/save-asset.ts';
 import { acceptFor, checkAssetFiles, formatBytes, uploadErrorOf } from '../asset-upload.ts';
+import { DialogForm } from '../../../components/dialog-form.tsx';
 
 interface AssetFormValues {
   name: string;
@@ -80,63 +81,54 @@ function AssetForm({ initialType, onClose }: { initialType: AssetType; onClose()
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('assets.name')}
-          maxLength={ASSET_NAME_MAX}
-          {...form.getInputProps('name')}
-          required
-          data-autofocus
-        />
-        <Select
-          label={t('assets.typeLabel')}
-          data={ASSET_TYPES.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
-          value={form.values.type}
-          onChange={(value) => {
-            if (!value) return;
-            const type = value as AssetType;
-            form.setFieldValue('type', type);
-            // Files of the other kind would only be refused: choose again.
-            if (assetFileKind(type) !== kind) form.setFieldValue('file', []);
-            form.clearFieldError('file');
-          }}
-          allowDeselect={false}
-          error={form.errors.type}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <FileInput
-          label={t(kind === 'sound' ? 'assets.soundFiles' : 'assets.imageFiles')}
-          description={t(kind === 'sound' ? 'assets.soundFilesHint' : 'assets.imageFilesHint', {
-            max: formatBytes(ASSET_MAX_BYTES[kind]),
-            count: ASSET_UPLOAD_FILES_MAX,
-          })}
-          multiple
-          accept={acceptFor(form.values.type)}
-          {...form.getInputProps('file')}
-          leftSection={<IconUpload size={16} aria-hidden />}
-          clearable
-          required
-        />
-        {form.values.file.length > 0 && (
-          <Text size="xs" c="gray.7">
-            {form.values.file.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ')}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('assets.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('assets.upload')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      onCancel={onClose}
+      error={formError}
+      saving={create.isPending}
+      submitLabel={t('assets.upload')}
+    >
+      <TextInput
+        label={t('assets.name')}
+        maxLength={ASSET_NAME_MAX}
+        {...form.getInputProps('name')}
+        required
+        data-autofocus
+      />
+      <Select
+        label={t('assets.typeLabel')}
+        data={ASSET_TYPES.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
+        value={form.values.type}
+        onChange={(value) => {
+          if (!value) return;
+          const type = value as AssetType;
+          form.setFieldValue('type', type);
+          // Files of the other kind would only be refused: choose again.
+          if (assetFileKind(type) !== kind) form.setFieldValue('file', []);
+          form.clearFieldError('file');
+        }}
+        allowDeselect={false}
+        error={form.errors.type}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <FileInput
+        label={t(kind === 'sound' ? 'assets.soundFiles' : 'assets.imageFiles')}
+        description={t(kind === 'sound' ? 'assets.soundFilesHint' : 'assets.imageFilesHint', {
+          max: formatBytes(ASSET_MAX_BYTES[kind]),
+          count: ASSET_UPLOAD_FILES_MAX,
+        })}
+        multiple
+        accept={acceptFor(form.values.type)}
+        {...form.getInputProps('file')}
+        leftSection={<IconUpload size={16} aria-hidden />}
+        clearable
+        required
+      />
+      {form.values.file.length > 0 && (
+        <Text size="xs" c="gray.7">
+          {form.values.file.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ')}
+        </Text>
+      )}
+    </DialogForm>
   );
 }

@@ -6,7 +6,7 @@ import {
   type Asset,
   type AssetUpdate,
 } from '@logoschool/contract';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { errorTextOf } from '../../../api/form-errors.ts';
 import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateAsset } from '../api/save-asset.ts';
+import { DialogForm } from '../../../components/dialog-form.tsx';
 
 /**
  * Renames an asset, or moves it to another type that takes the same kind of files (a background
@@ -55,38 +56,28 @@ function RenameAssetForm({ asset, onClose }: { asset: Asset; onClose(): void }) 
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('assets.name')}
-          maxLength={ASSET_NAME_MAX}
-          {...form.getInputProps('name')}
-          required
-          data-autofocus
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      onCancel={onClose}
+      error={formError}
+      saving={update.isPending}
+    >
+      <TextInput
+        label={t('assets.name')}
+        maxLength={ASSET_NAME_MAX}
+        {...form.getInputProps('name')}
+        required
+        data-autofocus
+      />
+      {types.length > 1 && (
+        <Select
+          label={t('assets.typeLabel')}
+          data={types.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
+          {...form.getInputProps('type')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
         />
-        {types.length > 1 && (
-          <Select
-            label={t('assets.typeLabel')}
-            data={types.map((value) => ({ value, label: t(`assets.type.${value}`) }))}
-            {...form.getInputProps('type')}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('assets.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('assets.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+    </DialogForm>
   );
 }

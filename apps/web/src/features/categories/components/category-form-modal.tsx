@@ -4,7 +4,7 @@ import {
   categoryUpdate,
   type Category,
 } from '@logoschool/contract';
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveCategory, type CategoryFields } from '../api/save-category.ts';
 import { ParentSelect } from './parent-select.tsx';
+import { DialogForm } from '../../../components/dialog-form.tsx';
 
 /** What the form is open for: a new category under a parent, or a category to change. */
 export type CategoryFormTarget = { kind: 'create'; parent: number } | { kind: 'edit'; category: Category };
@@ -88,50 +89,40 @@ function CategoryForm({
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('categories.name')}
-          maxLength={CATEGORY_NAME_MAX}
-          {...form.getInputProps('name')}
-          required
-          data-autofocus
-        />
-        <Textarea
-          label={t('categories.description')}
-          maxLength={CATEGORY_DESCRIPTION_MAX}
-          autosize
-          minRows={2}
-          maxRows={8}
-          {...form.getInputProps('description')}
-        />
-        <Checkbox
-          label={t('categories.isFolder')}
-          description={t('categories.isFolderHint')}
-          {...form.getInputProps('is_folder', { type: 'checkbox' })}
-        />
-        <ParentSelect
-          tree={tree}
-          categoryId={editing?.id ?? null}
-          label={t('categories.parent')}
-          value={form.values.parent}
-          onChange={(parent) => form.setFieldValue('parent', parent)}
-          error={form.errors.parent}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('categories.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('categories.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      onCancel={onClose}
+      error={formError}
+      saving={save.isPending}
+    >
+      <TextInput
+        label={t('categories.name')}
+        maxLength={CATEGORY_NAME_MAX}
+        {...form.getInputProps('name')}
+        required
+        data-autofocus
+      />
+      <Textarea
+        label={t('categories.description')}
+        maxLength={CATEGORY_DESCRIPTION_MAX}
+        autosize
+        minRows={2}
+        maxRows={8}
+        {...form.getInputProps('description')}
+      />
+      <Checkbox
+        label={t('categories.isFolder')}
+        description={t('categories.isFolderHint')}
+        {...form.getInputProps('is_folder', { type: 'checkbox' })}
+      />
+      <ParentSelect
+        tree={tree}
+        categoryId={editing?.id ?? null}
+        label={t('categories.parent')}
+        value={form.values.parent}
+        onChange={(parent) => form.setFieldValue('parent', parent)}
+        error={form.errors.parent}
+      />
+    </DialogForm>
   );
 }

@@ -49,7 +49,7 @@ export function MoveIntoModal({ category, tree, onClose, onMove }: MoveIntoModal
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('categories.cancel')}
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" disabled={parent === null}>
               {t('categories.move')}

@@ -94,7 +94,7 @@ export function StatusActions({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCommenting(null)}>
-              {t('clients.cancel')}
+              {t('actions.cancel')}
             </Button>
             <Button
               disabled={!comment.trim()}

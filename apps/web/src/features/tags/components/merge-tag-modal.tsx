@@ -83,7 +83,7 @@ function MergeTagForm({ tag, onClose }: { tag: Tag; onClose(): void }) {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('tags.cancel')}
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={merge.isPending}>
             {t('tags.merge')}

@@ -1,5 +1,5 @@
 import { TAG_NAME_MAX, tagInput, type Tag, type TagInput } from '@logoschool/contract';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { contractValidate } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import { tagNameErrorOf } from '../tag-errors.ts';
+import { DialogForm } from '../../../components/dialog-form.tsx';
 
 /** Renames a tag. A refused name stays in the field with the reason under it. */
 export function RenameTagModal({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
@@ -45,29 +46,19 @@ function RenameTagForm({ tag, onClose }: { tag: Tag; onClose(): void }) {
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('tags.name')}
-          maxLength={TAG_NAME_MAX}
-          {...form.getInputProps('name')}
-          required
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('tags.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('tags.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      onCancel={onClose}
+      error={formError}
+      saving={save.isPending}
+    >
+      <TextInput
+        label={t('tags.name')}
+        maxLength={TAG_NAME_MAX}
+        {...form.getInputProps('name')}
+        required
+        data-autofocus
+      />
+    </DialogForm>
   );
 }

@@ -8,18 +8,7 @@ import {
   themeInput,
   type Theme,
 } from '@logoschool/contract';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  Radio,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Modal, MultiSelect, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +19,7 @@ import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTheme } from '../api/save-theme.ts';
 import { themeBody, themeFormValues, type ThemeFormValues } from '../theme-form.ts';
+import { DialogForm } from '../../../components/dialog-form.tsx';
 
 /** What the form is open for: a new theme, or one of the project's to change. */
 export type ThemeFormTarget = { kind: 'create' } | { kind: 'edit'; theme: Theme };
@@ -101,80 +91,70 @@ function ThemeForm({ editing, onClose }: { editing: Theme | null; onClose(): voi
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('themes.name')}
-          maxLength={THEME_NAME_MAX}
-          {...form.getInputProps('name')}
-          required
-          data-autofocus
-        />
-        <Checkbox.Group label={t('themes.genders')} {...form.getInputProps('genders')} withAsterisk>
-          <Group mt="xs">
-            {THEME_GENDERS.map((gender) => (
-              <Checkbox key={gender} value={gender} label={t(`themes.gender.${gender}`)} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        <Group grow align="flex-start">
-          {(['age_from', 'age_to'] as const).map((field) => (
-            <NumberInput
-              key={field}
-              label={t(field === 'age_from' ? 'themes.ageFrom' : 'themes.ageTo')}
-              value={form.values[field] ?? ''}
-              onChange={(value) => form.setFieldValue(field, toAge(value))}
-              min={THEME_AGE_MIN}
-              max={THEME_AGE_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              error={form.errors[field]}
-              required
-            />
+    <DialogForm
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      onCancel={onClose}
+      error={formError}
+      saving={save.isPending}
+    >
+      <TextInput
+        label={t('themes.name')}
+        maxLength={THEME_NAME_MAX}
+        {...form.getInputProps('name')}
+        required
+        data-autofocus
+      />
+      <Checkbox.Group label={t('themes.genders')} {...form.getInputProps('genders')} withAsterisk>
+        <Group mt="xs">
+          {THEME_GENDERS.map((gender) => (
+            <Checkbox key={gender} value={gender} label={t(`themes.gender.${gender}`)} />
           ))}
         </Group>
-        <Radio.Group label={t('themes.type')} {...form.getInputProps('type')}>
-          <Stack gap="xs" mt="xs">
-            {THEME_TYPES.map((type) => (
-              <Radio
-                key={type}
-                value={type}
-                label={t(`themes.typeName.${type}`)}
-                description={t(`themes.typeHint.${type}`)}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-        {others.length > 0 && (
-          <MultiSelect
-            label={t('themes.sharedWith')}
-            description={t('themes.sharedWithHint')}
-            data={others.map((other) => ({
-              value: String(other.workspaceId),
-              label: other.workspaceTitle,
-            }))}
-            value={form.values.shared_workspace_ids.filter((id) => shareable.has(id)).map(String)}
-            onChange={(ids) => form.setFieldValue('shared_workspace_ids', ids.map(Number))}
-            error={form.errors.shared_workspace_ids}
-            clearable
-            comboboxProps={{ withinPortal: true }}
+      </Checkbox.Group>
+      <Group grow align="flex-start">
+        {(['age_from', 'age_to'] as const).map((field) => (
+          <NumberInput
+            key={field}
+            label={t(field === 'age_from' ? 'themes.ageFrom' : 'themes.ageTo')}
+            value={form.values[field] ?? ''}
+            onChange={(value) => form.setFieldValue(field, toAge(value))}
+            min={THEME_AGE_MIN}
+            max={THEME_AGE_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            error={form.errors[field]}
+            required
           />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('themes.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('themes.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        ))}
+      </Group>
+      <Radio.Group label={t('themes.type')} {...form.getInputProps('type')}>
+        <Stack gap="xs" mt="xs">
+          {THEME_TYPES.map((type) => (
+            <Radio
+              key={type}
+              value={type}
+              label={t(`themes.typeName.${type}`)}
+              description={t(`themes.typeHint.${type}`)}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {others.length > 0 && (
+        <MultiSelect
+          label={t('themes.sharedWith')}
+          description={t('themes.sharedWithHint')}
+          data={others.map((other) => ({
+            value: String(other.workspaceId),
+            label: other.workspaceTitle,
+          }))}
+          value={form.values.shared_workspace_ids.filter((id) => shareable.has(id)).map(String)}
+          onChange={(ids) => form.setFieldValue('shared_workspace_ids', ids.map(Number))}
+          error={form.errors.shared_workspace_ids}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </DialogForm>
   );
 }
