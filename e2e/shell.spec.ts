@@ -43,7 +43,9 @@ test('a teacher is sent away from a moderator path', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Students', exact: true })).toBeVisible();
 });
 
-test('root opens the themes screen, as its permission allows, keeping its own navigation', async ({ page }) => {
+test('root opens the themes screen, as its permission allows, keeping its own navigation', async ({
+  page,
+}) => {
   await signIn(page, 'root@demo.test');
   await page.goto('/themes');
   await expect(page).toHaveURL(/\/themes$/);
