@@ -1,3 +1,5 @@
+// Stays whole: the security probes' one model of the API (every operation from the OpenAPI document, a school
+// to probe it with, the bodies and ids to send); the fuzz and the authorization matrix both read all of it.
 import { randomBytes } from 'node:crypto';
 import {
   ASSIGNABLE_ROLES,

@@ -1,3 +1,5 @@
+// Stays whole: checking, generating, listing and toggling themed versions share the asset matching and the
+// generation statuses; split it when a second kind of generated content arrives.
 import {
   API,
   API_BASE,
