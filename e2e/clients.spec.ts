@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pickDate } from './support/dates.ts';
 import { signIn } from './support/sign-in.ts';
 import { expectAccessible } from './support/page-checks.ts';
 
@@ -10,12 +11,13 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
   await page.getByRole('link', { name: 'Add a student' }).click();
   await expect(page.getByRole('heading', { name: 'New student' })).toBeVisible();
 
-  // The server's rules come back into the form.
+  // The contract's rules, checked in the browser before anything is sent.
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('textbox', { name: "Child's name" })).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByRole('textbox', { name: "Child's name" }).fill('Sofiia Koval');
-  await page.getByLabel('Date of birth').fill('2019-05-14');
+  await pickDate(page, page.getByRole('button', { name: 'Date of birth' }), '2019-05-14');
+  await expect(page.getByRole('button', { name: 'Date of birth' })).toHaveText('14/05/2019');
   await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Olena Koval');
   await page.getByLabel('Interests').first().fill('dinosaurs');
   await page.keyboard.press('Enter');
@@ -27,6 +29,7 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
   const row = page.getByRole('row', { name: /Sofiia Koval/ });
   await expect(row).toContainText('Olena Koval');
   await expect(row).toContainText('dinosaurs');
+  await expect(row).toContainText('14/05/2019');
   await expectAccessible(page);
 
   await page.getByPlaceholder('Search by child or parent name').fill('olena');

@@ -1,5 +1,6 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { pickDate } from './support/dates.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
 import { pptxDeck } from '../apps/server/src/test/pptx.ts';
@@ -202,7 +203,7 @@ test('a moderator files a request; the form checks it first; authors find it amo
   await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: '5-6 years' }).check();
   const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  await page.getByLabel('Deadline').fill(nextWeek);
+  await pickDate(page, page.getByRole('button', { name: 'Deadline' }), nextWeek);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'File the request' }).click();
   await expect(page.getByText(`The request “${title}” was filed.`)).toBeVisible();
@@ -234,7 +235,7 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: '7-9 years' }).check();
-  await page.getByLabel('Deadline').fill(nextWeek);
+  await pickDate(page, page.getByRole('button', { name: 'Deadline' }), nextWeek);
   await page.getByRole('button', { name: 'File the request' }).click();
   await expect(page).toHaveURL(/\/moderator-list$/);
 

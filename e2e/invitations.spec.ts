@@ -2,7 +2,7 @@ import { API, LOCAL_KEYS, ROLE } from '@logoschool/contract';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { Mailbox, invitationLinkOf } from './support/mailbox.ts';
-import { signIn } from './support/sign-in.ts';
+import { signIn, submitLogin } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -30,7 +30,7 @@ test('a manager invites by mail; the invitee signs up, lands on their screen, an
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('checkbox', { name: 'Speech therapist' }).check();
   await dialog.getByRole('button', { name: 'Send the invitation' }).click();
-  await expect(page.getByText(`The invitation was sent to ${email}.`)).toBeVisible();
+  await expect(page.getByText(`The invitation was sent to ${email} by mail.`)).toBeVisible();
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Awaiting confirmation');
   await expectAccessible(page);
@@ -97,6 +97,10 @@ test('a manager invites by mail; the invitee signs up, lands on their screen, an
   const row = adminPage.getByRole('row', { name: new RegExp(email) });
   await row.getByRole('button', { name: /Actions for/ }).click();
   await adminPage.getByRole('menuitem', { name: 'Deactivate in this project' }).click();
+  await adminPage
+    .getByRole('dialog', { name: 'Deactivate Nadiia Bondar?' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
   await expect(row).toContainText('Deactivated');
   const refused = await invitee.request.get(`/api${API.clients}`, {
     headers: { authorization: `Bearer ${inviteeToken}` },
@@ -106,6 +110,13 @@ test('a manager invites by mail; the invitee signs up, lands on their screen, an
   // Their screen learns it at its next call: no project is left for them (spec §6).
   await invitePage.reload();
   await expect(invitePage.getByRole('heading', { name: 'No available projects' })).toBeVisible();
+  // Signing in again is no refusal: only a deactivated account is; a member deactivated in their
+  // only project signs in and sees that no project is left (spec §2, §6).
+  await invitePage.goto('/logout');
+  await expect(invitePage.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  await submitLogin(invitePage, email, 'a-strong-secret');
+  await expect(invitePage.getByRole('heading', { name: 'No available projects' })).toBeVisible();
+  await expect(invitePage.getByText(/has been deactivated/)).toHaveCount(0);
 
   // Root signs in as another user from the list.
   await adminPage.goto('/logout');

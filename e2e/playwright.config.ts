@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_CHAT, E2E_SMTP_PORT } from './support/services.ts';
+import { E2E_CHAT, E2E_SMTP_PORT, E2E_VACANCY_URL } from './support/services.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const root = path.resolve(import.meta.dirname, '..');
@@ -62,6 +62,8 @@ export default defineConfig({
       CHAT_TOKEN: E2E_CHAT.token,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // The vacancy banner's link for Demo school's environment only: Second school's (2) has none.
+      VACANCY_URLS: JSON.stringify({ '1': E2E_VACANCY_URL }),
     },
   },
 });

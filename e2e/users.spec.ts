@@ -36,6 +36,10 @@ test('an admin deactivates a member, changes roles, and activates them again', a
   const row = page.getByRole('row', { name: /author@demo\.test/ });
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Deactivate in this project' }).click();
+  await page
+    .getByRole('dialog', { name: /^Deactivate / })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
   await expect(row).toContainText('Deactivated');
 
   await row.getByRole('button', { name: /Actions for/ }).click();

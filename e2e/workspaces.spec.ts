@@ -35,6 +35,10 @@ test('root creates a project, is told a taken name, edits, archives and restores
   await expect(row).toContainText('Evening and weekend groups');
 
   await row.getByRole('button', { name: 'Archive' }).click();
+  await page
+    .getByRole('dialog', { name: 'Archive Third school?' })
+    .getByRole('button', { name: 'Archive' })
+    .click();
   await expect(page.getByRole('row', { name: /Third school/ })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Archived' }).click();
   await page

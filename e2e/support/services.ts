@@ -9,3 +9,6 @@ export const E2E_CHAT = {
 } as const;
 
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3198);
+
+/** The vacancy banner's link the server under test gives environment 1 (`VACANCY_URLS`). */
+export const E2E_VACANCY_URL = 'https://jobs.e2e.test/speech-therapists';

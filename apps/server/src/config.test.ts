@@ -100,6 +100,26 @@ describe('loadConfig', () => {
     expect(namedVariables(error)).toEqual(['CORS_ORIGINS']);
   });
 
+  it('reads the vacancy links by environment id, none when unset', () => {
+    expect(loadConfig({}).vacancyUrls).toEqual({});
+    expect(
+      loadConfig({ VACANCY_URLS: ' {"1": "https://jobs.example/uk", "2": "http://jobs.example/pl"} ' })
+        .vacancyUrls,
+    ).toEqual({ '1': 'https://jobs.example/uk', '2': 'http://jobs.example/pl' });
+  });
+
+  it.each([
+    ['not JSON', '{1: https://jobs.example}', 'must be a JSON object'],
+    ['a list', '["https://jobs.example"]', 'must be a JSON object'],
+    ['a key that is no environment id', '{"demo":"https://jobs.example"}', 'environment ids'],
+    ['a link that is not a web address', '{"1":"javascript:alert(1)"}', 'https:// or http://'],
+    ['a link that is no URL', '{"1":"jobs"}', 'VACANCY_URLS'],
+  ])('refuses VACANCY_URLS with %s', (_case, value, says) => {
+    const error = configError({ VACANCY_URLS: value });
+    expect(namedVariables(error)).toEqual(['VACANCY_URLS']);
+    expect(error.message).toContain(says);
+  });
+
   it('reads flags and numbers', () => {
     const config = loadConfig({
       TRUST_PROXY: 'true',

@@ -23,6 +23,36 @@ const optionalUrl = (protocols: readonly string[]) =>
     )
     .optional();
 
+/**
+ * `VACANCY_URLS`: a JSON object from environment id to the vacancy banner's link (spec §1), e.g.
+ * `{"1":"https://jobs.example/speech","2":"https://jobs.example/pl"}`. An environment without one
+ * shows no banner.
+ */
+const vacancyUrls = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object like {"1":"https://…"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(
+      z.string().regex(/^[1-9]\d*$/),
+      z.url({ protocol: /^https?$/, error: 'links must be https:// or http:// addresses' }),
+      {
+        error: (issue) =>
+          issue.code === 'invalid_key'
+            ? 'keys must be environment ids (1, 2, …)'
+            : issue.code === 'invalid_type'
+              ? 'must be a JSON object like {"1":"https://…"}'
+              : undefined,
+      },
+    ),
+  );
+
 /** Environment variables, parsed once at start (DESIGN §1 config.ts). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -89,6 +119,8 @@ const envSchema = z.object({
    */
   SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
   PDFTOPPM_PATH: z.string().trim().min(1).default('pdftoppm'),
+  /** The vacancy banner's link per environment id (spec §1); unset → no banner anywhere. */
+  VACANCY_URLS: vacancyUrls.optional(),
   /** The built web app to serve at `/`; unset → apps/web/dist when it exists. */
   WEB_DIST: z.string().trim().min(1).optional(),
 });
@@ -104,6 +136,8 @@ export type Config = z.infer<typeof envSchema> & {
   /** Whether demo data is seeded into an empty database. */
   demo: boolean;
   chat: ChatConfig | null;
+  /** The vacancy banner's link by environment id (`"1"`, `"2"`…); empty when none is configured. */
+  vacancyUrls: Record<string, string>;
   dataDir: string;
   webDist: string;
 };
@@ -146,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       config.CHAT_SCRIPT_URL && config.CHAT_HOST && config.CHAT_TOKEN
         ? { scriptUrl: config.CHAT_SCRIPT_URL, host: config.CHAT_HOST, token: config.CHAT_TOKEN }
         : null,
+    vacancyUrls: config.VACANCY_URLS ?? {},
     dataDir: path.resolve(config.DATA_DIR),
     // fileURLToPath, not URL.pathname: the checkout's path may hold spaces or Cyrillic letters.
     webDist: path.resolve(config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),

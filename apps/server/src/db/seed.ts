@@ -1,9 +1,9 @@
-import { APP_SETTINGS, ROLE, type RoleName } from '@logoschool/contract';
+import { ROLE, type RoleName } from '@logoschool/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import type { FileStore } from '../files/files.ts';
 import type { Db, Tx } from './client.ts';
-import { assignments, categories, storage, tags, users, workspaces } from './schema/index.ts';
+import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
 import { seedExercises } from './seed-exercises.ts';
 import { seedAssetLibrary, seedThemes } from './seed-themes.ts';
 
@@ -199,17 +199,7 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
         .onConflictDoNothing();
       await seedExercises(tx, demoSchool, files);
     }
-    for (const workspace of DEMO_WORKSPACES) {
-      await tx
-        .insert(storage)
-        .values({
-          envId: workspace.envId,
-          key: 'app_settings',
-          subkey: APP_SETTINGS.vacancyUrl,
-          value: 'https://jobs.logoschool.example/',
-        })
-        .onConflictDoNothing();
-    }
+    // The vacancy banner's links are the server's configuration (VACANCY_URLS), not demo data.
     return created;
   });
 }

@@ -62,3 +62,8 @@ export const fileKeys = {
   all: ['api-file'] as const,
   url: (fileUrl: string | null) => [...fileKeys.all, fileUrl] as const,
 };
+
+/** The server's run-time settings for the web app (the chat feature and the shell read them). */
+export const appConfigKeys = {
+  all: ['app-config'] as const,
+};

@@ -11,6 +11,7 @@ import {
   type RankedRole,
   type RoleName,
   type User,
+  type Workspace,
 } from '@logoschool/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, configureApi, request } from '../api/client.ts';
@@ -33,10 +34,19 @@ export interface Session {
   role: RankedRole | null;
   /** Every role held in the chosen project (with the base roles they imply). */
   held: RoleName[];
-  /** Stores a new token and checks it (after login, or login-as-user). */
+  /** Stores a new token and checks it (after login, or accepting an invitation). */
   signIn(token: string, user: User): void;
-  /** Forgets the token and the user. */
+  /** Forgets the token and the user (and root's own token, when root was acting as them). */
   signOut(): void;
+  /** Root signed in as this user (login-as-user) and can go back to their own account. */
+  signedInAs: boolean;
+  /**
+   * Root signs in as another user with the token login-as-user gave: root's own token is kept for
+   * the way back, then the app starts over as that user (spec §4).
+   */
+  signInAs(token: string): void;
+  /** Ends the session root opened as another user and starts over as root, on /users. */
+  returnToOwnAccount(): Promise<void>;
   /** Checks the saved token again (after the server could not be reached). */
   recheck(): void;
   /** Replaces the user after the profile changed. */
@@ -47,9 +57,39 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The session as seen inside a `WorkspaceScope`: null outside one. */
+const ScopedSessionContext = createContext<Session | null>(null);
+
 function storedWorkspaceId(): number | null {
   const value = Number(readLocal(LOCAL_KEYS.workspace));
   return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Root's own token while root acts as another user; none without a session to return from. */
+function storedReturnToken(): string | null {
+  const token = readLocal(LOCAL_KEYS.returnAuth);
+  if (token && !readLocal(LOCAL_KEYS.auth)) {
+    removeLocal(LOCAL_KEYS.returnAuth);
+    return null;
+  }
+  return token;
+}
+
+/**
+ * Forgets root's own token kept while acting as another user, and ends that session on the server
+ * (quietly: it may be over already). The call carries root's token only when no other is stored
+ * (the client sends the stored one first), so the callers forget the current token before.
+ */
+function dropReturnToken() {
+  const token = readLocal(LOCAL_KEYS.returnAuth);
+  if (!token) return;
+  removeLocal(LOCAL_KEYS.returnAuth);
+  if (readLocal(LOCAL_KEYS.auth)) return;
+  void request(API.logout, {
+    method: 'POST',
+    silent: true,
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
 }
 
 /**
@@ -62,6 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const [user, setUser] = useState<User | null>(null);
   const [workspaceId, setWorkspaceId] = useState<number | null>(storedWorkspaceId);
+  const [returnToken, setReturnToken] = useState<string | null>(storedReturnToken);
 
   useEffect(() => {
     if (status !== 'pending') return;
@@ -75,7 +116,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       (error: unknown) => {
         if (cancelled) return;
         const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
-        if (refused) removeLocal(LOCAL_KEYS.auth);
+        if (refused) {
+          removeLocal(LOCAL_KEYS.auth);
+          dropReturnToken();
+          setReturnToken(null);
+        }
         setStatus(refused ? 'expired' : 'unreachable');
       },
     );
@@ -88,7 +133,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // may mean the user's access changed: check the token again, quietly, and take the new projects
   // and roles (or end the session when none are left).
   useEffect(() => {
+    // A session that ends while root acts as someone ends root's way back too: nothing would show it.
     const expire = () => {
+      if (!readLocal(LOCAL_KEYS.auth)) {
+        dropReturnToken();
+        setReturnToken(null);
+      }
       setUser(null);
       setStatus('expired');
     };
@@ -105,6 +155,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((token: string, signedIn: User) => {
+    // Someone signing in afresh is nobody root acts as.
+    removeLocal(LOCAL_KEYS.auth);
+    dropReturnToken();
+    setReturnToken(null);
     writeLocal(LOCAL_KEYS.auth, token);
     setUser(signedIn);
     setStatus('authorised');
@@ -112,8 +166,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(() => {
     removeLocal(LOCAL_KEYS.auth);
+    dropReturnToken();
+    setReturnToken(null);
     setUser(null);
     setStatus('no-token');
+  }, []);
+
+  const signInAs = useCallback((token: string) => {
+    const own = readLocal(LOCAL_KEYS.auth);
+    // Root acting as someone already keeps the way back to root's own account.
+    if (own && !readLocal(LOCAL_KEYS.returnAuth)) writeLocal(LOCAL_KEYS.returnAuth, own);
+    writeLocal(LOCAL_KEYS.auth, token);
+    window.location.assign('/');
+  }, []);
+
+  const returnToOwnAccount = useCallback(async () => {
+    const own = readLocal(LOCAL_KEYS.returnAuth);
+    if (!own) return;
+    // Taken out first: if the session below has already ended, its 401 must not drop root's too.
+    removeLocal(LOCAL_KEYS.returnAuth);
+    // The session opened as the other user ends here: its token stops working.
+    await request(API.logout, { method: 'POST', silent: true }).catch(() => undefined);
+    writeLocal(LOCAL_KEYS.auth, own);
+    window.location.assign('/users');
   }, []);
 
   const recheck = useCallback(() => setStatus(readLocal(LOCAL_KEYS.auth) ? 'pending' : 'no-token'), []);
@@ -151,11 +226,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       held,
       signIn,
       signOut,
+      signedInAs: status === 'authorised' && returnToken !== null,
+      signInAs,
+      returnToOwnAccount,
       recheck,
       updateUser,
       selectWorkspace,
     };
-  }, [status, user, workspaceId, signIn, signOut, recheck, updateUser, selectWorkspace]);
+  }, [
+    status,
+    user,
+    workspaceId,
+    returnToken,
+    signIn,
+    signOut,
+    signInAs,
+    returnToOwnAccount,
+    recheck,
+    updateUser,
+    selectWorkspace,
+  ]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
@@ -181,8 +271,36 @@ export function useActingFor(action: Action): { workspace_id: number; role_id: n
   return allowed ? { workspace_id: workspace.workspaceId, role_id: ROLE[allowed] } : null;
 }
 
+/**
+ * Lets a screen act in a project other than the chosen one, for everything inside it: the session
+ * it sees (`useSession`, `useActingFor`, `useActingAs`) has that project and the roles held there.
+ * It is how root picks the project on /users: root holds root in every project (spec §6) and has
+ * no header switcher. Without a project it changes nothing.
+ */
+export function WorkspaceScope({
+  workspace,
+  children,
+}: {
+  workspace: Workspace | null;
+  children: ReactNode;
+}) {
+  const outer = useSession();
+  const scoped = useMemo<Session | null>(() => {
+    if (!workspace || !outer.user) return null;
+    const held = rolesInWorkspace(outer.user, workspace.workspaceId);
+    return {
+      ...outer,
+      workspace: { ...workspace, roles: held, isActive: held.length > 0 },
+      role: selectedRole(outer.user, workspace.workspaceId),
+      held,
+    };
+  }, [outer, workspace]);
+  return <ScopedSessionContext.Provider value={scoped ?? outer}>{children}</ScopedSessionContext.Provider>;
+}
+
 export function useSession(): Session {
+  const scoped = useContext(ScopedSessionContext);
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside SessionProvider');
-  return session;
+  return scoped ?? session;
 }

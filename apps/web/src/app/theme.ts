@@ -11,6 +11,9 @@ export const theme = createTheme({
     // A badge is a status or a role: in a narrow table column it must stay whole, not "SPEECH THERA…".
     // (A plain object, not Badge.extend: importing Badge here would put it in the login page's JS.)
     Badge: { styles: { root: { minWidth: 'max-content' } } },
+    // A table wider than the screen scrolls sideways with its scrollbar in sight, not one that
+    // appears only on hover: otherwise its last columns look cut off (at ~800 px, say).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
   },
 });
 
@@ -22,16 +25,30 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   dark: {},
 });
 
+/** The words the theme gives Mantine's own controls, in the interface language. */
+export interface ThemeTexts {
+  /** Every modal's close button. */
+  close: string;
+  /** The password fields' show/hide button (a toggle: Mantine sets its `aria-pressed`). */
+  showPassword: string;
+}
+
 /**
- * The parts of the theme that speak: every modal's close button says "Close" in the interface
- * language (Mantine leaves it without a name). Plain objects, so that the login page's JS does not
+ * The parts of the theme that speak: every modal's close button says "Close" and every password
+ * field's eye button "Show password" in the interface language (Mantine leaves the one without a
+ * name and gives the other an English one). Plain objects, so that the login page's JS does not
  * take in the Modal component.
  */
-export function localizedTheme(closeLabel: string) {
+export function localizedTheme(texts: ThemeTexts) {
   return mergeThemeOverrides(
     theme,
     createTheme({
-      components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } },
+      components: {
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': texts.close } } },
+        PasswordInput: {
+          defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.showPassword } },
+        },
+      },
     }),
   );
 }

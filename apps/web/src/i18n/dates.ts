@@ -1,36 +1,36 @@
-import type { Language } from '@logoschool/contract';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/pl';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/uk';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { dayjsLocaleOf } from './date-locales.ts';
+import { i18n } from './i18n.ts';
 
 dayjs.extend(localizedFormat);
 
-/** dayjs locale of each interface language (spec §2): en-gb, pl, ru, uk all start weeks on Monday. */
-export const DAYJS_LOCALES: Record<Language, string> = { uk: 'uk', ru: 'ru', en: 'en-gb', pl: 'pl' };
+/**
+ * dayjs follows the interface language from the moment dates are first needed, and changes with
+ * it before the screens render again (i18next tells its listeners first), so that no date is
+ * formatted in the language just left.
+ */
+dayjs.locale(dayjsLocaleOf(i18n.language));
+i18n.on('languageChanged', (language: string) => {
+  dayjs.locale(dayjsLocaleOf(language));
+});
 
 /**
- * Keeps dayjs in the interface language. Used by the shell, where dates are shown; the login page
- * does not load dayjs at all.
+ * The one short date format of the interface (dayjs `L` in the interface's locale: 14.05.2019 in
+ * uk, ru and pl, 14/05/2019 in en): what lists and texts show, and what the date fields show.
  */
-export function useDateLocale() {
-  const { i18n } = useTranslation();
-  useEffect(() => {
-    const language = i18n.language as Language;
-    dayjs.locale(DAYJS_LOCALES[language] ?? 'en-gb');
-  }, [i18n.language]);
-}
+export const DATE_FORMAT = 'L';
 
 /** A calendar date (YYYY-MM-DD) in the interface's short date format. */
 export function formatDate(date: string): string {
-  return dayjs(date).format('L');
+  return dayjs(date).format(DATE_FORMAT);
 }
 
 /** A moment (ISO time) as a short date and time in the interface's format. */
 export function formatDateTime(iso: string): string {
-  return dayjs(iso).format('L LT');
+  return dayjs(iso).format(`${DATE_FORMAT} LT`);
 }

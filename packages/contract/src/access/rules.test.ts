@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isInactiveEverywhere,
-  mayUseEnvironment,
-  selfChangeRefused,
-  showsWorkspaceSwitcher,
-} from './rules.ts';
+import { mayUseEnvironment, refusesSignIn, selfChangeRefused, showsWorkspaceSwitcher } from './rules.ts';
 import type { RoleName } from './roles.ts';
 
 const projects = (...roles: RoleName[][]) => roles.map((held) => ({ roles: held }));
@@ -49,13 +44,17 @@ describe('mayUseEnvironment', () => {
   });
 });
 
-describe('isInactiveEverywhere (spec §4, §6)', () => {
+describe('refusesSignIn (spec §4, §6)', () => {
+  // Only the account's own switch refuses sign-in. A member deactivated in every project signs in
+  // and sees the no-projects notice: their assignments give no role (rolesInWorkspace), so nothing
+  // there opens to them.
   it.each([
     ['a deactivated account', { is_active: false, is_root: false, assignments: [assignment(1)] }, true],
+    ['a deactivated root account', { is_active: false, is_root: true, assignments: [] }, true],
     [
       'deactivated in every project',
-      { is_active: true, is_root: false, assignments: [assignment(1, false)] },
-      true,
+      { is_active: true, is_root: false, assignments: [assignment(1, false), assignment(2, false)] },
+      false,
     ],
     [
       'active in one of two',
@@ -65,7 +64,7 @@ describe('isInactiveEverywhere (spec §4, §6)', () => {
     ['no projects at all', { is_active: true, is_root: false, assignments: [] }, false],
     ['root', { is_active: true, is_root: true, assignments: [assignment(1, false)] }, false],
   ])('%s → %s', (_name, user, expected) => {
-    expect(isInactiveEverywhere(user)).toBe(expected);
+    expect(refusesSignIn(user)).toBe(expected);
   });
 });
 

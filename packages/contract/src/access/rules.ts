@@ -36,17 +36,13 @@ export function mayUseEnvironment(
 }
 
 /**
- * Whether a user may not sign in (spec §4, §6): deactivated, or deactivated in every project they
- * belong to. A user without projects signs in and sees the no-projects notice.
+ * Whether a user may not sign in (spec §4, §6): only a deactivated account. Deactivation in a
+ * project is an assignment's, and an inactive assignment only gives no role there
+ * (`rolesInWorkspace`): a member deactivated in every project still signs in, sees the no-projects
+ * notice, and is refused (403) in those projects, like a user without projects.
  */
-export function isInactiveEverywhere(user: {
-  is_active: boolean;
-  is_root: boolean;
-  assignments: readonly AssignmentFacts[];
-}): boolean {
-  if (!user.is_active) return true;
-  if (user.is_root) return false;
-  return user.assignments.length > 0 && user.assignments.every((a) => !a.isActive);
+export function refusesSignIn(user: { is_active: boolean }): boolean {
+  return !user.is_active;
 }
 
 /** A member's assignment before and after a change: active, and the roles held. */

@@ -36,6 +36,10 @@ export const API = {
   /** Exercises; the project in the query (`workspace_id`, `role_id`). One: `/exercises/:id`. */
   exercises: '/exercises',
   exercisesForAuthor: '/exercises/for-author',
+  /** The people the exercises a role reads are by (spec §5 author filter): `GET`, the project in the query. */
+  exercisesAuthors: '/exercises/authors',
+  /** The people the author's own list (`for-author`) is by. */
+  exercisesForAuthorAuthors: '/exercises/for-author/authors',
   exercisesForTeacher: '/exercises/for-teacher',
   exercisesLatest: '/exercises/latest',
   exercisesStats: '/exercises/stats',

@@ -129,6 +129,14 @@ export type Exercise = z.infer<typeof exerciseSchema>;
 export const exerciseAuthorOf = (exercise: Pick<Exercise, 'assigned' | 'author'>) =>
   exercise.assigned ?? exercise.author;
 
+/**
+ * `GET /exercises/authors` and `GET /exercises/for-author/authors`: everyone the author filter can
+ * pick (spec §5: the assigned author when set, else the author) among the exercises the list reads,
+ * by name.
+ */
+export const exerciseAuthorsEnvelope = z.object({ data: z.array(exercisePersonSchema) });
+export type ExerciseAuthor = z.infer<typeof exercisePersonSchema>;
+
 /** A count for every status id: the list tabs' counters (spec §4). */
 export const statusCountsSchema = z.object({
   1: z.number().int(),
@@ -290,8 +298,11 @@ export const exercisesQuery = pageQuery.extend({
 });
 export type ExercisesQuery = z.infer<typeof exercisesQuery>;
 
-/** Query of `GET /exercises/for-author`: the caller's own, assigned and open requests. */
-export const exercisesForAuthorQuery = exercisesQuery.omit({ author_id: true });
+/**
+ * Query of `GET /exercises/for-author`: the caller's own, assigned and open requests; `author_id`
+ * narrows them as on `GET /exercises` (the caller, or the moderator who filed an open request).
+ */
+export const exercisesForAuthorQuery = exercisesQuery;
 export type ExercisesForAuthorQuery = z.infer<typeof exercisesForAuthorQuery>;
 
 /**

@@ -8,14 +8,17 @@ import {
   EXERCISE_STATUS_TABS,
   EXERCISE_TRANSITIONS,
   allowedTransitions,
+  changesVerdict,
   commentRequired,
   completenessProblems,
   exerciseStatusName,
   isExerciseStatusId,
+  isSubmission,
   isRequestOverdue,
   isTake,
   mustBeComplete,
   transitionRefusal,
+  transitionStep,
   type ExerciseActor,
   type ExerciseStatusName,
 } from './status-machine.ts';
@@ -52,12 +55,14 @@ describe('status ids', () => {
  * The machine written out by hand: from → to → who may. Every pair not listed is refused to
  * everyone. Changing the machine must change this table too.
  */
-const EXPECTED: Partial<Record<ExerciseStatusName, Partial<Record<ExerciseStatusName, ExerciseActor>>>> = {
-  request: { draft: 'author' },
-  draft: { moderation: 'owner' },
-  moderation: { accepted: 'moderator', declined: 'moderator', draft: 'owner' },
-  declined: { draft: 'owner', moderation: 'owner' },
-  accepted: { declined: 'moderator' },
+const EXPECTED: Partial<Record<ExerciseStatusName, Partial<Record<ExerciseStatusName, ExerciseActor[]>>>> = {
+  request: { draft: ['author'] },
+  draft: { moderation: ['owner'] },
+  moderation: { accepted: ['moderator'], declined: ['moderator'], draft: ['owner'] },
+  // The author resubmits; a moderator takes a decline back (to review, or accepting after all).
+  declined: { draft: ['owner'], moderation: ['owner', 'moderator'], accepted: ['moderator'] },
+  // A moderator takes an acceptance back: declined with a comment, or to review again.
+  accepted: { declined: ['moderator'], moderation: ['moderator'] },
 };
 
 const pairs = EXERCISE_STATUS_NAMES.flatMap((from) => EXERCISE_STATUS_NAMES.map((to) => [from, to] as const));
@@ -66,7 +71,9 @@ describe('the status machine', () => {
   it('lists exactly the transitions of this test', () => {
     const listed = EXERCISE_TRANSITIONS.map(({ from, to, by }) => `${from}→${to}:${by}`).sort();
     const expected = Object.entries(EXPECTED)
-      .flatMap(([from, targets]) => Object.entries(targets ?? {}).map(([to, by]) => `${from}→${to}:${by}`))
+      .flatMap(([from, targets]) =>
+        Object.entries(targets ?? {}).flatMap(([to, by]) => by.map((actor) => `${from}→${to}:${actor}`)),
+      )
       .sort();
     expect(listed).toEqual(expected);
   });
@@ -78,7 +85,7 @@ describe('the status machine', () => {
       const refusal = transitionRefusal(from, to, [actor]);
       if (from === to) expect(refusal).toBe('status_unchanged');
       else if (!allowedBy) expect(refusal).toBe('transition_refused');
-      else expect(refusal).toBe(actor === allowedBy ? null : 'forbidden');
+      else expect(refusal).toBe(allowedBy.includes(actor) ? null : 'forbidden');
     });
 
     it('for nobody, and for everyone at once', () => {
@@ -128,7 +135,43 @@ describe('the status machine', () => {
     expect(allowedTransitions('moderation', ['author', 'owner'])).toEqual(['draft']);
     expect(allowedTransitions('declined', ['author', 'owner'])).toEqual(['moderation', 'draft']);
     expect(allowedTransitions('accepted', ['author', 'owner'])).toEqual([]);
-    expect(allowedTransitions('accepted', ['moderator'])).toEqual(['declined']);
+  });
+
+  it('lets a moderator take a verdict back, and only a moderator', () => {
+    expect(allowedTransitions('declined', ['moderator'])).toEqual(['accepted', 'moderation']);
+    expect(allowedTransitions('accepted', ['moderator'])).toEqual(['declined', 'moderation']);
+    expect(allowedTransitions('declined', ['author'])).toEqual([]);
+    expect(allowedTransitions('accepted', ['author', 'owner'])).toEqual([]);
+    for (const [from, to] of pairs) {
+      const byModerator = EXPECTED[from]?.[to]?.includes('moderator') ?? false;
+      expect(changesVerdict(from, to, ['moderator'])).toBe(
+        byModerator && (from === 'accepted' || from === 'declined'),
+      );
+      // An author resubmitting a declined exercise takes nothing back.
+      expect(changesVerdict(from, to, ['author', 'owner'])).toBe(false);
+    }
+  });
+
+  it('runs auto-moderation on the author’s submission only, never on a moderator’s reopening', () => {
+    expect(isSubmission('draft', 'moderation', ['author', 'owner'])).toBe(true);
+    expect(isSubmission('declined', 'moderation', ['author', 'owner'])).toBe(true);
+    expect(isSubmission('declined', 'moderation', ['moderator'])).toBe(false);
+    expect(isSubmission('accepted', 'moderation', ['moderator'])).toBe(false);
+    // Someone who both writes and moderates submits their own exercise as its author.
+    expect(isSubmission('declined', 'moderation', ['author', 'owner', 'moderator'])).toBe(true);
+    expect(isSubmission('declined', 'draft', ['author', 'owner'])).toBe(false);
+    expect(isSubmission('draft', 'moderation', ['author'])).toBe(false);
+  });
+
+  it('names the step a change is made as, or none', () => {
+    expect(transitionStep('declined', 'moderation', ['moderator'])).toEqual({
+      from: 'declined',
+      to: 'moderation',
+      by: 'moderator',
+    });
+    expect(transitionStep('declined', 'moderation', ['moderator', 'author', 'owner'])?.by).toBe('owner');
+    expect(transitionStep('declined', 'accepted', ['author', 'owner'])).toBeNull();
+    expect(transitionStep('draft', 'draft', ['author', 'owner', 'moderator'])).toBeNull();
   });
 
   it('needs a comment to decline, and only then', () => {

@@ -84,6 +84,15 @@ export const EXERCISE_TRANSITIONS: readonly ExerciseTransition[] = [
   { from: 'declined', to: 'moderation', by: 'owner' },
   // An accepted exercise found wrong later (a complaint) leaves the library, with a comment.
   { from: 'accepted', to: 'declined', by: 'moderator' },
+  // A moderator takes back a verdict given by mistake (issue 12): a declined exercise goes back to
+  // moderation or is accepted after all; an accepted one goes back to moderation. Each change is
+  // kept in the status history like any other, and from moderation the usual verdicts apply.
+  // Themed versions of an accepted exercise stay as they are when it leaves `accepted`: nothing is
+  // deleted, so a reversal made by mistake can itself be undone without losing work; no new version
+  // is made or remade until it is accepted again (generation needs `accepted`).
+  { from: 'declined', to: 'moderation', by: 'moderator' },
+  { from: 'declined', to: 'accepted', by: 'moderator' },
+  { from: 'accepted', to: 'moderation', by: 'moderator' },
 ];
 
 /** Statuses that a change into needs a comment (spec §4: declining requires one). */
@@ -116,6 +125,50 @@ export function transitionRefusal(
   const matching = EXERCISE_TRANSITIONS.filter((step) => step.from === from && step.to === to);
   if (matching.length === 0) return 'transition_refused';
   return matching.some((step) => actors.includes(step.by)) ? null : 'forbidden';
+}
+
+/**
+ * The step a change is made as, for these actors: the author's own step first (an author who also
+ * moderates submits as an author), then any author's, then the moderator's; null when none of them
+ * may make it.
+ */
+export function transitionStep(
+  from: ExerciseStatusName,
+  to: ExerciseStatusName,
+  actors: readonly ExerciseActor[],
+): ExerciseTransition | null {
+  const order: readonly ExerciseActor[] = ['owner', 'author', 'moderator'];
+  const steps = EXERCISE_TRANSITIONS.filter(
+    (step) => step.from === from && step.to === to && actors.includes(step.by),
+  );
+  return [...steps].sort((a, b) => order.indexOf(a.by) - order.indexOf(b.by))[0] ?? null;
+}
+
+/**
+ * Whether a change is the author sending the exercise for review: auto-moderation then runs. A
+ * moderator sending an exercise back to moderation reviews it themselves, so no rule runs then.
+ */
+export function isSubmission(
+  from: ExerciseStatusName,
+  to: ExerciseStatusName,
+  actors: readonly ExerciseActor[],
+): boolean {
+  return to === 'moderation' && transitionStep(from, to, actors)?.by === 'owner';
+}
+
+/** The statuses a moderator's verdict leaves an exercise in. */
+export const VERDICT_STATUSES: readonly ExerciseStatusName[] = ['accepted', 'declined'];
+
+/**
+ * Whether a change takes back a moderator's verdict (from accepted or declined, made as a
+ * moderator): the UI asks to confirm it and says what follows.
+ */
+export function changesVerdict(
+  from: ExerciseStatusName,
+  to: ExerciseStatusName,
+  actors: readonly ExerciseActor[],
+): boolean {
+  return VERDICT_STATUSES.includes(from) && transitionStep(from, to, actors)?.by === 'moderator';
 }
 
 /** The statuses these actors may move an exercise to from `from`: what the UI offers. */

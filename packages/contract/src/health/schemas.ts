@@ -22,5 +22,10 @@ export type ChatConfig = z.infer<typeof chatConfigSchema>;
 /** What the web app learns from the server at run time (`GET /api/app-config`). */
 export const appConfigSchema = z.object({
   chat: chatConfigSchema.nullable(),
+  /**
+   * The vacancy banner's link by environment id (`"1"`: …), as the server is configured
+   * (`VACANCY_URLS`); an environment without one shows no banner (spec §1).
+   */
+  vacancy_urls: z.record(z.string(), z.url()),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

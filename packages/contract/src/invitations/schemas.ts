@@ -82,7 +82,14 @@ const mailOutcome = {
 };
 
 /** An invitation just (re)sent, with what happened to its mail. */
-export const sentInvitationSchema = invitationSchema.extend(mailOutcome);
+export const sentInvitationSchema = invitationSchema.extend({
+  ...mailOutcome,
+  /**
+   * The invitation link, when its mail reached nobody (`outbox` or `failed`), so that the inviter
+   * can pass it on; null when an SMTP server took the mail (then only the invitee holds it).
+   */
+  invitation_link: z.string().nullable(),
+});
 export type SentInvitation = z.infer<typeof sentInvitationSchema>;
 
 /** The token of an invitation link (`/accept-invite?token=…`). */

@@ -6,7 +6,7 @@ import type { Action } from '../access/permissions.ts';
  * it. A `user` key is a private namespace: each user reads and writes only their own.
  */
 export const STORAGE_KEYS = {
-  /** The environment's settings: vacancy links, maintenance flag… (spec §3 Settings). */
+  /** The environment's settings: maintenance flag, forced update… (spec §3 Settings). */
   app_settings: { scope: 'environment', write: 'settings.write' },
   /** Each user's own values, kept for them across browsers. */
   'client-storage': { scope: 'user' },
@@ -21,9 +21,11 @@ export function isStorageKey(key: string): key is StorageKey {
 /** The optional header that names the environment of an environment key. */
 export const ENV_ID_HEADER = 'x-env-id';
 
-/** Setting keys of `app_settings` that the web app reads (spec §1, §8). */
+/**
+ * Setting keys of `app_settings` that the web app reads (spec §8). The vacancy banner's link is the
+ * server's configuration (`VACANCY_URLS`, served by `GET /app-config`), not a setting.
+ */
 export const APP_SETTINGS = {
-  vacancyUrl: 'vacancy_url',
   maintenance: 'maintenance',
   /** When true, an outdated app reloads itself once (the update guard). */
   forceUpdate: 'force_update',

@@ -2,12 +2,23 @@
 export const LOCAL_KEYS = {
   /** The bearer token. */
   auth: 'auth',
+  /**
+   * Root's own bearer token while root acts as another user (login-as-user): "Return to my
+   * account" puts it back under `auth`. Not in spec §3's list: the spec's login-as-user left no way
+   * back.
+   */
+  returnAuth: 'auth-return',
   /** The selected project (workspace id). */
   workspace: 'wks',
   /** The interface language. */
   language: 'default-language',
   /** God mode on ("1") or off. */
   godMode: 'gm',
+  /**
+   * The side navigation shrunk to icons ("1") or shown whole ("0"), as the user last chose; unset,
+   * it is shrunk at medium widths only. Not in spec §3's list: §2's collapsible navigation needs it.
+   */
+  navigationCollapsed: 'nav-collapsed',
   /** When the app last reloaded itself after an update: YYYY-MM-DD-HH:mm:ss. */
   lastAutoUpdate: 'last-auto-update',
   /** The lesson statistics date range. */

@@ -1,4 +1,4 @@
-import { isInactiveEverywhere } from '@logoschool/contract';
+import { refusesSignIn } from '@logoschool/contract';
 import type { LoginResult } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -18,8 +18,9 @@ interface LoginContext {
 }
 
 /**
- * Signs a user in (spec §4): a wrong e-mail and a wrong password are the same 401; a user
- * deactivated everywhere gets 403; too many failures for one e-mail make it wait a little.
+ * Signs a user in (spec §4): a wrong e-mail and a wrong password are the same 401; a deactivated
+ * account gets 403 (a member deactivated in every project signs in and sees no projects, spec §6);
+ * too many failures for one e-mail make it wait a little.
  */
 export async function login(
   { db, limiter, ttlSeconds, meta }: LoginContext,
@@ -39,7 +40,7 @@ export async function login(
   await limiter.succeeded(credentials.email);
 
   const user = await toUserView(db, row);
-  if (isInactiveEverywhere(user)) throw new AppError('user_inactive');
+  if (refusesSignIn(user)) throw new AppError('user_inactive');
   const token = await createSession(db, user.id, ttlSeconds, meta);
   return { token, user };
 }
@@ -56,7 +57,7 @@ export async function loginAsUser(
     const [row] = await tx.select().from(users).where(eq(users.id, targetId));
     if (!row) throw new AppError('not_found');
     const user = await toUserView(tx, row);
-    if (isInactiveEverywhere(user)) throw new AppError('user_inactive');
+    if (refusesSignIn(user)) throw new AppError('user_inactive');
     const token = await createSession(tx, user.id, ttlSeconds, { ...meta, impersonatorId: actorId });
     await writeAudit(tx, {
       action: 'auth.login_as_user',

@@ -1,3 +1,4 @@
+import { ROLE } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
@@ -73,7 +74,7 @@ describe('POST /api/login', () => {
     expect(none.json().message).toBe('Неверный email или пароль.');
   });
 
-  it('refuses a deactivated user, and one deactivated in every project, with 403', async () => {
+  it('refuses only a deactivated account with 403; a member deactivated everywhere signs in', async () => {
     const school = await buildWorkspace(t.db);
     const other = await buildWorkspace(t.db);
     const deactivated = await buildUser(t.db, { isActive: false });
@@ -83,13 +84,29 @@ describe('POST /api/login', () => {
     await addMembership(t.db, somewhere, other, ['author']);
     const withoutProjects = await buildUser(t.db);
 
-    expect((await login(deactivated.email, TEST_PASSWORD)).json().code).toBe('user_inactive');
-    const response = await login(everywhere.email, TEST_PASSWORD);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('user_inactive');
+    const refused = await login(deactivated.email, TEST_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('user_inactive');
     expect((await login(somewhere.email, TEST_PASSWORD)).statusCode).toBe(200);
-    // A user without projects signs in and sees the no-projects notice (spec §2).
+    // Like a user without projects, a member deactivated in every project signs in and sees the
+    // no-projects notice (spec §2, §6): the assignments are there, inactive, giving no role.
     expect((await login(withoutProjects.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const signedIn = await login(everywhere.email, TEST_PASSWORD);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const { token, user } = signedIn.json().data;
+    expect(user.is_active).toBe(true);
+    expect(user.assignments.map((a: { isActive: boolean }) => a.isActive)).toEqual([false, false]);
+    const api = apiWithToken(t.app, token);
+    expect((await api.get('/api/check-token')).statusCode).toBe(200);
+    // Nothing in those projects opens to them.
+    for (const [workspace, roleId] of [
+      [school, ROLE.teacher],
+      [other, ROLE.author],
+    ] as const) {
+      const call = await api.get(`/api/clients?workspace_id=${workspace.id}&role_id=${roleId}`);
+      expect(call.statusCode).toBe(403);
+      expect(call.json().code).toBe('role_not_held');
+    }
   });
 
   it.each([
@@ -275,11 +292,16 @@ describe('POST /api/login-as-user', () => {
     expect((await loginAs(token, {})).statusCode).toBe(422);
   });
 
-  it('refuses a deactivated target with 403', async () => {
+  it('refuses a deactivated account with 403, not a member deactivated in their project', async () => {
     const root = await buildUser(t.db, { isRoot: true });
+    const rootToken = await tokenFor(t.db, root);
     const target = await buildUser(t.db, { isActive: false });
-    const response = await loginAs(await tokenFor(t.db, root), { user_id: target.id });
+    const response = await loginAs(rootToken, { user_id: target.id });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('user_inactive');
+    // Root sees what such a member sees: no projects.
+    const member = await buildMember(t.db, await buildWorkspace(t.db), ['teacher'], { isActive: false });
+    const asMember = await loginAs(rootToken, { user_id: member.id });
+    expect(asMember.statusCode, asMember.body).toBe(200);
   });
 });

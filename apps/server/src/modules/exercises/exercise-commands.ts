@@ -8,6 +8,7 @@ import {
   commentRequired,
   EXERCISE_STATUS,
   isRequestOverdue,
+  isSubmission,
   isTake,
   maySetModeratorFields,
   mustBeComplete,
@@ -195,7 +196,8 @@ export async function deleteExercise(
 
 /**
  * Moves an exercise to another status by the status machine (spec §4), and keeps the change in
- * the history. 404 when the caller cannot read it; 403 when the caller has no part in it or the
+ * the history: the author's way through review, a moderator's verdict, and a moderator taking a
+ * verdict back (a declined or accepted exercise back to moderation, a decline into acceptance). 404 when the caller cannot read it; 403 when the caller has no part in it or the
  * change is someone else's to make; 409 `status_unchanged` for the current status, 409
  * `transition_refused` for a change nobody may make; 422 without a comment to decline, or when the
  * exercise is incomplete for review; 409 `request_overdue` when taking a request past its deadline.
@@ -212,7 +214,7 @@ export async function changeStatus(
     const current = await lockReadable(tx, caller, id);
     const from = statusOf(current);
     const to = statusOf({ statusId: input.status_id });
-    assertTransition(caller, current, from, to, onlyFrom);
+    const actors = assertTransition(caller, current, from, to, onlyFrom);
     const comment = input.comment ?? '';
     if (commentRequired(to) && comment === '') {
       throw fieldError(caller.lang, 'comment', 'declineCommentRequired');
@@ -238,8 +240,10 @@ export async function changeStatus(
       .returning();
     if (!row) throw notFound();
     await writeHistory(tx, row, current.statusId, row.statusId, caller.userId, comment);
-    // A submission meets the project's auto-moderation rules at once, in the same transaction.
-    if (to === 'moderation') await autoModerate(tx, row, caller.lang);
+    // A submission meets the project's auto-moderation rules at once, in the same transaction; a
+    // moderator sending an exercise back to moderation reviews it themselves (else the rules could
+    // decline at once what they are taking a decline back from).
+    if (isSubmission(from, to, actors)) await autoModerate(tx, row, caller.lang);
     return viewOf(tx, caller, id);
   });
 }

@@ -6,6 +6,7 @@ import {
   exerciseReadScope,
   mayReadExercise,
   type Exercise,
+  type ExerciseAuthor,
   type ExercisePage,
   type ExerciseReadScope,
   type ExercisesForAuthorQuery,
@@ -13,7 +14,7 @@ import {
   type ExercisesQuery,
   type StatusCounts,
 } from '@logoschool/contract';
-import { and, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -21,6 +22,7 @@ import {
   exerciseStatusCounts,
   exerciseTags,
   exercises,
+  users,
   type ExerciseRow,
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
@@ -190,6 +192,32 @@ export function listExercisesQueries(db: Tx, caller: ProjectActor, query: Exerci
 /** `GET /exercises/for-author`: the caller's own and assigned exercises, and every open request. */
 export async function listForAuthor(db: Tx, caller: ProjectActor, query: ExercisesForAuthorQuery) {
   return listPage(db, caller, FOR_AUTHOR_SCOPE, query);
+}
+
+/**
+ * The people the exercises of a scope are by, by name (spec §5: the assigned author when set, else
+ * the author): what the author filter of that list can pick.
+ */
+async function authorsOf(db: Tx, caller: ProjectActor, scope: ExerciseReadScope): Promise<ExerciseAuthor[]> {
+  const responsible = db
+    .selectDistinct({ id: sql<number>`coalesce(${exercises.assignedId}, ${exercises.authorId})` })
+    .from(exercises)
+    .where(and(inProject(caller.workspaceId), scopeCondition(scope, caller.userId)));
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, responsible))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** `GET /exercises/authors`: whom the exercises the caller's role reads are by. */
+export async function listAuthors(db: Tx, caller: ProjectActor): Promise<ExerciseAuthor[]> {
+  return authorsOf(db, caller, readScope(caller));
+}
+
+/** `GET /exercises/for-author/authors`: whom the author's own list is by (they, and who filed requests). */
+export async function listForAuthorAuthors(db: Tx, caller: ProjectActor): Promise<ExerciseAuthor[]> {
+  return authorsOf(db, caller, FOR_AUTHOR_SCOPE);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   MODERATOR_ONLY_FIELDS,
   transitionRefusal,
   type CompletenessProblem,
+  type ExerciseActor,
   type ExerciseInput,
   type ExerciseRecord,
   type ExerciseStatusName,
@@ -61,7 +62,7 @@ export function assertMayDelete(caller: ProjectActor, row: ExerciseRow) {
  * Throws unless the status machine (spec §4) lets the caller move the exercise from `from` to `to`:
  * 403 when the caller has no part in it or the change is someone else's to make; 409
  * `status_unchanged` for the current status, 409 `transition_refused` for a change nobody may make
- * or, with `onlyFrom`, from any other status.
+ * or, with `onlyFrom`, from any other status. Returns who the caller is for the exercise.
  */
 export function assertTransition(
   caller: ProjectActor,
@@ -69,13 +70,14 @@ export function assertTransition(
   from: ExerciseStatusName,
   to: ExerciseStatusName,
   onlyFrom?: ExerciseStatusName,
-) {
+): ExerciseActor[] {
   const actors = exerciseActors(caller.role, caller.userId, recordOf(row));
   if (actors.length === 0) throw forbidden();
   const refusal =
     onlyFrom !== undefined && from !== onlyFrom ? 'transition_refused' : transitionRefusal(from, to, actors);
   if (refusal === 'forbidden') throw forbidden();
   if (refusal) throw new AppError(refusal);
+  return actors;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   dataEnvelope,
   errorBody,
   exerciseActingQuery,
+  exerciseAuthorsEnvelope,
   exerciseBulkDeleteInput,
   exerciseBulkResult,
   exerciseBulkToggleInput,
@@ -41,8 +42,10 @@ import {
 import {
   getExercise,
   latestExercise,
+  listAuthors,
   listExercises,
   listForAuthor,
+  listForAuthorAuthors,
   listForTeacher,
 } from './exercise-queries.ts';
 import { exerciseStats } from './exercise-stats.ts';
@@ -80,6 +83,36 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listForAuthor(app.db, actingOf(request), request.query),
+  );
+
+  app.get(
+    API.exercisesAuthors,
+    {
+      config: { permission: 'exercises.read' },
+      schema: {
+        tags,
+        summary:
+          'Everyone the exercises the role reads are by (the assigned author when set, else the author), by name: the author filter’s choices',
+        querystring: exerciseActingQuery,
+        response: { 200: exerciseAuthorsEnvelope },
+      },
+    },
+    async (request) => ({ data: await listAuthors(app.db, actingOf(request)) }),
+  );
+
+  app.get(
+    API.exercisesForAuthorAuthors,
+    {
+      config: { permission: 'exercises.author' },
+      schema: {
+        tags,
+        summary:
+          "Everyone the author's own list (`for-author`) is by: the author, and whoever filed its open requests",
+        querystring: exerciseActingQuery,
+        response: { 200: exerciseAuthorsEnvelope },
+      },
+    },
+    async (request) => ({ data: await listForAuthorAuthors(app.db, actingOf(request)) }),
   );
 
   app.get(

@@ -25,14 +25,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Run-time settings of the web app: the chat widget, when one is configured',
+        summary:
+          'Run-time settings of the web app: the chat widget, when one is configured, and the vacancy links by environment',
         response: { 200: dataEnvelope(appConfigSchema) },
       },
     },
     async () => {
-      const { chat } = app.config;
+      const { chat, vacancyUrls } = app.config;
       return {
-        data: { chat: chat ? { script_url: chat.scriptUrl, host: chat.host, token: chat.token } : null },
+        data: {
+          chat: chat ? { script_url: chat.scriptUrl, host: chat.host, token: chat.token } : null,
+          vacancy_urls: vacancyUrls,
+        },
       };
     },
   );

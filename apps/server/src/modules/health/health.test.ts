@@ -18,7 +18,7 @@ describe('GET /api/app-config without a chat', () => {
   it('says there is no chat, to anyone', async () => {
     const response = await t.app.inject({ url: '/api/app-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { chat: null } });
+    expect(response.json()).toEqual({ data: { chat: null, vacancy_urls: {} } });
   });
 
   it('keeps frames and foreign scripts out of the CSP', async () => {
@@ -44,6 +44,7 @@ describe('GET /api/app-config with a chat', () => {
           host: 'https://wchat.chat.example',
           token: 'widget-token',
         },
+        vacancy_urls: {},
       },
     });
   });
@@ -61,6 +62,23 @@ describe('GET /api/app-config with a chat half configured', () => {
   const t = useTestApp({ CHAT_SCRIPT_URL: 'https://cdn.chat.example/js/widget.js' });
 
   it('gives no chat rather than a broken one', async () => {
-    expect((await t.app.inject({ url: '/api/app-config' })).json()).toEqual({ data: { chat: null } });
+    expect((await t.app.inject({ url: '/api/app-config' })).json()).toEqual({
+      data: { chat: null, vacancy_urls: {} },
+    });
+  });
+});
+
+describe('GET /api/app-config with vacancy links', () => {
+  const t = useTestApp({
+    VACANCY_URLS: '{"1":"https://jobs.example/speech-therapists","2":"https://jobs.example/pl"}',
+  });
+
+  it('gives each configured environment its link, to anyone (the banner shows before a project loads)', async () => {
+    const response = await t.app.inject({ url: '/api/app-config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.vacancy_urls).toEqual({
+      '1': 'https://jobs.example/speech-therapists',
+      '2': 'https://jobs.example/pl',
+    });
   });
 });

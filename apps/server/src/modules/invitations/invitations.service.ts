@@ -186,22 +186,30 @@ interface IssuedInvitation {
   existingAccount: boolean;
 }
 
-const mailOutcome = (outcome: MailOutcome) => ({
+/**
+ * What the inviter learns of the mail: how it went, and the link when it reached nobody (kept in
+ * the outbox or failed), for them to pass on; a mailed link stays with the invitee alone.
+ */
+const mailOutcome = (outcome: MailOutcome, link: string) => ({
   mail_delivered: outcome.delivered,
   mail_delivery: outcome.delivery,
+  invitation_link: outcome.delivery === 'smtp' ? null : link,
 });
 
 /**
  * Mails an invitation's current link, after its transaction has committed (a slow SMTP server
  * must not hold the database). `sent_at` records a mail that left or went to the outbox, unless
- * the link was replaced meanwhile.
+ * the link was replaced meanwhile. The answer gives the inviter the link when the mail reached
+ * nobody: they may invite, so the link is theirs to pass on, and without it a manager could only
+ * ask root to read the outbox.
  */
 async function mailInvitation(ctx: InvitationsContext, actor: Actor, issued: IssuedInvitation) {
+  const link = acceptLink(ctx.baseUrl, issued.token);
   const content = invitationMail(actor.lang, {
     project: issued.project,
     inviter: actor.name,
     roles: roleNames(issued.row.roles),
-    link: acceptLink(ctx.baseUrl, issued.token),
+    link,
     expiresAt: issued.row.expiresAt,
     existingAccount: issued.existingAccount,
   });
@@ -212,7 +220,7 @@ async function mailInvitation(ctx: InvitationsContext, actor: Actor, issued: Iss
       .set({ sentAt: new Date() })
       .where(and(eq(invitations.id, issued.row.id), eq(invitations.tokenHash, issued.row.tokenHash)));
   }
-  return { ...(await invitationView(ctx.db, issued.row.id)), ...mailOutcome(outcome) };
+  return { ...(await invitationView(ctx.db, issued.row.id)), ...mailOutcome(outcome, link) };
 }
 
 /**

@@ -184,6 +184,8 @@ describe('POST /api/invitations/invite', () => {
     const { base, token } = linkIn(mail.text);
     expect(base).toBe('http://localhost:80');
     expect(mail.html).toContain(`/accept-invite?token=${token}`);
+    // The mail reached nobody: the inviter gets its link to pass on themselves.
+    expect(data.invitation_link).toBe(`${base}/accept-invite?token=${token}`);
     const row = await invitationRow(data.id);
     expect(row?.tokenHash).toBe(hashToken(token));
     expect(row?.tokenHash).not.toContain(token);
@@ -240,6 +242,7 @@ describe('POST /api/invitations/invite', () => {
     expect(rows).toHaveLength(1);
     const token = await tokenMailedTo(first.email);
     expect(token).not.toBe(first.token);
+    expect(again.json().data.invitation_link).toMatch(new RegExp(`/accept-invite\\?token=${token}$`));
     expect((await preview(first.token)).statusCode).toBe(404);
     expect((await preview(token)).json().data.roles).toEqual(['moderator']);
     const entries = await auditOf('invitations.invite', manager.workspace.id);
@@ -349,6 +352,7 @@ describe('POST /api/invitations/invite/send', () => {
     expect(Date.parse(response.json().data.expires_at)).toBeGreaterThan(Date.now());
     const token = await tokenMailedTo(first.email);
     expect(token).not.toBe(first.token);
+    expect(response.json().data.invitation_link).toMatch(new RegExp(`/accept-invite\\?token=${token}$`));
     expect((await preview(first.token)).statusCode).toBe(404);
     expect((await preview(token)).statusCode).toBe(200);
     const [entry] = await auditOf('invitations.resend', manager.workspace.id);
@@ -994,7 +998,12 @@ describe('mail over SMTP', () => {
     const email = newEmail();
     const invitedResponse = await invite(manager, { email, roles: ['moderator'] }, withSmtp.app);
     expect(invitedResponse.statusCode, invitedResponse.body).toBe(201);
-    expect(invitedResponse.json().data).toMatchObject({ mail_delivered: true, mail_delivery: 'smtp' });
+    // A mailed link stays with the invitee alone.
+    expect(invitedResponse.json().data).toMatchObject({
+      mail_delivered: true,
+      mail_delivery: 'smtp',
+      invitation_link: null,
+    });
     expect(invitedResponse.json().data.sent_at).not.toBeNull();
 
     const received = smtp.received.find((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
@@ -1077,8 +1086,10 @@ describe('mail over SMTP', () => {
       const kept = await lastMailTo(email);
       expect(kept.delivery).toBe('failed');
       expect(kept.error).toMatch(/denied|550/i);
-      // Root can still pass the link on by hand: it is kept.
-      expect((await preview(linkIn(kept.text).token)).statusCode).toBe(200);
+      // Root can still pass the link on by hand: it is kept; and the inviter has it too.
+      const { base, token } = linkIn(kept.text);
+      expect((await preview(token)).statusCode).toBe(200);
+      expect(response.json().data.invitation_link).toBe(`${base}/accept-invite?token=${token}`);
     });
   });
 

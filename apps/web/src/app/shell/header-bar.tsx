@@ -1,8 +1,8 @@
-import { API_BASE, VACANCY_BANNER_ENVIRONMENTS, APP_SETTINGS } from '@logoschool/contract';
+import { API_BASE, VACANCY_BANNER_ENVIRONMENTS } from '@logoschool/contract';
 import { Anchor, Badge, Burger, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppSettings } from '../../features/storage/api/get-app-settings.ts';
+import { useAppConfig } from '../../api/app-config.ts';
 import { useSession } from '../session.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -14,13 +14,16 @@ export function useEnvironmentId(): number | null {
   return workspace?.env_id ?? user?.env_id ?? null;
 }
 
-/** The vacancy promo (spec §1): environments 1 and 2 only, linking where the settings say. */
+/**
+ * The vacancy promo (spec §1): environments 1 and 2 only, linking where the server's configuration
+ * (`VACANCY_URLS`) says for the environment; no link configured, no banner.
+ */
 function VacancyBanner() {
   const { t } = useTranslation();
   const envId = useEnvironmentId();
-  const settings = useAppSettings(envId);
-  const url = settings.data?.[APP_SETTINGS.vacancyUrl];
-  if (envId === null || !VACANCY_BANNER_ENVIRONMENTS.includes(envId) || typeof url !== 'string') return null;
+  const config = useAppConfig();
+  const url = envId === null ? undefined : config.data?.vacancy_urls[String(envId)];
+  if (envId === null || !VACANCY_BANNER_ENVIRONMENTS.includes(envId) || !url) return null;
   return (
     <Text size="sm" visibleFrom="md" data-testid="vacancy-banner">
       {t('header.vacancy')}{' '}

@@ -9,12 +9,17 @@ import { Chat } from '../../features/chat/chat.tsx';
 import { queryClient } from '../query-client.ts';
 import { FullLoader } from '../screens/loader.tsx';
 import { NoWorkspaces } from '../screens/no-workspaces.tsx';
-import { useDateLocale } from '../../i18n/dates.ts';
 import { useSession } from '../session.tsx';
+import { ActingAsBanner } from './acting-as-banner.tsx';
 import { AppStatus } from './app-status.tsx';
 import { useGodMode } from './god-mode.ts';
 import { HeaderBar } from './header-bar.tsx';
-import { Navigation, useNavigationItems } from './navigation.tsx';
+import {
+  NAVIGATION_COLLAPSED_WIDTH,
+  Navigation,
+  useNavigationCollapse,
+  useNavigationItems,
+} from './navigation.tsx';
 
 /** Below `sm` the staff screens are not offered (spec §2); public pages stay usable. */
 function MobileUnavailable() {
@@ -36,10 +41,11 @@ export function Shell() {
   const { user, workspaces } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const godMode = useGodMode();
-  useDateLocale();
   const items = useNavigationItems();
   const compact = useMediaQuery(`(max-width: ${BREAKPOINTS.sm})`);
-  const narrow = useMediaQuery(`(max-width: ${BREAKPOINTS.md})`) ?? false;
+  const navigation = useNavigationCollapse();
+  // Below `sm` the navigation is a drawer behind the burger, whole.
+  const collapsed = navigation.collapsed && !compact;
   const noWorkspaces = user !== null && !user.is_root && workspaces.length === 0;
   const hasNavigation = items.length > 0 && !noWorkspaces;
 
@@ -50,7 +56,11 @@ export function Shell() {
         header={{ height: compact ? HEADER_HEIGHT_COMPACT : HEADER_HEIGHT }}
         navbar={
           hasNavigation
-            ? { width: { sm: 200, md: 240 }, breakpoint: 'sm', collapsed: { mobile: !opened } }
+            ? {
+                width: collapsed ? NAVIGATION_COLLAPSED_WIDTH : { sm: 200, md: 240 },
+                breakpoint: 'sm',
+                collapsed: { mobile: !opened },
+              }
             : undefined
         }
         padding="md"
@@ -65,10 +75,15 @@ export function Shell() {
         </AppShell.Header>
         {hasNavigation && (
           <AppShell.Navbar p="sm">
-            <Navigation narrow={narrow} onNavigate={close} />
+            <Navigation
+              collapsed={collapsed}
+              onToggle={compact ? undefined : navigation.toggle}
+              onNavigate={close}
+            />
           </AppShell.Navbar>
         )}
         <AppShell.Main>
+          <ActingAsBanner />
           <AppStatus />
           {compact ? (
             <MobileUnavailable />

@@ -1,5 +1,6 @@
-import { LOCAL_KEYS, showsWorkspaceSwitcher } from '@logoschool/contract';
-import { Select } from '@mantine/core';
+import { LOCAL_KEYS, selectedRole, showsWorkspaceSwitcher } from '@logoschool/contract';
+import { Group, Select, Space, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { removeLocal } from '../../lib/local-storage.ts';
@@ -14,11 +15,21 @@ export function useShowsWorkspaceSwitcher(): boolean {
   return user !== null && showsWorkspaceSwitcher(user, workspaces);
 }
 
+/**
+ * The switcher itself: each project with the role it gives (the selected role there, spec §6), so
+ * that choosing one says what the screens will be.
+ */
 export function WorkspaceSwitcher() {
   const { t } = useTranslation();
   const { workspace, workspaces, selectWorkspace, user } = useSession();
   const navigate = useNavigate();
-  if (!useShowsWorkspaceSwitcher() || !workspace) return null;
+  if (!useShowsWorkspaceSwitcher() || !workspace || !user) return null;
+  const roleIn = new Map(
+    workspaces.map((a) => {
+      const role = selectedRole(user, a.workspaceId);
+      return [String(a.workspaceId), role ? t(`roles.${role}`) : ''] as const;
+    }),
+  );
 
   const change = (value: string | null) => {
     const id = Number(value);
@@ -27,7 +38,7 @@ export function WorkspaceSwitcher() {
     removeLocal(LOCAL_KEYS.exercisesFilter);
     removeLocal(LOCAL_KEYS.reportRange);
     selectWorkspace(id);
-    const roles = new Set(user?.assignments.flatMap((a) => a.roles));
+    const roles = new Set(user.assignments.flatMap((a) => a.roles));
     if (roles.size <= 1) window.location.reload();
     else void navigate('/');
   };
@@ -38,10 +49,21 @@ export function WorkspaceSwitcher() {
       data={workspaces.map((a) => ({ value: String(a.workspaceId), label: a.workspaceTitle }))}
       value={String(workspace.workspaceId)}
       onChange={change}
+      renderOption={({ option, checked }) => (
+        <Group justify="space-between" gap="sm" wrap="nowrap" w="100%">
+          <Group gap={6} wrap="nowrap">
+            {checked ? <IconCheck size={14} aria-hidden /> : <Space w={14} />}
+            <Text size="sm">{option.label}</Text>
+          </Group>
+          <Text size="xs" c="gray.7" data-testid="workspace-role">
+            {roleIn.get(option.value)}
+          </Text>
+        </Group>
+      )}
       allowDeselect={false}
       size="xs"
       w={160}
-      comboboxProps={{ withinPortal: true, width: 240 }}
+      comboboxProps={{ withinPortal: true, width: 280 }}
     />
   );
 }

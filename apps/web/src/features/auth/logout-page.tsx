@@ -1,15 +1,17 @@
 import { API, LOCAL_KEYS } from '@logoschool/contract';
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { request } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
+import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
 import { readLocal } from '../../lib/local-storage.ts';
 
 /**
  * /logout: ends the session on the server (the token stops working at once), forgets it here, and
- * says so; after a failed token check it says the session is over (spec §4).
+ * says so; after a failed token check it says the session is over (spec §4). The language can be
+ * changed here as on the login page it leads to.
  */
 export function LogoutPage() {
   const { t } = useTranslation();
@@ -29,7 +31,10 @@ export function LogoutPage() {
   }, [expired, signOut, status]);
 
   return (
-    <Center mih="100dvh" p="md" component="main">
+    <Center mih="100dvh" p="md" component="main" pos="relative">
+      <Box pos="absolute" top={16} right={16}>
+        <LanguageSwitcher />
+      </Box>
       <Stack align="center" maw={400} ta="center">
         <Title order={1}>{t(expired ? 'errors.sessionExpired' : 'logout.title')}</Title>
         {expired && <Text c="gray.7">{t('logout.sessionOver')}</Text>}

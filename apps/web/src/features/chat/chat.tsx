@@ -1,8 +1,8 @@
-import { API, type AppConfig, type User } from '@logoschool/contract';
-import { useQuery } from '@tanstack/react-query';
+import { API, type User } from '@logoschool/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi, request } from '../../api/client.ts';
+import { useAppConfig } from '../../api/app-config.ts';
+import { request } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import {
   chatAllowedOn,
@@ -11,17 +11,6 @@ import {
   restoreIdOf,
   withChatRestoreId,
 } from './chat-widget.ts';
-
-/** The chat feature's query keys. */
-const chatKeys = { appConfig: ['app-config'] as const };
-
-function useAppConfig() {
-  return useQuery({
-    queryKey: chatKeys.appConfig,
-    queryFn: () => callApi<AppConfig>(API.appConfig),
-    staleTime: Infinity,
-  });
-}
 
 /**
  * The support chat of signed-in staff (spec §7): the configured widget, started as the user so

@@ -1,16 +1,17 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { EditClientPage } from './edit-client-page.tsx';
 
-vi.mock('../../app/session.tsx', () => ({ useActingAs: () => ({ workspace_id: 1, role_id: 5 }) }));
+vi.mock('../../app/session.tsx', () => ({
+  useActingAs: () => ({ workspace_id: 1, role_id: 5 }),
+  useActingFor: () => ({ workspace_id: 1, role_id: 5 }),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
-
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** The texts an input is described by: its hint and its error. */
 const describing = (input: HTMLElement) =>
@@ -19,27 +20,72 @@ const describing = (input: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
+const THEMES = ['Dinosaurs', 'Space', 'Princesses'].map((name, index) => ({ id: index + 1, name }));
+
 describe('the student form', () => {
-  it("tells the contract's rules under their fields before sending anything", async () => {
-    const calls = fakeApi({ 'POST /clients': () => json({ data: {} }, 201) });
+  it("tells the contract's rules under their fields, on leaving a field and before sending anything", async () => {
+    const calls = fakeApi({
+      'POST /clients': () => json({ data: {} }, 201),
+      'GET /themes': () => json({ data: [] }),
+    });
     await renderInApp(<EditClientPage />);
     const child = await screen.findByRole('textbox', { name: "Child's name" });
-    const birthdate = screen.getByLabelText('Date of birth');
     fireEvent.change(child, { target: { value: 'A' } });
-    fireEvent.change(birthdate, { target: { value: tomorrow() } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('The date cannot be in the future.');
+    fireEvent.blur(child);
+    await screen.findByText('At least 2 characters.');
     expect(describing(child)).toContain('At least 2 characters.');
-    expect(describing(birthdate)).toContain('The date cannot be in the future.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // The parent's name was left empty: too short as well.
-    expect(describing(screen.getByRole('textbox', { name: 'Parent (client)' }))).toContain(
-      'At least 2 characters.',
+    await vi.waitFor(() =>
+      expect(describing(screen.getByRole('textbox', { name: 'Parent (client)' }))).toContain(
+        'At least 2 characters.',
+      ),
     );
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
+  it("offers the project's themes as interests", async () => {
+    const calls = fakeApi({ 'GET /themes': () => json({ data: THEMES }) });
+    await renderInApp(<EditClientPage />);
+    const interests = await screen.findByRole('combobox', { name: 'Interests' });
+    fireEvent.click(interests);
+    await screen.findByRole('option', { name: 'Dinosaurs' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Dinosaurs',
+      'Space',
+      'Princesses',
+    ]);
+    // Asked as the teacher, in the chosen project.
+    const asked = calls.find((call) => call.path === '/themes');
+    expect(asked?.query.get('workspace_id')).toBe('1');
+  });
+
+  it('picks the birthdate on a calendar from the decade down, and sends it as a calendar date', async () => {
+    const calls = fakeApi({
+      'GET /themes': () => json({ data: [] }),
+      'POST /clients': () => json({ data: {} }, 201),
+    });
+    await renderInApp(<EditClientPage />);
+    fireEvent.change(await screen.findByRole('textbox', { name: "Child's name" }), {
+      target: { value: 'Sofiia' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Parent (client)' }), {
+      target: { value: 'Olena Koval' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Date of birth' }));
+    const calendar = await screen.findByRole('dialog');
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Previous decade' }));
+    fireEvent.click(within(calendar).getByRole('button', { name: '2019' }));
+    fireEvent.click(within(calendar).getByRole('button', { name: 'May' }));
+    fireEvent.click(within(calendar).getByRole('button', { name: /^14 May 2019$|^14$/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ birthdate: '2019-05-14' });
+  });
+
   it('sends a student that passes, and shows the server’s refusal under its field', async () => {
     const calls = fakeApi({
+      'GET /themes': () => json({ data: [] }),
       'POST /clients': () =>
         json(
           {

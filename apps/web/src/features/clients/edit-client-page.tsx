@@ -1,15 +1,28 @@
-import { clientInput, type Client, type ClientInput } from '@logoschool/contract';
+import {
+  BIRTHDATE_MIN,
+  CLIENT_COMMENT_MAX,
+  CLIENT_NAME_MAX,
+  CLIENT_PARENT_REQUEST_MAX,
+  CLIENT_THEME_NAME_MAX,
+  CLIENT_THEMES_MAX,
+  clientInput,
+  todayIso,
+  type Client,
+  type ClientInput,
+} from '@logoschool/contract';
 import { Alert, Button, Group, Paper, Stack, TagsInput, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../app/screens/loader.tsx';
+import { DateField } from '../../components/date-field.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { useClient, useSaveClient } from './api/clients.ts';
+import { useThemeNames } from './api/theme-names.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { routeId } from '../../lib/route-id.ts';
 
 type ClientValues = Required<ClientInput>;
 
@@ -27,10 +40,11 @@ function valuesOf(client: Client | null): ClientValues {
 /** /edit-client and /edit-client/:clientId: a new student, or one to change (spec §2, §3). */
 export function EditClientPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const clientId = params.clientId ? Number(params.clientId) : null;
+  const { id: clientId, bad } = routeId(useParams().clientId);
   const existing = useClient(clientId);
 
+  // A bad id names no student: the not-found screen, without asking the API.
+  if (bad) return <Navigate to="/not-found" replace />;
   if (clientId !== null && existing.isPending) return <FullLoader />;
   if (clientId !== null && existing.isError) {
     return (
@@ -45,15 +59,21 @@ export function EditClientPage() {
   return <ClientForm key={clientId ?? 'new'} clientId={clientId} client={existing.data ?? null} />;
 }
 
-/** The student's fields, by the rules of the contract's `clientInput`, checked before sending. */
+/**
+ * The student's fields, by the rules of the contract's `clientInput` (the server's own): each field
+ * is checked when left and all of them before sending, so the server's refusal is the last guard.
+ * Interests are offered from the project's themes; a name of one's own is allowed too.
+ */
 function ClientForm({ clientId, client }: { clientId: number | null; client: Client | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveClient(clientId);
+  const themeNames = useThemeNames();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ClientValues>({
     initialValues: valuesOf(client),
     validate: contractValidate(clientInput, t),
+    validateInputOnBlur: true,
   });
 
   const submit = async (values: ClientValues) => {
@@ -86,24 +106,35 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
               {formError}
             </Alert>
           )}
-          <TextInput label={t('clients.childName')} {...form.getInputProps('child_name')} required />
           <TextInput
+            label={t('clients.childName')}
+            maxLength={CLIENT_NAME_MAX}
+            {...form.getInputProps('child_name')}
+            required
+          />
+          <DateField
             label={t('clients.birthdate')}
-            type="date"
-            max={dayjs().format('YYYY-MM-DD')}
-            value={form.values.birthdate ?? ''}
-            onChange={(event) => form.setFieldValue('birthdate', event.currentTarget.value || null)}
-            error={form.errors.birthdate}
+            minDate={BIRTHDATE_MIN}
+            maxDate={todayIso()}
+            // A child's birthday is years back: the calendar opens on the decade, then year, month, day.
+            defaultLevel={form.values.birthdate ? 'month' : 'decade'}
+            clearable
+            maw={260}
+            {...form.getInputProps('birthdate')}
           />
           <TextInput
             label={t('clients.clientName')}
             description={t('clients.clientNameHint')}
+            maxLength={CLIENT_NAME_MAX}
             {...form.getInputProps('client_name')}
             required
           />
           <TagsInput
             label={t('clients.customThemes')}
             description={t('clients.customThemesHint')}
+            data={themeNames.data ?? []}
+            maxTags={CLIENT_THEMES_MAX}
+            maxLength={CLIENT_THEME_NAME_MAX}
             {...form.getInputProps('custom_themes')}
             clearable
           />
@@ -111,12 +142,14 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
             label={t('clients.parentRequest')}
             autosize
             minRows={2}
+            maxLength={CLIENT_PARENT_REQUEST_MAX}
             {...form.getInputProps('parent_request')}
           />
           <Textarea
             label={t('clients.commentForTeacher')}
             autosize
             minRows={2}
+            maxLength={CLIENT_COMMENT_MAX}
             {...form.getInputProps('comment_for_teacher')}
           />
           <Group justify="flex-end">

@@ -32,6 +32,7 @@ import { callApi } from '../../api/client.ts';
 import { themeKeys } from '../../api/keys.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { useActingFor } from '../../app/session.tsx';
+import { DateField } from '../../components/date-field.tsx';
 import { contractValidate, showServerErrors, topField } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useSaveExercise } from './api/exercise.ts';
@@ -150,10 +151,9 @@ export function CreateRequestPage() {
                 ))}
               </Group>
             </Checkbox.Group>
-            <TextInput
-              type="date"
+            <DateField
               label={t('exercises.deadline')}
-              min={today()}
+              minDate={today()}
               {...form.getInputProps('deadline')}
               required
               maw={220}

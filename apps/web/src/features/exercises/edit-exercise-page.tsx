@@ -1,10 +1,10 @@
 import {
-  allowedTransitions,
   exerciseActors,
   exerciseInput,
   exerciseStatusName,
   exerciseUpdate,
   mayEditExercise,
+  maySetModeratorFields,
   roleMay,
   type Exercise,
   type Language,
@@ -17,15 +17,17 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../app/screens/loader.tsx';
 import { useActingFor, useSession } from '../../app/session.tsx';
+import { formatDate } from '../../i18n/dates.ts';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { routeId } from '../../lib/route-id.ts';
 import { useExercise, useSaveExercise } from './api/exercise.ts';
 import { useMarkLatest } from './api/latest.ts';
 import { ExerciseForm, toBody, valuesOf, type ExerciseValues } from './components/exercise-form.tsx';
 import { ExerciseHistory } from './components/exercise-history.tsx';
 import { MediaPanel } from './components/media-panel.tsx';
 import { PresentationPanel } from './components/presentation-panel.tsx';
-import { StatusActions } from './components/status-actions.tsx';
+import { StatusActions, type Watched } from './components/status-actions.tsx';
 import { ThemedVersionsPanel } from './components/themed-versions-panel.tsx';
 import { statusBadgeColor } from './status-color.ts';
 
@@ -34,11 +36,10 @@ import { statusBadgeColor } from './status-color.ts';
  * content, filed under a category and tags, and its way through moderation (spec §4).
  */
 export function EditExercisePage() {
-  const { exerciseId } = useParams();
-  // /create-exercise-author has no id: a new draft.
-  const id = exerciseId ? Number(exerciseId) : null;
+  // /create-exercise-author has no id: a new draft. A bad id asks the API nothing.
+  const { id, bad } = routeId(useParams().exerciseId);
   const exercise = useExercise(id);
-  if (id !== null && !Number.isInteger(id)) return <Navigate to="/not-found" replace />;
+  if (bad) return <Navigate to="/not-found" replace />;
   if (id !== null && exercise.isPending) return <FullLoader />;
   if (id !== null && (exercise.isError || !exercise.data)) return <Navigate to="/not-found" replace />;
   return <ExerciseEditor key={id ?? 'new'} exercise={exercise.data ?? null} />;
@@ -50,10 +51,16 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
   const { user, role } = useSession();
   const save = useSaveExercise();
   const [failure, setFailure] = useState<string | null>(null);
+  // The moderator's flags are in the form only for whoever may set them (an author gets 403).
+  const withFlags = role !== null && maySetModeratorFields(role);
   // A new draft follows the contract's `exerciseInput`, a change its `exerciseUpdate`.
   const form = useForm<ExerciseValues>({
     initialValues: valuesOf(exercise, (i18n.language as Language) ?? 'uk'),
-    validate: contractValidate(exercise ? exerciseUpdate : exerciseInput, t, { toBody }),
+    validate: contractValidate(exercise ? exerciseUpdate : exerciseInput, t, {
+      toBody: (values: ExerciseValues) => toBody(values, withFlags),
+    }),
+    // A refused save is about what was sent: it goes once the form changes.
+    onValuesChange: () => setFailure(null),
   });
   const status = exercise ? exerciseStatusName(exercise.status_id) : undefined;
   const moderating = role !== null && roleMay(role, 'exercises.moderate');
@@ -74,13 +81,23 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
   const submit = async (values: ExerciseValues) => {
     setFailure(null);
     try {
-      const saved = await save.mutateAsync({ id: exercise?.id ?? null, body: toBody(values) });
+      const saved = await save.mutateAsync({ id: exercise?.id ?? null, body: toBody(values, withFlags) });
       notifySuccess(t('exercises.saved', { title: saved.title }));
       if (!exercise) void navigate(`/edit-exercise/${saved.id}`, { replace: true });
     } catch (error) {
       if (!showServerErrors(form, error)) setFailure(errorTextOf(error));
     }
   };
+
+  // What a refused status move can be about (the deck, the filing fields), as they are now.
+  const watched: Watched = exercise
+    ? {
+        '': `${exercise.status_id} ${exercise.updated_at}`,
+        presentation: String(exercise.presentation?.file_id ?? ''),
+        category_id: form.values.category_id ?? '',
+        tag_ids: form.values.tag_ids.join(','),
+      }
+    : {};
 
   return (
     <Stack gap="md" maw={900}>
@@ -105,18 +122,29 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
               {t('exercises.requestFor', {
                 interests: exercise.request.interests.join(', '),
                 ages: exercise.request.age_categories.join(', '),
-                deadline: exercise.request.deadline,
+                deadline: formatDate(exercise.request.deadline),
               })}
             </Text>
           </Stack>
         </Alert>
       )}
       {status === 'declined' && exercise?.comment && (
-        <Alert color="red" title={t('exercises.declinedBecause')} style={{ whiteSpace: 'pre-line' }}>
-          {exercise.comment}
+        <Alert color="red" title={t('exercises.declinedBecause')}>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {exercise.comment}
+          </Text>
+          {editable && actors.includes('owner') && (
+            <Text size="sm" mt="xs" fw={500}>
+              {t('exercises.declinedNext')}
+            </Text>
+          )}
         </Alert>
       )}
-      {!editable && <Alert color="gray">{t('exercises.notEditable')}</Alert>}
+      {!editable && (
+        <Alert color="gray">
+          {t(exercise?.read_only ? 'exercises.notEditableReadOnly' : 'exercises.notEditable')}
+        </Alert>
+      )}
       {failure && (
         <Alert color="red" role="alert">
           {failure}
@@ -127,14 +155,16 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         editable={editable}
         isNew={exercise === null}
         saving={save.isPending}
+        withFlags={withFlags}
         onSubmit={(values) => void submit(values)}
       />
       {exercise && <PresentationPanel exercise={exercise} editable={editable} />}
       {exercise?.presentation && <MediaPanel exercise={exercise} editable={editable} />}
-      {exercise && status && (
+      {exercise && (
         <StatusActions
           exercise={exercise}
-          targets={allowedTransitions(status, actors)}
+          actors={actors}
+          watched={watched}
           onProblems={(problems) => form.setErrors(problems)}
         />
       )}

@@ -1,4 +1,4 @@
-import { exerciseAuthorOf, exerciseStatusName, roleMay } from '@logoschool/contract';
+import { exerciseAuthorOf, exerciseStatusName, roleMay, type RoleName } from '@logoschool/contract';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { statusBadgeColor } from './status-color.ts';
@@ -6,16 +6,69 @@ import { Link, Navigate, useParams } from 'react-router';
 import { FullLoader } from '../../app/screens/loader.tsx';
 import { useSession } from '../../app/session.tsx';
 import { useExercise } from './api/exercise.ts';
+import { ExerciseLibrary } from './components/exercise-library.tsx';
 import { PresentationPanel } from './components/presentation-panel.tsx';
 import { Votes } from './components/votes.tsx';
 
 /**
- * /shared-exercise/:exerciseId (authors and moderators): one exercise to read, as colleagues share
- * it: what it trains, its instruction, its slides, and its likes. Nothing here changes it.
+ * Where the way back from a shared exercise leads: a moderator to the moderation list, an author to
+ * their library, anyone else (a teacher) to the library here at /shared-exercise.
+ */
+function backLinkOf(role: RoleName | null): { to: string; label: string } {
+  if (role !== null && roleMay(role, 'exercises.moderate')) {
+    return { to: '/moderator-list', label: 'exercises.backToModeration' };
+  }
+  if (role !== null && roleMay(role, 'exercises.author')) {
+    return { to: '/public-exercises', label: 'exercises.library.back' };
+  }
+  return { to: '/shared-exercise', label: 'exercises.library.back' };
+}
+
+/**
+ * /shared-exercise without an exercise (spec §2 lists both forms): the library of approved
+ * exercises to open one from, with the way back of the role.
+ */
+function SharedLibrary() {
+  const { t } = useTranslation();
+  const { role, workspace } = useSession();
+  const moderator = role !== null && roleMay(role, 'exercises.moderate');
+  const author = role !== null && roleMay(role, 'exercises.author');
+  return (
+    <Stack gap="md">
+      <div>
+        {(moderator || author) && (
+          <Anchor component={Link} to={moderator ? '/moderator-list' : '/exercises'} size="sm">
+            ← {t(moderator ? 'exercises.backToModeration' : 'exercises.backToList')}
+          </Anchor>
+        )}
+        <Title order={1} size="h2" mt="xs">
+          {t('exercises.library.title')}
+        </Title>
+        <Text c="gray.7" size="sm">
+          {workspace?.workspaceTitle}
+        </Text>
+        <Text size="sm" mt="xs">
+          {t('exercises.library.sharedHint')}
+        </Text>
+      </div>
+      <ExerciseLibrary />
+    </Stack>
+  );
+}
+
+/**
+ * /shared-exercise and /shared-exercise/:exerciseId (authors and moderators; teachers by a link):
+ * without an exercise, the library to open one from; with one, the exercise to read, as colleagues
+ * share it.
  */
 export function SharedExercisePage() {
-  const { t } = useTranslation();
   const { exerciseId } = useParams();
+  return exerciseId === undefined ? <SharedLibrary /> : <SharedExercise exerciseId={exerciseId} />;
+}
+
+/** One exercise to read: what it trains, its instruction, its slides, and its likes. Nothing here changes it. */
+function SharedExercise({ exerciseId }: { exerciseId: string }) {
+  const { t } = useTranslation();
   const { role } = useSession();
   const id = Number(exerciseId);
   const exercise = useExercise(Number.isInteger(id) && id > 0 ? id : null);
@@ -24,12 +77,12 @@ export function SharedExercisePage() {
   if (exercise.isError || !exercise.data) return <Navigate to="/not-found" replace />;
   const item = exercise.data;
   const status = exerciseStatusName(item.status_id);
-  const moderator = role !== null && roleMay(role, 'exercises.moderate');
+  const back = backLinkOf(role);
 
   return (
     <Stack gap="md" maw={900}>
-      <Anchor component={Link} to={moderator ? '/moderator-list' : '/public-exercises'} size="sm">
-        ← {t(moderator ? 'exercises.backToModeration' : 'exercises.library.back')}
+      <Anchor component={Link} to={back.to} size="sm">
+        ← {t(back.label)}
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <div>

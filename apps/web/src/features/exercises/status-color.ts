@@ -1,10 +1,20 @@
 import { EXERCISE_STATUS_COLORS, type ExerciseStatusName } from '@logoschool/contract';
 
 /**
- * A status badge's colour: the spec's colour (§3) at shade 9, except green, whose shade 9 is 4.4:1
- * with white text; teal 9 keeps it green and passes AA.
+ * The Mantine shade each of the spec's status colours (§3) is shown in on a filled badge with
+ * `autoContrast`, so that its text passes WCAG AA (4.5:1): the dark shade 9 with white text, except
+ * green, whose shade 9 is 4.4:1 with white (teal 9 keeps it green), and yellow, whose dark shades
+ * are orange (yellow 9 is #e67700): a light yellow with black text.
  */
+const BADGE_SHADES: Record<(typeof EXERCISE_STATUS_COLORS)[ExerciseStatusName], string> = {
+  green: 'teal.9',
+  red: 'red.9',
+  yellow: 'yellow.4',
+  gray: 'gray.9',
+  blue: 'blue.9',
+};
+
+/** A status badge's colour; the badge takes `autoContrast` (see `BADGE_SHADES`). */
 export function statusBadgeColor(status: ExerciseStatusName): string {
-  const color = EXERCISE_STATUS_COLORS[status];
-  return color === 'green' ? 'teal.9' : `${color}.9`;
+  return BADGE_SHADES[EXERCISE_STATUS_COLORS[status]];
 }

@@ -1,5 +1,22 @@
-import { PER_PAGE_DEFAULT, mayGrant, type Invitation, type InvitationListStatus } from '@logoschool/contract';
-import { Alert, Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  PER_PAGE_DEFAULT,
+  mayGrant,
+  type Invitation,
+  type InvitationListStatus,
+  type SentInvitation,
+} from '@logoschool/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -7,6 +24,7 @@ import { useActingFor, useSession } from '../../app/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCancelInvitation, useInvitations, useResendInvitation } from './api/invitations.ts';
+import { InvitationLinkNotice, notifyMailOutcome } from './mail-outcome.tsx';
 
 const STATUS_COLORS: Record<InvitationListStatus, string> = {
   pending: 'yellow.9',
@@ -26,6 +44,10 @@ export function InvitationsPanel() {
   // Sending again gives the invitation's roles on the caller's word: only roles they may grant.
   const { held } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
+  // A resent invitation whose mail reached nobody: its new link, to pass on by hand.
+  const [unsent, setUnsent] = useState<SentInvitation | null>(null);
+  const [shownUnsent, setShownUnsent] = useState(unsent);
+  if (unsent && unsent !== shownUnsent) setShownUnsent(unsent);
   const rows = invitations.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((invitations.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
 
@@ -34,6 +56,17 @@ export function InvitationsPanel() {
     try {
       await action();
       notifySuccess(done);
+    } catch (error) {
+      setFailure(errorTextOf(error));
+    }
+  };
+
+  const sendAgain = async (invitation: Invitation) => {
+    setFailure(null);
+    try {
+      const sent = await resend.mutateAsync(invitation.id);
+      notifyMailOutcome(t, sent, true);
+      if (sent.mail_delivery !== 'smtp') setUnsent(sent);
     } catch (error) {
       setFailure(errorTextOf(error));
     }
@@ -91,12 +124,7 @@ export function InvitationsPanel() {
                             size="xs"
                             variant="default"
                             loading={resend.isPending && resend.variables === invitation.id}
-                            onClick={() =>
-                              void act(
-                                () => resend.mutateAsync(invitation.id),
-                                t('invitations.resent', { email: invitation.email }),
-                              )
-                            }
+                            onClick={() => void sendAgain(invitation)}
                           >
                             {t('invitations.resend')}
                           </Button>
@@ -127,6 +155,9 @@ export function InvitationsPanel() {
         </Table.ScrollContainer>
       )}
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <Modal opened={unsent !== null} onClose={() => setUnsent(null)} title={t('invitations.linkTitle')}>
+        {shownUnsent && <InvitationLinkNotice sent={shownUnsent} onDone={() => setUnsent(null)} />}
+      </Modal>
     </Stack>
   );
 }

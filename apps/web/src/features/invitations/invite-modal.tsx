@@ -1,4 +1,10 @@
-import { EMAIL_MAX, grantableRoles, inviteBody, type InviteBody } from '@logoschool/contract';
+import {
+  EMAIL_MAX,
+  grantableRoles,
+  inviteBody,
+  type InviteBody,
+  type SentInvitation,
+} from '@logoschool/contract';
 import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -6,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { useSession } from '../../app/session.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
-import { notifySuccess } from '../../lib/notify.ts';
 import { useInvite } from './api/invitations.ts';
+import { InvitationLinkNotice, notifyMailOutcome } from './mail-outcome.tsx';
 import { DialogForm } from '../../components/dialog-form.tsx';
 
 type InviteValues = Omit<InviteBody, 'workspace_id'>;
@@ -20,18 +26,36 @@ const inviteFields = inviteBody.omit({ workspace_id: true });
  * at least one role, the contract's `inviteBody`), offering only the roles the caller may grant. An
  * address that has an account is invited like any other: the server does not say which it is, and
  * its owner accepts by signing in (decision: no "already exists" here, so the form tells nobody who
- * has an account).
+ * has an account). When the mail reached nobody, the dialog then offers the link to pass on.
  */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const [unsent, setUnsent] = useState<SentInvitation | null>(null);
+  // Each opening starts with the form (the notice stays while the dialog closes).
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setUnsent(null);
+  }
   return (
     <Modal opened={opened} onClose={onClose} title={t('invitations.inviteTitle')}>
-      <InviteForm onClose={onClose} />
+      {unsent ? (
+        <InvitationLinkNotice sent={unsent} onDone={onClose} />
+      ) : (
+        <InviteForm onClose={onClose} onUnsent={setUnsent} />
+      )}
     </Modal>
   );
 }
 
-function InviteForm({ onClose }: { onClose: () => void }) {
+function InviteForm({
+  onClose,
+  onUnsent,
+}: {
+  onClose: () => void;
+  /** The invitation was saved but its mail reached nobody. */
+  onUnsent: (sent: SentInvitation) => void;
+}) {
   const { t } = useTranslation();
   const invite = useInvite();
   const { held } = useSession();
@@ -46,10 +70,9 @@ function InviteForm({ onClose }: { onClose: () => void }) {
     setFailure(null);
     try {
       const sent = await invite.mutateAsync({ email: email.trim(), roles });
-      notifySuccess(
-        t(sent.mail_delivered ? 'invitations.sent' : 'invitations.sentToOutbox', { email: sent.email }),
-      );
-      onClose();
+      notifyMailOutcome(t, sent);
+      if (sent.mail_delivery === 'smtp') onClose();
+      else onUnsent(sent);
     } catch (error) {
       if (!showServerErrors(form, error)) setFailure(errorTextOf(error));
     }

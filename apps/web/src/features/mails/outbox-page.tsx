@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApiPage } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { MailText } from './mail-text.tsx';
 
 /** The mails feature's query keys. */
 const mailKeys = {
@@ -73,7 +74,7 @@ export function OutboxPage() {
                   </Alert>
                 )}
                 <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
-                  {mail.text}
+                  <MailText text={mail.text} />
                 </Text>
               </Accordion.Panel>
             </Accordion.Item>

@@ -34,7 +34,8 @@ import { useTheme } from './api/get-themes.ts';
 import { useSetThemeAssets, useThemeAssets } from './api/theme-assets.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useActingFor, useSession } from '../../app/session.tsx';
-import { ThemeHeading, themeIdParam } from './components/theme-heading.tsx';
+import { routeId } from '../../lib/route-id.ts';
+import { ThemeHeading } from './components/theme-heading.tsx';
 
 const flatten = (grouped: ThemeAssetsGrouped): Asset[] => ASSET_TYPES.flatMap((type) => grouped[type]);
 
@@ -45,7 +46,7 @@ const flatten = (grouped: ThemeAssetsGrouped): Asset[] => ASSET_TYPES.flatMap((t
  */
 export function ThemeAssetsPage() {
   const { t } = useTranslation();
-  const themeId = themeIdParam(useParams().themeId);
+  const { id: themeId, bad } = routeId(useParams().themeId);
   const acting = useActingFor('themes.manage');
   const theme = useTheme(themeId);
   const attached = useThemeAssets(themeId);
@@ -95,6 +96,8 @@ export function ThemeAssetsPage() {
   };
 
   // No id in the address: the themes list is where one is chosen.
+  // A bad id names no theme; no id at all: the themes list is where one is chosen.
+  if (bad) return <Navigate to="/not-found" replace />;
   if (themeId === null) return <Navigate to="/themes" replace />;
   if (theme.isError || attached.isError) {
     return (

@@ -6,7 +6,8 @@ import { Navigate, useParams } from 'react-router';
 import { ASSET_GRID_COLS, AssetCard } from '../../components/assets/asset-card.tsx';
 import { useTheme } from './api/get-themes.ts';
 import { useThemeAssets } from './api/theme-assets.ts';
-import { ThemeHeading, themeIdParam } from './components/theme-heading.tsx';
+import { routeId } from '../../lib/route-id.ts';
+import { ThemeHeading } from './components/theme-heading.tsx';
 
 /**
  * /theme-assets-preview/:themeId (spec §2, teacher): a theme's assets by type, to look at and
@@ -14,14 +15,15 @@ import { ThemeHeading, themeIdParam } from './components/theme-heading.tsx';
  */
 export function ThemeAssetsPreviewPage() {
   const { t } = useTranslation();
-  const themeId = themeIdParam(useParams().themeId);
+  const { id: themeId, bad } = routeId(useParams().themeId);
   const theme = useTheme(themeId);
   const assets = useThemeAssets(themeId);
   const back = (
     <ThemeHeading theme={theme.data} back="/preview-themes" backLabel={t('themeAssets.backPreview')} />
   );
 
-  // No id in the address: the themes list is where one is chosen.
+  // A bad id names no theme; no id at all: the themes list is where one is chosen.
+  if (bad) return <Navigate to="/not-found" replace />;
   if (themeId === null) return <Navigate to="/preview-themes" replace />;
   if (theme.isError || assets.isError) {
     return (

@@ -12,11 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
 import { useSession } from '../../app/session.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
+import { imageProblem } from '../../lib/image-file.ts';
 import { updateProfile } from './api/update-profile.ts';
 import { initials } from '../../lib/initials.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -29,7 +30,9 @@ interface ProfileValues {
 
 /**
  * The signed-in user's own profile (spec §2 /profile, §7 POST /users/profile): the fields by the
- * rules of the contract's `profileBody`, the avatar checked for its type and size when picked.
+ * rules of the contract's `profileBody`, the avatar checked when picked for its type, its size and
+ * its bytes (as the server checks them): a refused file says why under the button and leaves the
+ * photo as it was.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -43,20 +46,30 @@ export function ProfilePage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  const resetPicker = useRef<() => void>(null);
+  // The last pick: an earlier one still being read must not overwrite it.
+  const lastPick = useRef(0);
+  const hintId = useId();
+  const errorId = useId();
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   if (!user) return null;
   const avatar = preview ?? (removeAvatar ? null : user.avatar);
 
-  const pick = (picked: File | null) => {
+  const pick = async (picked: File | null) => {
+    // The same file can be picked again after a refusal.
+    resetPicker.current?.();
+    const current = ++lastPick.current;
     setFileError(null);
     if (!picked) return;
-    if (!(AVATAR_TYPES as readonly string[]).includes(picked.type)) {
-      setFileError(t('profile.avatarType'));
-      return;
-    }
-    if (picked.size > AVATAR_MAX_BYTES) {
-      setFileError(t('profile.avatarSize', { mb: AVATAR_MAX_BYTES / 1024 / 1024 }));
+    const problem = await imageProblem(picked, { types: AVATAR_TYPES, maxBytes: AVATAR_MAX_BYTES });
+    if (current !== lastPick.current) return;
+    if (problem) {
+      setFileError(
+        problem === 'size'
+          ? t('profile.avatarSize', { mb: AVATAR_MAX_BYTES / 1024 / 1024 })
+          : t('profile.avatarType'),
+      );
       return;
     }
     setFile(picked);
@@ -105,9 +118,18 @@ export function ProfilePage() {
             </Avatar>
             <Stack gap={4}>
               <Group gap="xs">
-                <FileButton onChange={pick} accept={AVATAR_TYPES.join(',')}>
+                <FileButton
+                  onChange={(picked) => void pick(picked)}
+                  accept={AVATAR_TYPES.join(',')}
+                  resetRef={resetPicker}
+                >
                   {(props) => (
-                    <Button variant="default" size="xs" {...props}>
+                    <Button
+                      variant="default"
+                      size="xs"
+                      aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
+                      {...props}
+                    >
                       {t('profile.uploadAvatar')}
                     </Button>
                   )}
@@ -127,11 +149,11 @@ export function ProfilePage() {
                   </Button>
                 )}
               </Group>
-              <Text size="xs" c="gray.7">
+              <Text size="xs" c="gray.7" id={hintId}>
                 {t('profile.avatarHint', { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}
               </Text>
               {fileError && (
-                <Text size="xs" c="red.9" role="alert">
+                <Text size="xs" c="red.9" role="alert" id={errorId}>
                   {fileError}
                 </Text>
               )}

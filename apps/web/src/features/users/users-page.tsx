@@ -1,5 +1,4 @@
 import {
-  LOCAL_KEYS,
   PER_PAGE_DEFAULT,
   grantableRoles,
   mayManageMember,
@@ -29,13 +28,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconMailPlus, IconSelector } from '@tabler/icons-react';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useActingFor, useSession } from '../../app/session.tsx';
 import { contractValidate } from '../../lib/form.ts';
-import { writeLocal } from '../../lib/local-storage.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import {
@@ -46,6 +44,7 @@ import {
   type UsersFilter,
 } from './api/project-users.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
+import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
 
 type Sort = UsersFilter['sort'];
 
@@ -58,10 +57,19 @@ export interface InvitationParts {
   Dialog: ComponentType<{ opened: boolean; onClose: () => void }>;
 }
 
-/** /users: the project's people, their roles and status (spec §2 manager index, §6). */
-export function UsersPage({ invitations }: { invitations: InvitationParts }) {
+/**
+ * /users: the project's people, their roles and status (spec §2 manager index, §6). `projectPicker`
+ * takes the place of the project's name where the caller picks the project here (root).
+ */
+export function UsersPage({
+  invitations,
+  projectPicker,
+}: {
+  invitations: InvitationParts;
+  projectPicker?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const { held, workspace } = useSession();
+  const { held, workspace, signInAs: startActingAs } = useSession();
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 300);
   const [status, setStatus] = useState<UsersFilter['status']>(undefined);
@@ -69,6 +77,7 @@ export function UsersPage({ invitations }: { invitations: InvitationParts }) {
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ProjectUser | null>(null);
+  const [deactivating, setDeactivating] = useState<ProjectUser | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const filter: UsersFilter = { term: debounced, status, sort, order, page, per_page: PER_PAGE_DEFAULT };
   const users = useProjectUsers(filter);
@@ -101,34 +110,30 @@ export function UsersPage({ invitations }: { invitations: InvitationParts }) {
   );
 
   const setActive = async (user: ProjectUser, active: boolean) => {
-    try {
-      await update.mutateAsync({ user_id: user.id, is_active: active });
-      notifySuccess(t(active ? 'users.activated' : 'users.deactivated', { name: user.name }));
-    } catch (error) {
-      notifyFailure(error);
-    }
+    await update.mutateAsync({ user_id: user.id, is_active: active });
+    notifySuccess(t(active ? 'users.activated' : 'users.deactivated', { name: user.name }));
   };
 
   const notifyFailure = (error: unknown) => setFailure(errorTextOf(error));
   const signInAs = async (user: ProjectUser) => {
     const result = await loginAsUser(user.id);
-    // The new session replaces this one, then the app starts over as that user (spec §4).
-    writeLocal(LOCAL_KEYS.auth, result.token);
-    window.location.assign('/');
+    // The app starts over as that user (spec §4), with a way back to this account.
+    startActingAs(result.token);
   };
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h2">
             {t('users.title')}
           </Title>
-          {workspace && (
-            <Text c="gray.7" size="sm">
-              {workspace.workspaceTitle}
-            </Text>
-          )}
+          {projectPicker ??
+            (workspace && (
+              <Text c="gray.7" size="sm">
+                {workspace.workspaceTitle}
+              </Text>
+            ))}
         </div>
         <Group gap="sm">
           <Button
@@ -254,7 +259,13 @@ export function UsersPage({ invitations }: { invitations: InvitationParts }) {
                                   </Menu.Item>
                                 )}
                                 {mayManage && manageable(user) && (
-                                  <Menu.Item onClick={() => void setActive(user, user.status !== 'active')}>
+                                  <Menu.Item
+                                    onClick={() =>
+                                      user.status === 'active'
+                                        ? setDeactivating(user)
+                                        : void setActive(user, true).catch(notifyFailure)
+                                    }
+                                  >
                                     {t(user.status === 'active' ? 'users.deactivate' : 'users.activate')}
                                   </Menu.Item>
                                 )}
@@ -281,8 +292,46 @@ export function UsersPage({ invitations }: { invitations: InvitationParts }) {
         </Tabs.Panel>
       </Tabs>
       <RolesModal user={editing} onClose={() => setEditing(null)} />
+      <DeactivateModal
+        user={deactivating}
+        project={workspace?.workspaceTitle ?? ''}
+        onConfirm={(user) => setActive(user, false)}
+        onClose={() => setDeactivating(null)}
+      />
       <invitations.Dialog opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
+  );
+}
+
+/**
+ * Asks before deactivating a member: they lose the project at their next step (spec §6), which is
+ * easy to do by a slip in the menu. Activating again needs no question.
+ */
+function DeactivateModal({
+  user,
+  project,
+  onConfirm,
+  onClose,
+}: {
+  user: ProjectUser | null;
+  project: string;
+  onConfirm: (user: ProjectUser) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  // The last member stays shown while the dialog closes.
+  const [shown, setShown] = useState(user);
+  if (user && user !== shown) setShown(user);
+  const who = { name: shown?.name ?? '', email: shown?.email ?? '', project };
+  return (
+    <ConfirmActionModal
+      opened={user !== null}
+      title={t('users.deactivateTitle', who)}
+      message={t('users.deactivateQuestion', who)}
+      confirmLabel={t('users.deactivateConfirm')}
+      onConfirm={() => (shown ? onConfirm(shown) : Promise.resolve())}
+      onClose={onClose}
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@logoschool/contract';
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Modal,
@@ -26,11 +27,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
 import { formatDate } from '../../i18n/dates.ts';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import {
   useArchiveWorkspace,
   useWorkspaces,
@@ -38,6 +40,7 @@ import {
   type WorkspacesTab,
 } from './api/workspaces.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
+import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
 
 /** /projects: every project of the platform, for root: create, edit, archive, restore (spec §4, §6). */
 export function WorkspacesPage() {
@@ -47,6 +50,7 @@ export function WorkspacesPage() {
   const [debounced] = useDebouncedValue(term.trim(), 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<WorkspaceListItem | 'new' | null>(null);
+  const [archiving, setArchiving] = useState<WorkspaceListItem | null>(null);
   const projects = useWorkspaces(tab, debounced, page, PER_PAGE_DEFAULT);
   const archive = useArchiveWorkspace();
   const rows = projects.data?.data ?? [];
@@ -57,6 +61,11 @@ export function WorkspacesPage() {
     notifySuccess(
       t(project.archived ? 'projects.restored' : 'projects.archivedDone', { title: project.workspaceTitle }),
     );
+  };
+  // Archiving takes the project from its members: it asks first; restoring does not.
+  const archiveOrRestore = (project: WorkspaceListItem) => {
+    if (project.archived) void toggleArchive(project).catch((error) => notifyError(errorTextOf(error)));
+    else setArchiving(project);
   };
 
   return (
@@ -116,7 +125,23 @@ export function WorkspacesPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{project.env_id}</Table.Td>
-                  <Table.Td>{project.members}</Table.Td>
+                  <Table.Td>
+                    {project.archived ? (
+                      project.members
+                    ) : (
+                      <Anchor
+                        component={Link}
+                        to={`/users?project=${project.workspaceId}`}
+                        c="blue.9"
+                        aria-label={t('projects.openMembers', {
+                          members: project.members,
+                          title: project.workspaceTitle,
+                        })}
+                      >
+                        {project.members}
+                      </Anchor>
+                    )}
+                  </Table.Td>
                   <Table.Td>{formatDate(project.created_at.slice(0, 10))}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
@@ -130,7 +155,7 @@ export function WorkspacesPage() {
                         variant="subtle"
                         color={project.archived ? 'blue.9' : 'red.9'}
                         c={project.archived ? 'blue.9' : 'red.9'}
-                        onClick={() => void toggleArchive(project)}
+                        onClick={() => archiveOrRestore(project)}
                       >
                         {t(project.archived ? 'projects.restore' : 'projects.archive')}
                       </Button>
@@ -144,7 +169,38 @@ export function WorkspacesPage() {
       )}
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
       <ProjectModal project={editing} onClose={() => setEditing(null)} />
+      <ArchiveModal project={archiving} onConfirm={toggleArchive} onClose={() => setArchiving(null)} />
     </Stack>
+  );
+}
+
+/**
+ * Asks before archiving a project: its members lose it and nobody can join it until it is restored
+ * (spec §4: archived, and restorable).
+ */
+function ArchiveModal({
+  project,
+  onConfirm,
+  onClose,
+}: {
+  project: WorkspaceListItem | null;
+  onConfirm: (project: WorkspaceListItem) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  // The last project stays shown while the dialog closes.
+  const [shown, setShown] = useState(project);
+  if (project && project !== shown) setShown(project);
+  const what = { title: shown?.workspaceTitle ?? '' };
+  return (
+    <ConfirmActionModal
+      opened={project !== null}
+      title={t('projects.archiveTitle', what)}
+      message={t('projects.archiveQuestion', what)}
+      confirmLabel={t('projects.archiveConfirm')}
+      onConfirm={() => (shown ? onConfirm(shown) : Promise.resolve())}
+      onClose={onClose}
+    />
   );
 }
 

@@ -13,7 +13,6 @@ export function DeleteAssetModal({ asset, onClose }: { asset: Asset | null; onCl
       item={asset}
       texts="assets"
       remove={(id) => remove.mutateAsync(id)}
-      pending={remove.isPending}
       onClose={onClose}
     />
   );

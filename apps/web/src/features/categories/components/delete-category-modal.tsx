@@ -13,7 +13,6 @@ export function DeleteCategoryModal({ category, onClose }: { category: Category 
       item={category}
       texts="categories"
       remove={(id) => remove.mutateAsync(id)}
-      pending={remove.isPending}
       onClose={onClose}
     />
   );

@@ -4,8 +4,6 @@ import {
   type ExercisePage,
   type ExerciseStatusName,
   EXERCISE_STATUS,
-  type VoteResult,
-  type Vote,
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
@@ -37,7 +35,7 @@ export function useExercisePage(kind: ExerciseListKind, filter: ExerciseListFilt
           ...acting,
           status_id: EXERCISE_STATUS[filter.status],
           term: filter.term || undefined,
-          author_id: kind === 'moderator' ? (filter.authorId ?? undefined) : undefined,
+          author_id: filter.authorId ?? undefined,
           page: filter.page,
           per_page: filter.per_page,
         },
@@ -60,32 +58,5 @@ export function useTakeRequest() {
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exerciseKeys.lists() }),
     meta: { silent: true },
-  });
-}
-
-/** Like or dislike (spec §4); the answer carries the counts after the vote. */
-export function useVote() {
-  const acting = useActingFor('exercises.vote');
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ exerciseId, vote }: { exerciseId: number; vote: Vote }) =>
-      callApi<VoteResult>(`${API.exercises}/${exerciseId}/${vote}`, {
-        method: 'POST',
-        query: { ...acting },
-      }),
-    meta: { silent: true },
-    onSuccess: (result, { exerciseId }) => {
-      // The counts come back with the vote: patch the cached pages instead of reloading them.
-      queryClient.setQueriesData<ExercisePage>({ queryKey: exerciseKeys.lists() }, (page) =>
-        page
-          ? {
-              ...page,
-              data: page.data.map((exercise) =>
-                exercise.id === exerciseId ? { ...exercise, ...result } : exercise,
-              ),
-            }
-          : page,
-      );
-    },
   });
 }

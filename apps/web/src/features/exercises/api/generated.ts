@@ -13,8 +13,8 @@ import { useActingFor } from '../../../app/session.tsx';
 import { exerciseKeys } from './keys.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 
-/** The themed versions of one exercise (moderators: `exercises.generate`). */
-export function useGenerated(exerciseId: number) {
+/** The themed versions of one exercise (moderators: `exercises.generate`), unless not `enabled`. */
+export function useGenerated(exerciseId: number, enabled = true) {
   const acting = useActingFor('exercises.generate');
   return useQuery({
     queryKey: exerciseKeys.generatedAs(exerciseId, acting),
@@ -23,7 +23,7 @@ export function useGenerated(exerciseId: number) {
         query: { ...acting },
         signal,
       }),
-    enabled: acting !== null,
+    enabled: enabled && acting !== null,
     meta: { silent: true },
   });
 }

@@ -12,6 +12,8 @@ export const exerciseKeys = {
   lists: () => [...exerciseKeys.all, 'list'] as const,
   list: (kind: string, acting: Acting, filter: unknown) =>
     [...exerciseKeys.lists(), kind, acting, filter] as const,
+  /** The people a list's author filter picks from (`kind` as `list`). */
+  authors: (kind: string, acting: Acting) => [...exerciseKeys.all, 'authors', kind, acting] as const,
   detail: (id: number | null) => [...exerciseKeys.all, 'detail', id] as const,
   detailAs: (id: number | null, acting: Acting) => [...exerciseKeys.detail(id), acting] as const,
   slides: (id: number) => [...exerciseKeys.all, 'slides', id] as const,

@@ -10,12 +10,14 @@ import {
 } from '@logoschool/contract';
 import {
   Button,
+  Fieldset,
   Group,
   MultiSelect,
   Paper,
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   Text,
   TextInput,
   Textarea,
@@ -33,7 +35,14 @@ export interface ExerciseValues {
   language: Language;
   instruction: string;
   description: string;
+  /** The moderator's flags (`MODERATOR_ONLY_FIELDS`): sent only by whoever may set them. */
+  ready_for_generation: boolean;
+  excluded_from_generation: boolean;
+  read_only: boolean;
 }
+
+/** The moderator's flags, in the order the form shows them. */
+const FLAGS = ['ready_for_generation', 'excluded_from_generation', 'read_only'] as const;
 
 export function valuesOf(exercise: Exercise | null, language: Language): ExerciseValues {
   return {
@@ -44,12 +53,25 @@ export function valuesOf(exercise: Exercise | null, language: Language): Exercis
     language: exercise?.language ?? language,
     instruction: exercise?.instruction ?? '',
     description: exercise?.description ?? '',
+    ready_for_generation: exercise?.ready_for_generation ?? false,
+    excluded_from_generation: exercise?.excluded_from_generation ?? false,
+    read_only: exercise?.read_only ?? false,
   };
 }
 
-/** The body the form stands for: ids and the usage as numbers, texts trimmed. */
-export function toBody(values: ExerciseValues): ExerciseInput {
+/**
+ * The body the form stands for: ids and the usage as numbers, texts trimmed; the flags only with
+ * `withFlags` (an author sending them is refused with 403).
+ */
+export function toBody(values: ExerciseValues, withFlags = false): ExerciseInput {
   return {
+    ...(withFlags
+      ? {
+          ready_for_generation: values.ready_for_generation,
+          excluded_from_generation: values.excluded_from_generation,
+          read_only: values.read_only,
+        }
+      : {}),
     title: values.title.trim(),
     category_id: values.category_id ? Number(values.category_id) : null,
     tag_ids: values.tag_ids.map(Number),
@@ -61,7 +83,8 @@ export function toBody(values: ExerciseValues): ExerciseInput {
 }
 
 /**
- * The exercise's content, filed under a category and tags (spec §5). The page owns the form, so
+ * The exercise's content, filed under a category and tags (spec §5), and for a moderator its flags
+ * (spec §3: ready for and excluded from themed versions, read-only). The page owns the form, so
  * that a refused status move can put its reasons under these fields.
  */
 export function ExerciseForm({
@@ -69,12 +92,15 @@ export function ExerciseForm({
   editable,
   isNew,
   saving,
+  withFlags,
   onSubmit,
 }: {
   form: UseFormReturnType<ExerciseValues>;
   editable: boolean;
   isNew: boolean;
   saving: boolean;
+  /** Show the moderator's flags (only to whoever may set them). */
+  withFlags: boolean;
   onSubmit: (values: ExerciseValues) => void;
 }) {
   const { t } = useTranslation();
@@ -149,6 +175,20 @@ export function ExerciseForm({
               minRows={3}
               {...form.getInputProps('description')}
             />
+            {withFlags && (
+              <Fieldset legend={t('exercises.flags.title')} radius="md">
+                <Stack gap="sm">
+                  {FLAGS.map((flag) => (
+                    <Switch
+                      key={flag}
+                      label={t(`exercises.flags.${flag}`)}
+                      description={t(`exercises.flags.${flag}Hint`)}
+                      {...form.getInputProps(flag, { type: 'checkbox' })}
+                    />
+                  ))}
+                </Stack>
+              </Fieldset>
+            )}
             {editable && (
               <Group justify="flex-end">
                 <Button type="submit" loading={saving}>

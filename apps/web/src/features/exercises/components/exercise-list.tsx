@@ -1,10 +1,10 @@
 import {
-  exerciseAuthorOf,
   EXERCISE_STATUS,
   EXERCISE_STATUS_TABS,
   LOCAL_KEYS,
   PER_PAGE_DEFAULT,
-  exerciseStatusName,
+  exerciseActors,
+  mayDeleteExercise,
   readExercisesFilter,
   type Exercise,
   type ExerciseStatusName,
@@ -12,11 +12,12 @@ import {
 } from '@logoschool/contract';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
+  Checkbox,
   Group,
   Pagination,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -26,16 +27,15 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusBadgeColor } from '../status-color.ts';
-import { Link } from 'react-router';
-import { errorTextOf } from '../../../api/form-errors.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor, useSession } from '../../../app/session.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
-import { formatDate } from '../../../i18n/dates.ts';
 import { readLocal, writeLocal } from '../../../lib/local-storage.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useExercisePage, useTakeRequest, type ExerciseListKind } from '../api/exercises.ts';
-import { Votes } from './votes.tsx';
+import { useExerciseAuthors } from '../api/authors.ts';
+import { useDeleteExercise } from '../api/bulk.ts';
+import { useExercisePage, type ExerciseListKind } from '../api/exercises.ts';
+import { ExerciseBulkActions } from './exercise-list-bulk.tsx';
+import { ExerciseListRow } from './exercise-list-row.tsx';
 
 /** The filter kept in local storage `exercises-filter` (spec §3, §9), read once per screen. */
 function useStoredFilter(): [ExercisesFilter, (next: ExercisesFilter) => void] {
@@ -47,51 +47,120 @@ function useStoredFilter(): [ExercisesFilter, (next: ExercisesFilter) => void] {
   return [filter, update];
 }
 
+/** Whether the signed-in user may delete an exercise (the contract's record rule; the server decides). */
+function useMayDelete(): (exercise: Exercise) => boolean {
+  const { role, user } = useSession();
+  return (exercise) =>
+    role !== null &&
+    user !== null &&
+    mayDeleteExercise(
+      exerciseActors(role, user.id, { author_id: exercise.author.id, assigned_id: exercise.assigned_id }),
+      {
+        author_id: exercise.author.id,
+        assigned_id: exercise.assigned_id,
+        status_id: exercise.status_id,
+        read_only: exercise.read_only,
+      },
+    );
+}
+
 /**
  * The exercise library by status (spec §2 /exercises and /moderator-list): a tab per status with
- * its counter after the title filter, the title search, likes, and taking a request.
+ * its counter after the title and author filters (spec §4), the title search and the author filter
+ * (kept with the tab in `exercises-filter`), likes, taking a request, deleting one from its row's
+ * menu, and on the moderator's list bulk actions on the rows selected on the page.
  */
 export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useStoredFilter();
+  const [filter, setStoredFilter] = useStoredFilter();
   const [term, setTerm] = useState(filter.term);
-  const [page, setPage] = useState(1);
+  const [page, setPageNumber] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const moderator = kind === 'moderator';
+  const authors = useExerciseAuthors(kind);
+  const remove = useDeleteExercise();
+  const mayDelete = useMayDelete();
+  const mayAuthor = useActingFor('exercises.author') !== null;
+
+  // A new tab, search, author or page shows other rows: what was selected is let go.
+  const setFilter = (next: ExercisesFilter) => {
+    setStoredFilter(next);
+    setPageNumber(1);
+    setSelected(new Set());
+  };
+  const setPage = (next: number) => {
+    setPageNumber(next);
+    setSelected(new Set());
+  };
   // The search applies once typing settles, and starts again from the first page.
   const applyTerm = useDebouncedCallback((value: string) => {
     const next = value.trim();
     if (next === filter.term) return;
     setFilter({ ...filter, term: next });
-    setPage(1);
   }, 300);
   const changeTerm = (value: string) => {
     setTerm(value);
     applyTerm(value);
   };
+  // A kept author whom the list no longer has (their exercises are gone) narrows nothing.
+  const authorId =
+    filter.authorId !== null &&
+    authors.isSuccess &&
+    !authors.data.some((option) => option.value === String(filter.authorId))
+      ? null
+      : filter.authorId;
+
   const query = useExercisePage(kind, {
     status: filter.status,
     term: filter.term,
-    authorId: filter.authorId,
+    authorId,
     page,
     per_page: PER_PAGE_DEFAULT,
   });
-  const mayAuthor = useActingFor('exercises.author') !== null;
-  const moderator = kind === 'moderator';
 
   const counters = query.data?.meta.counters;
   const rows = query.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
   const tabLabel = (status: ExerciseStatusName) =>
     status === 'draft' && moderator ? t('exercises.tabs.inProgress') : t(`exercises.tabs.${status}`);
+  const showTake = filter.status === 'request' && mayAuthor;
+  const actionsColumn = showTake || rows.some(mayDelete);
+  // Only rows still shown count as selected (after a refetch some may be gone).
+  const chosen = rows.filter((exercise) => selected.has(exercise.id)).map((exercise) => exercise.id);
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const select = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <Stack gap="md">
-      <SearchInput label={t('exercises.search')} value={term} onChange={changeTerm} width={360} />
+      <Group align="flex-end" gap="sm">
+        <SearchInput label={t('exercises.search')} value={term} onChange={changeTerm} width={360} />
+        <Select
+          aria-label={t('exercises.authorFilter')}
+          placeholder={t('exercises.authorAll')}
+          data={authors.data ?? []}
+          value={authorId === null ? null : String(authorId)}
+          onChange={(value) => setFilter({ ...filter, authorId: value === null ? null : Number(value) })}
+          error={authors.isError ? t('exercises.authorsFailed') : undefined}
+          nothingFoundMessage={t('exercises.nothingFound')}
+          // Mantine hides the clear button from keyboards and screen readers; this one is named and reachable.
+          clearButtonProps={{ 'aria-label': t('exercises.authorClear'), 'aria-hidden': false, tabIndex: 0 }}
+          searchable
+          clearable
+          w="100%"
+          maw={280}
+        />
+      </Group>
       <Tabs
         value={filter.status}
         onChange={(value) => {
-          if (!value) return;
-          setFilter({ ...filter, status: value as ExerciseStatusName });
-          setPage(1);
+          if (value) setFilter({ ...filter, status: value as ExerciseStatusName });
         }}
       >
         <Tabs.List>
@@ -110,6 +179,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
           ))}
         </Tabs.List>
       </Tabs>
+      {moderator && <ExerciseBulkActions ids={chosen} onClear={() => setSelected(new Set())} />}
       {query.isLoading ? (
         <Stack gap="xs" aria-label={t('app.loading')}>
           {[0, 1, 2].map((index) => (
@@ -131,13 +201,25 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
         </Text>
       ) : (
         <Table.ScrollContainer
-          minWidth={820}
+          minWidth={moderator ? 880 : 820}
           opacity={query.isPlaceholderData ? 0.6 : 1}
           aria-busy={query.isFetching}
         >
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
+                {moderator && (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('exercises.bulk.selectAll')}
+                      checked={allChosen}
+                      indeterminate={chosen.length > 0 && !allChosen}
+                      onChange={() =>
+                        setSelected(new Set(allChosen ? [] : rows.map((exercise) => exercise.id)))
+                      }
+                    />
+                  </Table.Th>
+                )}
                 <Table.Th>{t('exercises.title')}</Table.Th>
                 <Table.Th>{t('exercises.status')}</Table.Th>
                 <Table.Th>{t('exercises.category')}</Table.Th>
@@ -146,22 +228,33 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
                   {filter.status === 'request' ? t('exercises.deadline') : t('exercises.updated')}
                 </Table.Th>
                 <Table.Th>{t('exercises.votes')}</Table.Th>
-                {filter.status === 'request' && mayAuthor && <Table.Th aria-label={t('users.actions')} />}
+                {actionsColumn && <Table.Th aria-label={t('users.actions')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((exercise) => (
-                <ExerciseRow
+                <ExerciseListRow
                   key={exercise.id}
                   exercise={exercise}
                   link={
-                    kind === 'moderator'
+                    moderator
                       ? `/moderate-exercise/${exercise.id}`
                       : exercise.status_id !== EXERCISE_STATUS.request
                         ? `/edit-exercise/${exercise.id}`
                         : null
                   }
-                  showTake={filter.status === 'request' && mayAuthor}
+                  showTake={showTake}
+                  actionsColumn={actionsColumn}
+                  selection={
+                    moderator
+                      ? { checked: selected.has(exercise.id), onChange: (on) => select(exercise.id, on) }
+                      : undefined
+                  }
+                  onDelete={
+                    mayDelete(exercise)
+                      ? () => setDeleting({ id: exercise.id, name: exercise.title })
+                      : undefined
+                  }
                 />
               ))}
             </Table.Tbody>
@@ -169,6 +262,12 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
         </Table.ScrollContainer>
       )}
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <ConfirmDeleteModal
+        item={deleting}
+        texts="exercises.remove"
+        remove={(id) => remove.mutateAsync(id)}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
@@ -178,91 +277,4 @@ function emptyText(status: ExerciseStatusName, moderator: boolean, t: (key: stri
   if (status === 'draft')
     return t(moderator ? 'exercises.exercisesInProgressEmpty' : 'exercises.exercisesDraftsEmpty');
   return t(`exercises.empty.${status}`);
-}
-
-function ExerciseRow({
-  exercise,
-  showTake,
-  link,
-}: {
-  exercise: Exercise;
-  showTake: boolean;
-  /** Where the title leads: the editor for the author, the review for the moderator. */
-  link: string | null;
-}) {
-  const { t } = useTranslation();
-  const take = useTakeRequest();
-  const status = exerciseStatusName(exercise.status_id);
-  const person = exerciseAuthorOf(exercise).name;
-  const overdue = exercise.request?.overdue === true;
-
-  const takeIt = async () => {
-    try {
-      await take.mutateAsync(exercise.id);
-      notifySuccess(t('exercises.taken', { title: exercise.title }));
-    } catch (error) {
-      notifyError(errorTextOf(error));
-    }
-  };
-
-  return (
-    <Table.Tr>
-      <Table.Td>
-        {link ? (
-          <Anchor component={Link} to={link} fw={600}>
-            {exercise.title}
-          </Anchor>
-        ) : (
-          <Text fw={600}>{exercise.title}</Text>
-        )}
-        {exercise.request && (
-          <Text size="sm" c="gray.7" lineClamp={2}>
-            {exercise.request.description}
-          </Text>
-        )}
-        {exercise.tags.length > 0 && (
-          <Group gap={4} mt={4}>
-            {exercise.tags.map((tag) => (
-              <Badge key={tag.id} size="xs" variant="outline" color="gray.8">
-                {tag.name}
-              </Badge>
-            ))}
-          </Group>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {status && (
-          <Badge color={statusBadgeColor(status)} size="sm" autoContrast>
-            {t(`exercises.statusName.${status}`)}
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>{exercise.category?.name ?? '—'}</Table.Td>
-      <Table.Td>{person}</Table.Td>
-      <Table.Td>
-        {exercise.request && status === 'request' ? (
-          <Stack gap={2}>
-            {formatDate(exercise.request.deadline)}
-            {overdue && (
-              <Badge color="red.9" size="xs">
-                {t('exercises.overdue')}
-              </Badge>
-            )}
-          </Stack>
-        ) : (
-          formatDate(exercise.updated_at)
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Votes exercise={exercise} />
-      </Table.Td>
-      {showTake && (
-        <Table.Td>
-          <Button size="xs" onClick={() => void takeIt()} loading={take.isPending} disabled={overdue}>
-            {t('exercises.take')}
-          </Button>
-        </Table.Td>
-      )}
-    </Table.Tr>
-  );
 }

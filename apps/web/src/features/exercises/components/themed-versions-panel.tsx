@@ -36,9 +36,13 @@ import {
   useToggleGenerated,
 } from '../api/generated.ts';
 
-/** A check's answer, kept with the theme it was asked for. */
+/**
+ * A check's answer, kept with the theme it was asked for and the exercise as it was then: once the
+ * exercise changes (a flag set, a deck replaced), the answer is stale and goes.
+ */
 interface Checked {
   themeId: number;
+  updatedAt: string;
   result: CheckGenerateResult;
 }
 
@@ -85,7 +89,6 @@ export function ThemedVersionsPanel({ exercise }: { exercise: Exercise }) {
         item={deleting}
         texts="exercises.generated"
         remove={(id) => remove.mutateAsync(id)}
-        pending={remove.isPending}
         onClose={() => setDeleting(null)}
       />
     </Paper>
@@ -205,7 +208,10 @@ function GenerateForm({ exercise }: { exercise: Exercise }) {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const chosen = themeId === null ? null : Number(themeId);
-  const shown = checked && checked.themeId === chosen ? checked.result : null;
+  const shown =
+    checked && checked.themeId === chosen && checked.updatedAt === exercise.updated_at
+      ? checked.result
+      : null;
   const themeName = themes.data?.find((theme) => theme.id === chosen)?.name ?? '';
 
   const run = async (dryRun: boolean) => {
@@ -217,7 +223,7 @@ function GenerateForm({ exercise }: { exercise: Exercise }) {
         notifySuccess(t('exercises.generated.made', { name: result.generated.theme.name }));
         setChecked(null);
       } else {
-        setChecked({ themeId: chosen, result });
+        setChecked({ themeId: chosen, updatedAt: exercise.updated_at, result });
       }
     } catch (error) {
       setFailure(errorTextOf(error));

@@ -8,12 +8,6 @@ import { useDeleteTag } from '../api/delete-tag.ts';
 export function DeleteTagModal({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
   const remove = useDeleteTag();
   return (
-    <ConfirmDeleteModal
-      item={tag}
-      texts="tags"
-      remove={(id) => remove.mutateAsync(id)}
-      pending={remove.isPending}
-      onClose={onClose}
-    />
+    <ConfirmDeleteModal item={tag} texts="tags" remove={(id) => remove.mutateAsync(id)} onClose={onClose} />
   );
 }

@@ -12,7 +12,6 @@ export function DeleteThemeModal({ theme, onClose }: { theme: Theme | null; onCl
       item={theme}
       texts="themes"
       remove={(id) => remove.mutateAsync(id)}
-      pending={remove.isPending}
       onClose={onClose}
     />
   );

@@ -4,12 +4,6 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The theme id in the address, or null when it is not one. */
-export function themeIdParam(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /** The top of a theme's assets screen: the way back, the theme's name, and whom it is for. */
 export function ThemeHeading({
   theme,

@@ -1,4 +1,4 @@
-import { API, ROLE, type WorkspaceInput, type WorkspaceListItem } from '@logoschool/contract';
+import { API, ROLE, type Workspace, type WorkspaceInput, type WorkspaceListItem } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
 import { workspaceKeys } from './keys.ts';
@@ -17,6 +17,15 @@ export function useWorkspaces(tab: WorkspacesTab, term: string, page: number, pe
   });
 }
 
+/** One project's details, as root (root holds root in every project, spec §6); none for no id. */
+export function useWorkspace(id: number | null) {
+  return useQuery({
+    queryKey: workspaceKeys.one(id),
+    queryFn: () => callApi<Workspace>(`${API.workspaces}/${id}`, { query: { role_id: ROLE.root } }),
+    enabled: id !== null,
+  });
+}
+
 /** Creates a project, or saves the one with an id. */
 export function useSaveWorkspace() {
   const queryClient = useQueryClient();
@@ -31,7 +40,7 @@ export function useSaveWorkspace() {
   });
 }
 
-/** Archives or restores a project (root acts as root in every project). */
+/** Archives or restores a project (root acts as root in every project); the screen tells a refusal. */
 export function useArchiveWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -41,5 +50,6 @@ export function useArchiveWorkspace() {
         query: archive ? { role_id: ROLE.root } : undefined,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+    meta: { silent: true },
   });
 }

@@ -1,0 +1,112 @@
+import { API, LOCAL_KEYS, ROLE, type User, type Workspace } from '@logoschool/contract';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '../testing/render.tsx';
+import { SessionProvider, WorkspaceScope, useActingFor, useSession } from './session.tsx';
+
+const root: User = {
+  id: 1,
+  email: 'root@example.test',
+  name: 'Root',
+  micro_mail: null,
+  phone: null,
+  avatar: null,
+  is_new_version: true,
+  is_active: true,
+  is_root: true,
+  env_id: 1,
+  additional_info: null,
+  assignments: [
+    {
+      workspaceId: 1,
+      workspaceTitle: 'Demo school',
+      description: '',
+      env_id: 1,
+      roles: ['root'],
+      isActive: true,
+      archived: false,
+    },
+  ],
+};
+
+/** A project root is no member of. */
+const riverside: Workspace = {
+  workspaceId: 9,
+  workspaceTitle: 'Riverside',
+  description: '',
+  env_id: 2,
+  archived: false,
+};
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+/** The session as root, once its token is checked, seen inside `scope` when one is given. */
+async function signedInRoot(scope: Workspace | null = null) {
+  localStorage.setItem(LOCAL_KEYS.auth, 'root-token');
+  const calls = fakeApi({ [`GET ${API.checkToken}`]: () => json({ data: root }) });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <SessionProvider>
+      <WorkspaceScope workspace={scope}>{children}</WorkspaceScope>
+    </SessionProvider>
+  );
+  const hook = renderHook(() => ({ session: useSession(), invite: useActingFor('users.invite') }), {
+    wrapper,
+  });
+  await waitFor(() => expect(hook.result.current.session.status).toBe('authorised'));
+  return { hook, calls };
+}
+
+describe('WorkspaceScope (root picks the project on /users)', () => {
+  it('acts in the chosen project, with the role root holds there', async () => {
+    const { hook } = await signedInRoot(riverside);
+    expect(hook.result.current.invite).toEqual({ workspace_id: 9, role_id: ROLE.root });
+    expect(hook.result.current.session.workspace).toMatchObject({
+      workspaceId: 9,
+      workspaceTitle: 'Riverside',
+    });
+    expect(hook.result.current.session.held).toEqual(['root']);
+  });
+
+  it('changes nothing without a project', async () => {
+    const { hook } = await signedInRoot(null);
+    expect(hook.result.current.invite).toEqual({ workspace_id: 1, role_id: ROLE.root });
+    expect(hook.result.current.session.workspace?.workspaceTitle).toBe('Demo school');
+  });
+});
+
+describe('acting as another user', () => {
+  it('is told by the kept token, and signing out ends root’s session too', async () => {
+    localStorage.setItem(LOCAL_KEYS.returnAuth, 'kept-root-token');
+    const { hook, calls } = await signedInRoot();
+    calls.length = 0;
+    expect(hook.result.current.session.signedInAs).toBe(true);
+    fakeApi({ [`POST ${API.logout}`]: () => json({ data: null }) });
+    const logout = vi.mocked(fetch);
+    act(() => hook.result.current.session.signOut());
+    expect(hook.result.current.session.signedInAs).toBe(false);
+    expect(localStorage.getItem(LOCAL_KEYS.returnAuth)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.auth)).toBeNull();
+    await waitFor(() => expect(logout).toHaveBeenCalled());
+    const [url, init] = logout.mock.calls[0] ?? [];
+    expect(String(url)).toContain(API.logout);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer kept-root-token');
+  });
+
+  it('forgets a kept token that has no session to return from', async () => {
+    localStorage.setItem(LOCAL_KEYS.returnAuth, 'kept-root-token');
+    const { result } = renderHook(() => useSession(), {
+      wrapper: ({ children }) => <SessionProvider>{children}</SessionProvider>,
+    });
+    expect(result.current.status).toBe('no-token');
+    expect(result.current.signedInAs).toBe(false);
+    expect(localStorage.getItem(LOCAL_KEYS.returnAuth)).toBeNull();
+  });
+});

@@ -1,0 +1,251 @@
+import { API, LOCAL_KEYS, ROLE } from '@logoschool/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { DEMO_PASSWORD, signIn, submitLogin } from './support/sign-in.ts';
+
+// No SMTP server listens in this file (the server under test is configured with one): every mail
+// fails, which is what the invitation feedback must say.
+test.use({ locale: 'en-GB' });
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+/** A token of a demo user, through the API. */
+async function tokenOf(request: APIRequestContext, email: string) {
+  const response = await request.post(`/api${API.login}`, { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return (await response.json()).data as { token: string; user: { assignments: { workspaceId: number }[] } };
+}
+
+test('root opens a new project’s members on /users, invites its first manager, who joins it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  const title = `Riverside school ${Date.now()}`;
+  const email = `first.manager.${Date.now()}@school.test`;
+
+  await signIn(page, 'root@demo.test');
+  await navigation(page).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The project's member count opens its members.
+  await page.getByRole('link', { name: `Members of ${title}: 0` }).click();
+  await expect(page).toHaveURL(/\/users\?project=\d+$/);
+  const projectId = Number(new URL(page.url()).searchParams.get('project'));
+  const picker = page.getByRole('combobox', { name: 'Project' });
+  await expect(picker).toHaveValue(title);
+  await expect(page.getByText('No users match.')).toBeVisible();
+  await expectAccessible(page);
+
+  // The invitation goes to the chosen project; the mail fails, and the link is given to pass on.
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite to the project' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('checkbox', { name: 'Speech therapist' }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'Manager' }).check();
+  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(
+    page.getByText(`The invitation to ${email} is saved, but its mail could not be sent.`),
+  ).toBeVisible();
+  await expect(dialog.getByText(`The mail to ${email} could not be sent.`)).toBeVisible();
+  const linkBox = dialog.getByRole('textbox', { name: 'Invitation link' });
+  await expect(linkBox).toHaveValue(/\/accept-invite\?token=[\w-]+$/);
+  const link = await linkBox.inputValue();
+  await expectAccessible(page);
+  // Root may also read the mail in the outbox, where its link is a link.
+  await dialog.getByRole('link', { name: 'Open the outbox' }).click();
+  await expect(page).toHaveURL(/\/outbox$/);
+  await page.getByRole('button', { name: new RegExp(`To ${email}`) }).click();
+  await expect(page.getByRole('link', { name: link })).toHaveAttribute('href', link);
+  await page.goBack();
+  await expect(picker).toHaveValue(title);
+
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  const invitation = page.getByRole('row', { name: new RegExp(email) });
+  await expect(invitation).toContainText('Manager');
+  // The choice is in the address: a reload keeps it.
+  await page.reload();
+  await expect(picker).toHaveValue(title);
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  await expect(invitation).toBeVisible();
+
+  // Another project has its own invitations and members.
+  await picker.click();
+  await page.getByRole('option', { name: 'Demo school' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users\\?project=(?!${projectId}\\b)\\d+`));
+  await page.getByRole('tab', { name: 'Members' }).click();
+  await expect(page.getByRole('row', { name: /teacher@demo\.test/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  await page.goBack();
+  await expect(picker).toHaveValue(title);
+
+  // The passed-on link registers the new manager, who lands in that project.
+  const invitee = await browser.newContext({ locale: 'en-GB' });
+  const invitePage = await invitee.newPage();
+  await invitePage.goto(link);
+  await expect(invitePage.getByText(new RegExp(`You are invited to ${title} as Manager`))).toBeVisible();
+  await invitePage.getByRole('textbox', { name: 'Your name' }).fill('Rita Riverside');
+  await invitePage.locator('input[autocomplete="new-password"]').first().fill('a-strong-secret');
+  await invitePage.locator('input[autocomplete="new-password"]').nth(1).fill('a-strong-secret');
+  await invitePage.getByRole('button', { name: 'Sign up' }).click();
+  await expect(invitePage).toHaveURL(/\/users$/);
+  await expect(invitePage.getByTestId('role-label')).toHaveText('Role: Manager');
+  await expect(invitePage.getByText(title)).toBeVisible();
+  await expect(invitePage.getByRole('row', { name: new RegExp(email) })).toBeVisible();
+  await invitee.close();
+
+  // Root sees the new member in that project.
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Manager');
+  expect(problems).toEqual([]);
+});
+
+test('root signs in as a teacher, is told so on every screen, and returns to their own account', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'root@demo.test');
+  await navigation(page).getByRole('link', { name: 'Users' }).click();
+  const row = page.getByRole('row', { name: /teacher@demo\.test/ });
+  const teacherName = (await row.getByRole('cell').first().textContent())!;
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+  const banner = page.getByTestId('acting-as-banner');
+  await expect(banner).toHaveText(new RegExp(`You are acting as ${teacherName} \\(teacher@demo\\.test\\)`));
+  await expectAccessible(page);
+  await page.reload();
+  await expect(banner).toBeVisible();
+  const teacherToken = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
+
+  await banner.getByRole('button', { name: 'Return to my account' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Super admin');
+  await expect(page.getByTestId('acting-as-banner')).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.returnAuth)).toBeNull();
+  // The session opened as the teacher is over.
+  const check = await request.get(`/api${API.checkToken}`, {
+    headers: { authorization: `Bearer ${teacherToken}` },
+  });
+  expect(check.status()).toBe(401);
+
+  // Signing out while acting as someone ends root's session too: nothing is left to return to.
+  const rootToken = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
+  await page
+    .getByRole('row', { name: /teacher@demo\.test/ })
+    .getByRole('button', { name: /Actions for/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
+  await expect(page.getByTestId('acting-as-banner')).toBeVisible();
+  await page.goto('/logout');
+  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.returnAuth))
+    .toBeNull();
+  await expect
+    .poll(async () =>
+      (
+        await request.get(`/api${API.checkToken}`, { headers: { authorization: `Bearer ${rootToken}` } })
+      ).status(),
+    )
+    .toBe(401);
+});
+
+test('an admin is asked before deactivating; a member deactivated in their only project still signs in', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A new member of Demo school only, invited and registered through the API.
+  const admin = await tokenOf(request, 'admin@demo.test');
+  const demoSchool = admin.user.assignments[0]!.workspaceId;
+  const email = `only.here.${Date.now()}@school.test`;
+  const invited = await request.post(`/api${API.invite}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    params: { workspace_id: demoSchool, role_id: ROLE.admin },
+    data: { email, workspace_id: demoSchool, roles: ['teacher'] },
+  });
+  expect(invited.status()).toBe(201);
+  const token = new URL((await invited.json()).data.invitation_link).searchParams.get('token');
+  const registered = await request.post(`/api${API.inviteAccept}`, {
+    data: {
+      token,
+      name: 'Olha Onlyhere',
+      password: 'a-strong-secret',
+      password_confirmation: 'a-strong-secret',
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await signIn(page, 'admin@demo.test');
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate in this project' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate Olha Onlyhere?' });
+  await expect(confirm).toContainText(`Olha Onlyhere (${email}) loses access to Demo school at once`);
+  await expect(confirm).toContainText('you can activate them again at any time');
+  await expectAccessible(page);
+  // Cancel changes nothing.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate in this project' }).click();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(row).toContainText('Deactivated');
+
+  // The member signs in and is told there is no project for them, not that the account is off.
+  const member = await browser.newContext({ locale: 'en-GB' });
+  const memberPage = await member.newPage();
+  await submitLogin(memberPage, email, 'a-strong-secret');
+  await expect(memberPage.getByRole('heading', { name: 'No available projects' })).toBeVisible();
+  await expect(memberPage.getByText('Your account has been deactivated')).toHaveCount(0);
+  const memberToken = await memberPage.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
+  const refused = await request.get(`/api${API.clients}`, {
+    headers: { authorization: `Bearer ${memberToken}` },
+    params: { workspace_id: demoSchool, role_id: ROLE.teacher },
+  });
+  expect(refused.status()).toBe(403);
+
+  // Activating again asks nothing, and the project is back for them.
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Activate in this project' }).click();
+  await expect(row).toContainText('Active');
+  await memberPage.reload();
+  await expect(memberPage.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+  await member.close();
+});
+
+test('root is asked before archiving a project, and can still change their mind', async ({ page }) => {
+  const title = `Archive me ${Date.now()}`;
+  await signIn(page, 'root@demo.test');
+  await navigation(page).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await row.getByRole('button', { name: 'Archive' }).click();
+  const confirm = page.getByRole('dialog', { name: `Archive ${title}?` });
+  await expect(confirm).toContainText(`Its members lose access to ${title}`);
+  await expect(confirm).toContainText('you can restore it at any time from the Archived tab');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Archive' }).click();
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText(`${title} is archived.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('the project switcher says which role each project gives', async ({ page }) => {
+  await signIn(page, 'multi@demo.test');
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await expect(page.getByRole('option', { name: 'Demo school' })).toContainText('Moderator');
+  await expect(page.getByRole('option', { name: 'Second school' })).toContainText('Speech therapist');
+  await expectAccessible(page);
+});
