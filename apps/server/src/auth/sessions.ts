@@ -36,6 +36,9 @@ export interface ResolvedSession {
   session: ActiveSession;
   /** The session's user, read in the same query. */
   user: UserRow;
+  /** When it ends unless used again, and when it was last used (epoch ms). */
+  expiresAt: number;
+  lastSeenAt: number;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function resolveSession(
       userId: sessions.userId,
       impersonatorId: sessions.impersonatorId,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       user: users,
     })
     .from(sessions)
@@ -67,13 +71,33 @@ export async function resolveSession(
       ),
     );
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) })
-      .where(eq(sessions.id, row.id));
-  }
-  return { session: { id: row.id, userId: row.userId, impersonatorId: row.impersonatorId }, user: row.user };
+  const resolved = {
+    session: { id: row.id, userId: row.userId, impersonatorId: row.impersonatorId },
+    user: row.user,
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+  };
+  return { ...resolved, ...(await touchSession(db, resolved, ttlSeconds, now.getTime())) };
+}
+
+/**
+ * Slides a session's expiry when it was last used more than a minute ago (at most one write a
+ * minute per session); returns its times after.
+ */
+export async function touchSession(
+  db: Tx,
+  current: { session: ActiveSession; expiresAt: number; lastSeenAt: number },
+  ttlSeconds: number,
+  now = Date.now(),
+): Promise<{ expiresAt: number; lastSeenAt: number }> {
+  if (now - current.lastSeenAt <= TOUCH_EVERY_MS)
+    return { expiresAt: current.expiresAt, lastSeenAt: current.lastSeenAt };
+  const expiresAt = now + ttlSeconds * 1000;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now), expiresAt: new Date(expiresAt) })
+    .where(and(eq(sessions.id, current.session.id), isNull(sessions.revokedAt)));
+  return { expiresAt, lastSeenAt: now };
 }
 
 /** Ends one session at once. */

@@ -20,10 +20,23 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 /** Runs SQL as pg-boss expects it (`{ rows }`). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/** The channels every connection listens on; migrations' triggers notify them. */
+export const NOTIFY_CHANNELS = ['auth_changed'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
+/**
+ * Told of every notification on a listened channel, as it arrives. A notification the process
+ * caused itself arrives before the statement that caused it returns (the connection that ran it
+ * listens too). `lost` says notifications may have been missed (a connection broke).
+ */
+export type NotifyListener = (event: { channel: NotifyChannel; payload: string } | { lost: true }) => void;
+
 export interface Database {
   kind: DatabaseKind;
   db: Db;
   executeSql: ExecuteSql;
+  /** Adds a listener of NOTIFY_CHANNELS; returns what removes it. */
+  onNotify(listener: NotifyListener): () => void;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,15 +54,46 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
 }
 
+/** The listeners of one database, and how to tell them. */
+function notifyListeners() {
+  const listeners = new Set<NotifyListener>();
+  return {
+    tell: (event: Parameters<NotifyListener>[0]) => {
+      for (const listener of listeners) listener(event);
+    },
+    onNotify(listener: NotifyListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+const isChannel = (channel: string): channel is NotifyChannel =>
+  (NOTIFY_CHANNELS as readonly string[]).includes(channel);
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its connection must not take the process down.
-  pool.on('error', () => {});
+  const { tell, onNotify } = notifyListeners();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Every connection listens, so that a change's own notification arrives on the connection
+    // that made it, before its statement returns.
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('notification', ({ channel, payload }) => {
+        if (isChannel(channel)) tell({ channel, payload: payload ?? '' });
+      });
+      for (const channel of NOTIFY_CHANNELS) await client.query(`LISTEN ${channel}`);
+    },
+  });
+  // An idle client that loses its connection must not take the process down; what it would have
+  // heard is lost.
+  pool.on('error', () => tell({ lost: true }));
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
+    onNotify,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     async migrate() {
       const client = await pool.connect();
@@ -79,9 +123,15 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const { tell, onNotify } = notifyListeners();
+  // One process, one connection: a notification arrives before the statement that caused it returns.
+  for (const channel of NOTIFY_CHANNELS) {
+    await client.listen(channel, (payload) => tell({ channel, payload }));
+  }
   return {
     kind: 'pglite',
     db,
+    onNotify,
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
       // pg-boss sends parameterless multi-statement scripts, which only `exec` runs.
