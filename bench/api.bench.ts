@@ -27,10 +27,18 @@ import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts'
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
+import { startServerProcess } from './server-process.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const EXERCISES = Number(process.env.BENCH_EXERCISES ?? 100_000);
+/**
+ * Library sizes to measure the list and the search at, ascending (BENCH_SWEEP=10000,100000,1000000);
+ * the full table is measured when the library reaches BENCH_EXERCISES.
+ */
+const SWEEP = [
+  ...new Set([...(process.env.BENCH_SWEEP ?? '').split(',').filter(Boolean).map(Number), EXERCISES]),
+].sort((a, b) => a - b);
 /** The moderator who reads the list: moderator in the Demo school, so every exercise is in scope. */
 const READER = 'multi@demo.test';
 
@@ -67,6 +75,28 @@ const ratio = (name: string, row: Row, baseline: Row) =>
   `p99 ${(row.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the baseline's`;
 
 try {
+  // The server as `npm start` runs it: a cold start on an empty embedded database (the demo seed
+  // included) to its first 200, and its memory after starting and after load.
+  const server = await startServerProcess(Number(process.env.BENCH_START_PORT ?? 3391));
+  const rssStarted = server.rssMb();
+  try {
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: READER, password: DEMO_PASSWORD }),
+    });
+    const { data: session } = (await signIn.json()) as { data: { token: string } };
+    await run('check-token on the started server', `${server.url}/api/check-token`, {
+      authorization: `Bearer ${session.token}`,
+    });
+    console.log(
+      `\nserver process (PGlite, empty data directory): first 200 after ${(server.startMs / 1000).toFixed(2)} s; ` +
+        `RSS ${server.rssMb().toFixed(0)} MB after ${DURATION} s of check-token, ${rssStarted.toFixed(0)} MB after start`,
+    );
+  } finally {
+    await server.stop();
+  }
+
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -78,11 +108,11 @@ try {
   await database.migrate();
   await seedDemo(database.db, fileStoreIn(config.dataDir));
   const db = database.db;
+  const { kind } = database;
 
   const [school] = await db.select().from(workspaces).where(eq(workspaces.title, 'Demo school'));
   const [reader] = await db.select().from(users).where(eq(users.email, READER));
   if (!school || !reader) throw new Error('the demo school or its moderator is missing');
-  const seeded = await seedBenchExercises(db, school.id, reader.id, EXERCISES);
 
   // The SQL the service runs for each list, with its parameters: counters, the page, its tags.
   const caller: ProjectActor = { workspaceId: school.id, role: 'moderator', userId: reader.id, lang: 'en' };
@@ -112,19 +142,26 @@ try {
   const app = await buildApp({ config, database });
   closeApp = () => app.close();
   app.get('/bench/hello', { config: { rateLimit: false } }, async () => ({ hello: 'world' }));
-  /** Registers the SQL baseline of a list; its URLs and the ids of its page. */
+  /** The SQL baseline of each list, set once the library has its size. */
+  const baselines = new Map<string, { sql: string; params: unknown[] }[]>();
+  app.get<{ Params: { name: string } }>(
+    '/bench/sql/:name',
+    { config: { rateLimit: false } },
+    async (request) => {
+      const results = [];
+      for (const statement of baselines.get(request.params.name) ?? []) {
+        results.push(await runSql(statement.sql, statement.params));
+      }
+      return results;
+    },
+  );
+  /** Sets the SQL baseline of a list; its URLs and the ids of its page. */
   async function prepareList(name: string, query: Record<string, string | number>) {
     const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
     const { ids, statements } = await statementsOf(search);
-    app.get(`/bench/sql/${name}`, { config: { rateLimit: false } }, async () => {
-      const results = [];
-      for (const statement of statements) results.push(await runSql(statement.sql, statement.params));
-      return results;
-    });
+    baselines.set(name, statements);
     return { name, app: `/api/exercises?${search}`, sql: `/bench/sql/${name}`, ids };
   }
-  const pageList = await prepareList('page', lists.page);
-  const termList = await prepareList('term', lists.term);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const login = await fetch(`${address}/api/login`, {
@@ -135,50 +172,89 @@ try {
   const { data } = (await login.json()) as { data: { token: string } };
   const authorization = `Bearer ${data.token}`;
 
-  // Both sides must answer the same page, or the ratio compares different work.
-  for (const urls of [pageList, termList]) {
-    const answer = await fetch(`${address}${urls.app}`, { headers: { authorization } });
-    const page = (await answer.json()) as { data: { id: number }[]; meta: { total: number } };
-    const ids = page.data.map((exercise) => exercise.id);
-    if (!answer.ok || ids.length !== 20 || ids.join() !== urls.ids.join()) {
-      throw new Error(
-        `${urls.name}: the app answered ${answer.status} with ids ${ids} instead of ${urls.ids}`,
+  /** The full table at the library's present size. */
+  async function fullTable(seeded: Awaited<ReturnType<typeof seedBenchExercises>>) {
+    const pageList = await prepareList('page', lists.page);
+    const termList = await prepareList('term', lists.term);
+    // Both sides must answer the same page, or the ratio compares different work.
+    for (const urls of [pageList, termList]) {
+      const answer = await fetch(`${address}${urls.app}`, { headers: { authorization } });
+      const page = (await answer.json()) as { data: { id: number }[]; meta: { total: number } };
+      const ids = page.data.map((exercise) => exercise.id);
+      if (!answer.ok || ids.length !== 20 || ids.join() !== urls.ids.join()) {
+        throw new Error(
+          `${urls.name}: the app answered ${answer.status} with ids ${ids} instead of ${urls.ids}`,
+        );
+      }
+      const sqlAnswer = (await (await fetch(`${address}${urls.sql}`)).json()) as unknown[][];
+      if (sqlAnswer[1]?.length !== 20) throw new Error(`${urls.name}: the SQL baseline found no full page`);
+    }
+
+    const rows = [
+      await run('bare route (baseline)', `${address}/bench/hello`),
+      await run('GET /api/check-token', `${address}/api/check-token`, { authorization }),
+      await run(`list SQL via ${through} (baseline)`, `${address}${pageList.sql}`),
+      await run('GET /api/exercises (status, page)', `${address}${pageList.app}`, { authorization }),
+      await run(`term SQL via ${through} (baseline)`, `${address}${termList.sql}`),
+      await run(`GET /api/exercises (term)`, `${address}${termList.app}`, { authorization }),
+    ];
+    const [hello, checkToken, listSql, list, termSql, term] = rows as [Row, Row, Row, Row, Row, Row];
+
+    console.log(`\nAPI bench: ${kind}, ${CONNECTIONS} connections, ${DURATION} s each`);
+    console.log(
+      `seeded ${seeded.exercises.toLocaleString('en')} exercises (${seeded.tags.toLocaleString('en')} tag links, ` +
+        `${seeded.votes.toLocaleString('en')} votes) in ${seeded.seconds.toFixed(1)} s, vacuum analyze included`,
+    );
+    console.log(
+      `list: moderator, status_id=1, page 50 of 20; term: "${BENCH_TERM}" (title and slide text), page 1`,
+    );
+    if (!pool) {
+      console.log(
+        'no PostgreSQL (BENCH_DATABASE_URL unset): the SQL baselines run through the same PGlite handle',
       );
     }
-    const sqlAnswer = (await (await fetch(`${address}${urls.sql}`)).json()) as unknown[][];
-    if (sqlAnswer[1]?.length !== 20) throw new Error(`${urls.name}: the SQL baseline found no full page`);
+    console.log(`\n${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
+    for (const row of rows) {
+      console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+    }
+    console.log(`\n${ratio('check-token / bare route', checkToken, hello)}`);
+    console.log(ratio(`exercise list / its SQL via ${through}`, list, listSql));
+    console.log(ratio(`term list / its SQL via ${through}`, term, termSql));
   }
 
-  const rows = [
-    await run('bare route (baseline)', `${address}/bench/hello`),
-    await run('GET /api/check-token', `${address}/api/check-token`, { authorization }),
-    await run(`list SQL via ${through} (baseline)`, `${address}${pageList.sql}`),
-    await run('GET /api/exercises (status, page)', `${address}${pageList.app}`, { authorization }),
-    await run(`term SQL via ${through} (baseline)`, `${address}${termList.sql}`),
-    await run(`GET /api/exercises (term)`, `${address}${termList.app}`, { authorization }),
-  ];
-  const [hello, checkToken, listSql, list, termSql, term] = rows as [Row, Row, Row, Row, Row, Row];
-
-  console.log(`\nAPI bench: ${database.kind}, ${CONNECTIONS} connections, ${DURATION} s each`);
-  console.log(
-    `seeded ${seeded.exercises.toLocaleString('en')} exercises (${seeded.tags.toLocaleString('en')} tag links, ` +
-      `${seeded.votes.toLocaleString('en')} votes) in ${seeded.seconds.toFixed(1)} s, vacuum analyze included`,
-  );
-  console.log(
-    `list: moderator, status_id=1, page 50 of 20; term: "${BENCH_TERM}" (title and slide text), page 1`,
-  );
-  if (!pool) {
-    console.log(
-      'no PostgreSQL (BENCH_DATABASE_URL unset): the SQL baselines run through the same PGlite handle',
-    );
+  const scaling: { size: number; list: Row; term: Row }[] = [];
+  let seeded = { exercises: 0, tags: 0, votes: 0, seconds: 0 };
+  for (const size of SWEEP) {
+    const added = await seedBenchExercises(db, school.id, reader.id, size - seeded.exercises);
+    seeded = {
+      exercises: size,
+      tags: seeded.tags + added.tags,
+      votes: seeded.votes + added.votes,
+      seconds: seeded.seconds + added.seconds,
+    };
+    if (size === EXERCISES) await fullTable(seeded);
+    if (SWEEP.length > 1) {
+      const appList = `/api/exercises?${new URLSearchParams(Object.entries(lists.page).map(([k, v]) => [k, String(v)]))}`;
+      const appTerm = `/api/exercises?${new URLSearchParams(Object.entries(lists.term).map(([k, v]) => [k, String(v)]))}`;
+      scaling.push({
+        size,
+        list: await run(`list at ${size}`, `${address}${appList}`, { authorization }),
+        term: await run(`term at ${size}`, `${address}${appTerm}`, { authorization }),
+      });
+    }
   }
-  console.log(`\n${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
-  for (const row of rows) {
-    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+  if (scaling.length > 1) {
+    const first = scaling[0] as (typeof scaling)[number];
+    console.log(`\nscaling (p99 ms of the app's answer; ratio to the smallest library)`);
+    console.log(`${'exercises'.padStart(12)} ${'list p99'.padStart(10)} ${'term p99'.padStart(10)}`);
+    for (const { size, list, term } of scaling) {
+      console.log(
+        size.toLocaleString('en').padStart(12),
+        `${list.p99} (${(list.p99 / Math.max(first.list.p99, 1)).toFixed(1)}x)`.padStart(10),
+        `${term.p99} (${(term.p99 / Math.max(first.term.p99, 1)).toFixed(1)}x)`.padStart(10),
+      );
+    }
   }
-  console.log(`\n${ratio('check-token / bare route', checkToken, hello)}`);
-  console.log(ratio(`exercise list / its SQL via ${through}`, list, listSql));
-  console.log(ratio(`term list / its SQL via ${through}`, term, termSql));
 } finally {
   await closeApp();
   await sqlPool?.end();

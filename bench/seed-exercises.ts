@@ -41,10 +41,12 @@ export async function seedBenchExercises(
     await tx.execute(sql`
       insert into users (email, name, env_id)
       select 'bench-author-' || n || '@bench.test', 'Bench author ' || n, 1
-      from generate_series(1, ${AUTHORS}) n`);
+      from generate_series(1, ${AUTHORS}) n
+      on conflict do nothing`);
     await tx.execute(sql`
       insert into assignments (user_id, workspace_id, roles)
-      select id, ${workspaceId}, array[${ROLE.author}]::int[] from users where email like 'bench-author-%'`);
+      select id, ${workspaceId}, array[${ROLE.author}]::int[] from users where email like 'bench-author-%'
+      on conflict do nothing`);
     await tx.execute(sql`
       with
         a as (select array_agg(id order by id) ids from users where email like 'bench-author-%'),
@@ -53,7 +55,8 @@ export async function seedBenchExercises(
         s as (select n, case
                 when n % 20 < 12 then 1 when n % 20 < 13 then 2 when n % 20 < 15 then 3
                 when n % 20 < 18 then 4 else 5 end as status
-              from generate_series(1, ${total}) n)
+              -- Numbered on from the last id, so that a second call (a larger library) adds new titles.
+              from generate_series(${firstId + 1}::int, ${firstId + total}::int) n)
       insert into exercises (
         workspace_id, title, status_id, author_id, assigned_id, category_id, usage_frequency,
         instruction, description, language, slide_count, slide_text, request_description,
@@ -75,8 +78,8 @@ export async function seedBenchExercises(
         case when status = 5 then array['animals'] end,
         case when status = 5 then array['5-6'] end,
         case when status = 5 then current_date + (n % 60 - 20) end,
-        now() - (${total} - n) * interval '1 minute',
-        now() - (${total} - n) * interval '1 minute'
+        now() - (${firstId + total}::int - n) * interval '1 minute',
+        now() - (${firstId + total}::int - n) * interval '1 minute'
       from s, a, c`);
     await tx.execute(sql`
       with t as (select array_agg(id order by id) ids from tags where workspace_id = ${workspaceId})
