@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -109,13 +113,56 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/**
+ * Where the embedded database's template is kept: a data directory with every migration applied,
+ * named by what makes it (PGlite's version and the migrations), so a changed migration makes a new
+ * one. A new embedded database starts from it instead of running initdb and the migrations, which
+ * take seconds (issue 13: the cold start, and every API test file's database).
+ */
+function templatePath(): string {
+  const hash = createHash('sha256');
+  // PGlite's own files say which PGlite made it (its package.json is not exported).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json')));
+  for (const name of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    const file = path.join(MIGRATIONS_DIR, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  const root = fileURLToPath(new URL('../../../../node_modules', import.meta.url));
+  const cache = fs.existsSync(root)
+    ? path.join(root, '.cache', 'logoschool')
+    : path.join(os.tmpdir(), 'logoschool');
+  return path.join(cache, `pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
+
+function readTemplate(file: string): Blob | null {
+  try {
+    return new Blob([fs.readFileSync(file)]);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a freshly migrated database as the template; written whole or not at all. */
+async function writeTemplate(client: PGlite, file: string): Promise<void> {
+  const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${Date.now()}.part`;
+  fs.writeFileSync(partial, dump);
+  fs.renameSync(partial, file);
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
+  const fresh = !dataDir || !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+  const template = fresh ? templatePath() : null;
+  const loadDataDir = template ? readTemplate(template) : null;
   let client: PGlite;
   try {
     // pg_trgm backs the exercises' term filter (migration 0008 creates it).
     client = await PGlite.create({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
       extensions: { pg_trgm },
     });
   } catch (error) {
@@ -140,6 +187,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      // A database made from nothing, just migrated, is the template for the next ones.
+      if (template && !loadDataDir) await writeTemplate(client, template).catch(() => {});
     },
     async close() {
       try {
