@@ -1,19 +1,7 @@
 import { rolesMay, type Asset, type AssetType } from '@logoschool/contract';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPhoto, IconPlus } from '@tabler/icons-react';
+import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -26,6 +14,11 @@ import { AssetFormModal } from './components/asset-form-modal.tsx';
 import { AssetTypeFilter } from '../../components/assets/asset-type-filter.tsx';
 import { DeleteAssetModal } from './components/delete-asset-modal.tsx';
 import { RenameAssetModal } from './components/rename-asset-modal.tsx';
+import {
+  AssetGridSkeleton,
+  AssetsEmpty,
+  AssetsLoadFailed,
+} from '../../components/assets/asset-list-states.tsx';
 
 /**
  * /manage-assets: root's shared asset library (spec §2): backgrounds, characters, props, sounds and
@@ -94,26 +87,11 @@ export function ManageAssetsPage() {
         <AssetTypeFilter value={type} onChange={setType} />
       </Group>
       {assets.isPending ? (
-        <SimpleGrid cols={ASSET_GRID_COLS} aria-hidden>
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} height={190} radius="md" />
-          ))}
-        </SimpleGrid>
+        <AssetGridSkeleton />
       ) : assets.isError ? (
-        <Alert color="red" role="alert" title={t('assets.loadFailed')}>
-          <Button size="xs" variant="default" onClick={() => void assets.refetch()}>
-            {t('errors.tryAgain')}
-          </Button>
-        </Alert>
+        <AssetsLoadFailed onRetry={() => void assets.refetch()} />
       ) : assets.data.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm">
-            <IconPhoto size={40} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />
-            <Text c="gray.7" ta="center" maw={400}>
-              {t(filtered ? 'assets.noMatches' : 'assets.empty')}
-            </Text>
-          </Stack>
-        </Paper>
+        <AssetsEmpty>{t(filtered ? 'assets.noMatches' : 'assets.empty')}</AssetsEmpty>
       ) : (
         groupByType(assets.data).map(([group, items]) => (
           <Stack key={group} gap="xs" component="section" aria-labelledby={`assets-${group}`}>

@@ -36,6 +36,7 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { useActingFor, useSession } from '../../app/session.tsx';
 import { routeId } from '../../lib/route-id.ts';
 import { ThemeHeading } from './components/theme-heading.tsx';
+import { AssetGridSkeleton, AssetsLoadFailed } from '../../components/assets/asset-list-states.tsx';
 
 const flatten = (grouped: ThemeAssetsGrouped): Asset[] => ASSET_TYPES.flatMap((type) => grouped[type]);
 
@@ -214,17 +215,9 @@ export function ThemeAssetsPage() {
             <AssetTypeFilter value={type} onChange={setType} />
           </Group>
           {library.isPending ? (
-            <SimpleGrid cols={ASSET_GRID_COLS} aria-hidden>
-              {[0, 1, 2, 3].map((index) => (
-                <Skeleton key={index} height={190} radius="md" />
-              ))}
-            </SimpleGrid>
+            <AssetGridSkeleton />
           ) : library.isError ? (
-            <Alert color="red" role="alert" title={t('assets.loadFailed')}>
-              <Button size="xs" variant="default" onClick={() => void library.refetch()}>
-                {t('errors.tryAgain')}
-              </Button>
-            </Alert>
+            <AssetsLoadFailed onRetry={() => void library.refetch()} />
           ) : library.data.length === 0 ? (
             <Text c="gray.7" py="md">
               {t(debounced || type ? 'assets.noMatches' : 'themeAssets.libraryEmpty')}

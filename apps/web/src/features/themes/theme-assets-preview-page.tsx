@@ -1,6 +1,6 @@
 import { ASSET_TYPES } from '@logoschool/contract';
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
+
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ASSET_GRID_COLS, AssetCard } from '../../components/assets/asset-card.tsx';
@@ -8,6 +8,7 @@ import { useTheme } from './api/get-themes.ts';
 import { useThemeAssets } from './api/theme-assets.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { ThemeHeading } from './components/theme-heading.tsx';
+import { AssetGridSkeleton, AssetsEmpty } from '../../components/assets/asset-list-states.tsx';
 
 /**
  * /theme-assets-preview/:themeId (spec §2, teacher): a theme's assets by type, to look at and
@@ -40,20 +41,9 @@ export function ThemeAssetsPreviewPage() {
     <Stack gap="lg">
       {back}
       {assets.isPending ? (
-        <SimpleGrid cols={ASSET_GRID_COLS} aria-hidden>
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} height={190} radius="md" />
-          ))}
-        </SimpleGrid>
+        <AssetGridSkeleton />
       ) : groups.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm">
-            <IconPhoto size={40} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />
-            <Text c="gray.7" ta="center">
-              {t('themeAssets.noneReadOnly')}
-            </Text>
-          </Stack>
-        </Paper>
+        <AssetsEmpty>{t('themeAssets.noneReadOnly')}</AssetsEmpty>
       ) : (
         groups.map((type) => (
           <Stack key={type} gap="xs" component="section" aria-labelledby={`preview-${type}`}>
