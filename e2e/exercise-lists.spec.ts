@@ -251,8 +251,6 @@ test('a moderator sets a flag on selected rows, deletes in bulk and one by one, 
   await page.getByRole('menuitem', { name: 'Make read-only' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('“Make read-only” for the selected exercises? Selected: 2.');
-  // The flag menu has closed (axe would read it mid-way out, a menu without its items).
-  await expect(page.getByRole('menu')).toHaveCount(0);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Apply (2)' }).click();
   await expect(dialog).toBeHidden();
@@ -304,8 +302,6 @@ test('a moderator sets a flag on selected rows, deletes in bulk and one by one, 
   await expect.poll(() => counter(page, 'In progress')).toBe(inProgress - 1);
   await expect(row('Breathing: blow the leaves')).toHaveCount(0);
   await expect(bar).toContainText('Selected: 1');
-  // The confirmation has closed (axe would read it mid-way out).
-  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible(page);
   await refusal.getByRole('button', { name: 'Close the result' }).click();
   await expect(refusal).toBeHidden();

@@ -34,22 +34,6 @@ async function tagAction(page: Page, name: string, action: string) {
 
 const tagRows = (page: Page) => page.locator('[data-tag-row]');
 
-/**
- * Checks accessibility once the transitions have ended: a notification fading in is, for a moment,
- * too faint for the contrast rule. Endless animations (loading skeletons) do not count.
- */
-async function expectSettledAccessible(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  await expectAccessible(page);
-}
-
 test('root adds an asset to the library, and a file that is not an image is refused', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, 'root@demo.test');
@@ -90,7 +74,7 @@ test('root adds an asset to the library, and a file that is not an image is refu
   await page.getByRole('textbox', { name: 'Search assets' }).fill(String(run));
   await expect(page.getByRole('img', { name: STAR, exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Blue sky', exact: true })).toHaveCount(0);
-  await expectSettledAccessible(page);
+  await expectAccessible(page);
 
   // A second file comes and goes; the last one stays, as the server says.
   await page.getByRole('button', { name: `Actions for asset ${STAR}` }).click();
@@ -105,7 +89,7 @@ test('root adds an asset to the library, and a file that is not an image is refu
   await expect(files.getByRole('button', { name: /^Remove file / })).toHaveCount(1);
   await files.getByRole('button', { name: 'Remove file star-2.png' }).click();
   await expect(files.getByRole('alert')).toContainText('An asset keeps at least one file');
-  await expectSettledAccessible(page);
+  await expectAccessible(page);
   await files.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(files).toBeHidden();
   expect(unexpected(problems)).toEqual([]);
@@ -162,7 +146,7 @@ test('a moderator keeps the tags: add, refuse a duplicate, rename, merge, delete
   await expect(page.getByText(`Tag “${TAG_DUPLICATE}” merged into “${TAG_RENAMED}”.`)).toBeVisible();
   await expect(tagRows(page)).toHaveText([TAG_RENAMED]);
 
-  await expectSettledAccessible(page);
+  await expectAccessible(page);
 
   await tagAction(page, TAG_RENAMED, 'Delete');
   const remove = page.getByRole('dialog', { name: 'Delete tag' });
@@ -180,7 +164,7 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   await page.goto('/themes');
   await expect(page.getByRole('heading', { name: 'Themes and tags' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Theme figures' })).toContainText('Themes');
-  await expectSettledAccessible(page);
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Add theme' }).click();
   const dialog = page.getByRole('dialog', { name: 'New theme' });
@@ -253,7 +237,7 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   await expect(attached).toHaveAccessibleName('Attached to the theme (2)');
   await expect(attached.getByRole('button', { name: 'Detach Blue sky' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
-  await expectSettledAccessible(page);
+  await expectAccessible(page);
 
   const sent = page.waitForRequest(
     (request) =>
@@ -309,7 +293,7 @@ test('the teacher reads the theme and its assets', async ({ page }) => {
   await expect(row).toContainText('Ready');
   await expect(row.getByRole('switch')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add theme' })).toHaveCount(0);
-  await expectSettledAccessible(page);
+  await expectAccessible(page);
 
   await row.getByRole('link', { name: `Assets (2): ${THEME}` }).click();
   await expect(page).toHaveURL(/\/theme-assets-preview\/\d+$/);
@@ -319,7 +303,7 @@ test('the teacher reads the theme and its assets', async ({ page }) => {
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Props' }).getByRole('img', { name: STAR })).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
-  await expectSettledAccessible(page);
+  await expectAccessible(page);
   expect(problems).toEqual([]);
 });
 
