@@ -20,6 +20,12 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 /** Default and largest page size of paginated lists. */
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
+/**
+ * A filtered exercise list counts its matches up to this many and then stops (issue 13: a search's
+ * cost must not grow with how many exercises it matches): past it the counters are lower bounds and
+ * the list says so (`meta.capped`), and the screen shows "1,000+".
+ */
+export const EXERCISE_COUNT_CAP = 1000;
 
 /** Largest `additional_info` text. */
 export const ADDITIONAL_INFO_MAX = 4000;

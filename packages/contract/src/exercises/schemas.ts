@@ -156,6 +156,11 @@ export const exercisePageEnvelope = z.object({
     per_page: z.number().int(),
     /** How many exercises each status tab holds with every filter but `status_id` (spec §4). */
     counters: statusCountsSchema,
+    /**
+     * True when a filter matched more than EXERCISE_COUNT_CAP exercises: then only that many (and
+     * one) were counted, and `counters` and `total` are lower bounds.
+     */
+    capped: z.boolean(),
   }),
 });
 export type ExercisePage = z.infer<typeof exercisePageEnvelope>;

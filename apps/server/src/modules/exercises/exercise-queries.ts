@@ -3,6 +3,7 @@
  * per-status counters, one exercise, the latest one, and the readable rows the writes start from.
  */
 import {
+  EXERCISE_COUNT_CAP,
   exerciseReadScope,
   mayReadExercise,
   type Exercise,
@@ -119,12 +120,33 @@ function storedCounters(db: Tx, caller: ProjectActor, scope: ExerciseReadScope) 
 }
 
 /**
+ * The counters of a filtered list: the statuses of at most EXERCISE_COUNT_CAP + 1 of its matches,
+ * counted. The scan stops there, so a term that matches a fifth of a million exercises costs what
+ * one that matches a thousand does (issue 13); more rows than the cap say the counts are lower
+ * bounds (`meta.capped`).
+ */
+function cappedCounters(db: Tx, where: SQL | undefined) {
+  const matches = db
+    .select({ status: exercises.statusId })
+    .from(exercises)
+    .where(where)
+    .limit(EXERCISE_COUNT_CAP + 1)
+    .as('matches');
+  return db
+    .select({ status: matches.status, count: sql<number>`count(*)::int` })
+    .from(matches)
+    .groupBy(matches.status)
+    .$dynamic();
+}
+
+/**
  * The queries of a page of a list, built and not run: the counters of every status under the same
  * filters but the status (spec §4: computed after the title term and author filters), the page's
  * rows, newest first, and the tags of some of those rows. With no filter the counters are the
- * stored ones (`storedCounters`); a filter counts its own rows, which its index keeps few. The page
- * takes its ids first (on `exercises_workspace_status_idx` for a status tab), so that an offset
- * skips index entries and only the page's rows are joined.
+ * stored ones (`storedCounters`); a filter counts its matches up to a cap (`cappedCounters`). The
+ * page takes its ids first (on `exercises_workspace_status_idx` for a status tab, walking the id
+ * index back for a search), so that an offset skips index entries and only the page's rows are
+ * joined.
  */
 function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, options: PageOptions) {
   const base = and(
@@ -141,14 +163,7 @@ function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, opt
     .limit(options.per_page)
     .offset((options.page - 1) * options.per_page);
   return {
-    counters: narrows(options)
-      ? db
-          .select({ status: exercises.statusId, count: sql<number>`count(*)::int` })
-          .from(exercises)
-          .where(base)
-          .groupBy(exercises.statusId)
-          .$dynamic()
-      : storedCounters(db, caller, scope),
+    counters: narrows(options) ? cappedCounters(db, base) : storedCounters(db, caller, scope),
     rows: viewRows(db, caller.userId).where(inArray(exercises.id, pageIds)).orderBy(desc(exercises.id)),
     tags: (ids: number[]) => tagRows(db, ids),
   };
@@ -162,7 +177,9 @@ async function listPage(
   options: PageOptions,
 ): Promise<ExercisePage> {
   const queries = pageQueries(db, caller, scope, options);
-  const counters = countsOf(await queries.counters);
+  const counted = await queries.counters;
+  const counters = countsOf(counted);
+  const capped = narrows(options) && counted.reduce((sum, row) => sum + row.count, 0) > EXERCISE_COUNT_CAP;
   const statusId = options.status_id;
   const total =
     statusId === undefined
@@ -171,7 +188,7 @@ async function listPage(
   const rows = total === 0 ? [] : await queries.rows;
   return {
     data: await toViews(db, rows, options.with_activities),
-    meta: { total, page: options.page, per_page: options.per_page, counters },
+    meta: { total, page: options.page, per_page: options.per_page, counters, capped },
   };
 }
 

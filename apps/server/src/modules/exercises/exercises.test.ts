@@ -1,5 +1,6 @@
 import {
   EXERCISE_BULK_MAX,
+  EXERCISE_COUNT_CAP,
   EXERCISE_DESCRIPTION_MAX,
   EXERCISE_STATUS,
   LANGUAGES,
@@ -93,7 +94,10 @@ const show = (who: Member, id: number, query?: string) =>
 async function listed(who: Member, path = '/exercises', query = '') {
   const response = await apiAs(t.app, who).get(`/api${path}`, { query });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: Exercise[]; meta: { total: number; counters: Record<string, number> } };
+  return response.json() as {
+    data: Exercise[];
+    meta: { total: number; counters: Record<string, number>; capped: boolean };
+  };
 }
 
 const ids = (exercisesList: { id: number }[]) => exercisesList.map((exercise) => exercise.id);
@@ -324,7 +328,13 @@ describe('GET /api/exercises', () => {
         (a, b) => b - a,
       ),
     );
-    expect(meta).toEqual({ total: 7, page: 1, per_page: 20, counters: { 1: 1, 2: 1, 3: 1, 4: 3, 5: 1 } });
+    expect(meta).toEqual({
+      total: 7,
+      page: 1,
+      per_page: 20,
+      counters: { 1: 1, 2: 1, 3: 1, 4: 3, 5: 1 },
+      capped: false,
+    });
   });
 
   it('lists one status tab, the counters staying those of every tab', async () => {
@@ -378,6 +388,47 @@ describe('GET /api/exercises', () => {
       `term=rocket&author_id=${school.author.user.id}&status_id=${EXERCISE_STATUS.accepted}`,
     );
     expect(meta).toMatchObject({ total: 1, counters: { 1: 1, 2: 0, 3: 0, 4: 1, 5: 0 } });
+  });
+
+  it('counts a search up to the cap, exactly below it and as lower bounds past it (issue 13)', async () => {
+    const school = await buildSchool(t.db);
+    const row = (n: number, statusId: number) => ({
+      workspaceId: school.workspace.id,
+      title: `Kite ${n}`,
+      statusId,
+      authorId: school.author.user.id,
+      language: 'en',
+    });
+    // As many kites as the cap, accepted and drafts, and a fish.
+    await t.db
+      .insert(exercises)
+      .values([
+        ...Array.from({ length: EXERCISE_COUNT_CAP - 1 }, (_, n) => row(n, EXERCISE_STATUS.accepted)),
+        row(EXERCISE_COUNT_CAP, EXERCISE_STATUS.draft),
+        { ...row(0, EXERCISE_STATUS.draft), title: 'Fish' },
+      ]);
+    const exact = await listed(school.moderator, '/exercises', 'term=kite');
+    expect(exact.meta).toMatchObject({
+      total: EXERCISE_COUNT_CAP,
+      capped: false,
+      counters: { 1: EXERCISE_COUNT_CAP - 1, 2: 0, 3: 0, 4: 1, 5: 0 },
+    });
+    // One more: the count stops past the cap and says its numbers are lower bounds.
+    await t.db.insert(exercises).values(row(EXERCISE_COUNT_CAP + 1, EXERCISE_STATUS.draft));
+    const past = await listed(school.moderator, '/exercises', `term=kite&status_id=${EXERCISE_STATUS.draft}`);
+    expect(past.meta.capped).toBe(true);
+    const counted = Object.values(past.meta.counters).reduce((sum, value) => sum + value, 0);
+    expect(counted).toBe(EXERCISE_COUNT_CAP + 1);
+    expect(past.meta.total).toBe(past.meta.counters[EXERCISE_STATUS.draft]);
+    expect(past.meta.counters[EXERCISE_STATUS.draft]).toBeLessThanOrEqual(2);
+    // The page itself is whole: both drafts, newest first.
+    expect(past.data.map((exercise) => exercise.title)).toEqual([
+      `Kite ${EXERCISE_COUNT_CAP + 1}`,
+      `Kite ${EXERCISE_COUNT_CAP}`,
+    ]);
+    // With no filter the counters are exact at any size.
+    const whole = await listed(school.moderator);
+    expect(whole.meta).toMatchObject({ total: EXERCISE_COUNT_CAP + 2, capped: false });
   });
 
   it('filters by category and by tag', async () => {

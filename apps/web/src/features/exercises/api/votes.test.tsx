@@ -20,7 +20,13 @@ const exercise = (id: number, votes: Partial<Exercise> = {}) =>
 
 const pageOf = (...data: Exercise[]): ExercisePage => ({
   data,
-  meta: { total: data.length, page: 1, per_page: 20, counters: { 1: data.length, 2: 0, 3: 0, 4: 0, 5: 0 } },
+  meta: {
+    total: data.length,
+    page: 1,
+    per_page: 20,
+    counters: { 1: data.length, 2: 0, 3: 0, 4: 0, 5: 0 },
+    capped: false,
+  },
 });
 
 /**

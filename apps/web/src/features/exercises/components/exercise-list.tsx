@@ -1,4 +1,5 @@
 import {
+  EXERCISE_COUNT_CAP,
   EXERCISE_STATUS,
   EXERCISE_STATUS_TABS,
   LOCAL_KEYS,
@@ -71,7 +72,7 @@ function useMayDelete(): (exercise: Exercise) => boolean {
  * menu, and on the moderator's list bulk actions on the rows selected on the page.
  */
 export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setStoredFilter] = useStoredFilter();
   const [term, setTerm] = useState(filter.term);
   const [page, setPageNumber] = useState(1);
@@ -120,6 +121,11 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
   });
 
   const counters = query.data?.meta.counters;
+  // Past the cap a search's counters are lower bounds (issue 13): each says so with a "+".
+  const capped = query.data?.meta.capped ?? false;
+  const number = new Intl.NumberFormat(i18n.language);
+  const counterText = (count: number | undefined) =>
+    count === undefined ? '…' : `${number.format(count)}${capped ? '+' : ''}`;
   const rows = query.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
   const tabLabel = (status: ExerciseStatusName) =>
@@ -170,7 +176,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
               value={status}
               rightSection={
                 <Badge size="sm" variant="outline" color="gray.8" aria-hidden={counters === undefined}>
-                  {counters?.[EXERCISE_STATUS[status]] ?? '…'}
+                  {counterText(counters?.[EXERCISE_STATUS[status]])}
                 </Badge>
               }
             >
@@ -179,6 +185,11 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
           ))}
         </Tabs.List>
       </Tabs>
+      {capped && (
+        <Text size="sm" c="gray.7">
+          {t('exercises.capped', { cap: number.format(EXERCISE_COUNT_CAP) })}
+        </Text>
+      )}
       {moderator && <ExerciseBulkActions ids={chosen} onClear={() => setSelected(new Set())} />}
       {query.isLoading ? (
         <Stack gap="xs" aria-label={t('app.loading')}>
