@@ -27,6 +27,14 @@ export const PER_PAGE_MAX = 100;
  */
 export const EXERCISE_COUNT_CAP = 1000;
 
+/** Protocol templates (issue 14): a title or a block's target, a description, how many of each. */
+export const PROTOCOL_TITLE_MAX = 200;
+export const PROTOCOL_TEXT_MAX = 4000;
+export const PROTOCOL_BLOCKS_MAX = 30;
+export const PROTOCOL_FOLDERS_MAX = 50;
+/** The most presentations a lesson takes from one block. */
+export const PROTOCOL_PRESENTATIONS_MAX = 20;
+
 /** Largest `additional_info` text. */
 export const ADDITIONAL_INFO_MAX = 4000;
 

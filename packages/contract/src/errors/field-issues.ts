@@ -35,6 +35,7 @@ export const FIELD_MESSAGE_KEYS = [
   'wholeNumber',
   'endBeforeStart',
   'ageFromAfterTo',
+  'minAboveMax',
   // The input rule, checked before any schema.
   'forbiddenCharacters',
   'tooDeep',
