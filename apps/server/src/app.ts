@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { templatesRoutes } from './modules/protocols/templates.routes.ts';
 import { autoModerationRoutes } from './modules/exercises/auto-moderation.routes.ts';
 import { exerciseFilesRoutes } from './modules/exercises/exercise-files.routes.ts';
 import { exerciseMediaRoutes } from './modules/exercises/exercise-media.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(themesRoutes);
       await api.register(assetsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(templatesRoutes);
     },
     { prefix: '/api' },
   );

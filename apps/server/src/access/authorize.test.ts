@@ -18,6 +18,7 @@ import {
   buildMember,
   buildUser,
   buildExercise,
+  buildTemplate,
   buildWorkspace,
   tokenFor,
 } from '../test/factories.ts';
@@ -32,6 +33,8 @@ interface RequestContext {
   target: UserRow;
   /** An accepted exercise of the project, by the target user. */
   exerciseId: number;
+  /** A draft protocol template by the caller (or the target user), its block's category and folder. */
+  template: { id: number; categoryId: number; folderId: number };
 }
 
 /**
@@ -139,6 +142,37 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/themes?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
     payload: { name: 'Cars', genders: ['boy'], age_from: 4, age_to: 7, type: 'general' },
   }),
+  'protocolTemplates.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/templates?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'protocolTemplates.write': (ctx) => ({
+    method: 'POST',
+    url: `/api/templates?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: {
+      title: 'Sound [R]',
+      description: 'Setting the sound',
+      blocks: [
+        {
+          target: 'Articulation',
+          category_id: ctx.template.categoryId,
+          min_presentations: 1,
+          max_presentations: 2,
+          folders: [{ category_id: ctx.template.folderId }],
+        },
+      ],
+    },
+  }),
+  'protocolTemplates.submit': (ctx) => ({
+    method: 'POST',
+    url: `/api/templates/${ctx.template.id}/status?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { action: 'submit' },
+  }),
+  'protocolTemplates.moderate': (ctx) => ({
+    method: 'POST',
+    url: `/api/templates/${ctx.template.id}/review?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { action: 'publish' },
+  }),
   'assets.read': () => ({ method: 'GET', url: '/api/assets?type=background' }),
   'assets.manage': () => ({
     method: 'POST',
@@ -156,6 +190,7 @@ const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope =
 /** Actions whose request above creates something, answered 201; the others answer 200. */
 const CREATING: ReadonlySet<Action> = new Set<Action>([
   'tags.manage',
+  'protocolTemplates.write',
   'users.invite',
   'themes.manage',
   'assets.manage',
@@ -173,10 +208,18 @@ async function send(action: Action, ctx: RequestContext, token: string | null) {
   return t.app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
 }
 
-async function context(workspace: WorkspaceRow, roleId: number): Promise<RequestContext> {
+/** The objects the requests name; the template is the caller's own when a caller is given. */
+async function context(workspace: WorkspaceRow, roleId: number, caller?: UserRow): Promise<RequestContext> {
   const target = await buildMember(t.db, workspace, ['teacher']);
   const exercise = await buildExercise(t.db, workspace.id, target.id);
-  return { workspaceId: workspace.id, roleId, target, exerciseId: exercise.id };
+  const { template, category, folder } = await buildTemplate(t.db, workspace.id, (caller ?? target).id);
+  return {
+    workspaceId: workspace.id,
+    roleId,
+    target,
+    exerciseId: exercise.id,
+    template: { id: template.id, categoryId: category.id, folderId: folder.id },
+  };
 }
 
 /**
@@ -204,7 +247,11 @@ describe.each(ACTIONS)('%s', (action) => {
   it.each(ROLE_NAMES)(`as %s: allowed exactly when the permission table says so`, async (role) => {
     const workspace = await buildWorkspace(t.db);
     const caller = await callerWith(role, workspace);
-    const response = await send(action, await context(workspace, ROLE[role]), await tokenFor(t.db, caller));
+    const response = await send(
+      action,
+      await context(workspace, ROLE[role], caller),
+      await tokenFor(t.db, caller),
+    );
     if (roleMay(role, action)) {
       expect(response.statusCode, response.body).toBe(successStatus(action));
       expect(response.json()).toHaveProperty('data');
@@ -240,7 +287,8 @@ describe.each(ACTIONS)('%s', (action) => {
 });
 
 describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
-  const withRole = (workspace: WorkspaceRow, roleId: number) => context(workspace, roleId);
+  const withRole = (workspace: WorkspaceRow, roleId: number, caller?: UserRow) =>
+    context(workspace, roleId, caller);
 
   it.each([
     ['admin', 'manager'],
@@ -249,7 +297,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
     const workspace = await buildWorkspace(t.db);
     const caller = await buildMember(t.db, workspace, [role]);
     const token = await tokenFor(t.db, caller);
-    const response = await send(action, await withRole(workspace, ROLE[base]), token);
+    const response = await send(action, await withRole(workspace, ROLE[base], caller), token);
     expect(response.statusCode).toBe(roleMay(base, action) ? successStatus(action) : 403);
   });
 
@@ -328,6 +376,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
       roleId: ROLE.root,
       target: await buildUser(t.db),
       exerciseId: 2_000_000_000,
+      template: { id: 2_000_000_000, categoryId: 2_000_000_000, folderId: 2_000_000_000 },
     };
     const missing = await send(action, missingCtx, token);
     expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);

@@ -28,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   exercise_title_taken: 409,
   status_unchanged: 409,
   transition_refused: 409,
+  template_transition_refused: 409,
   request_overdue: 409,
   presentation_required: 409,
   theme_exists: 409,

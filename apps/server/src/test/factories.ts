@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { EXERCISE_STATUS, ROLE, type RoleName } from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -9,6 +9,9 @@ import {
   assignments,
   categories,
   exercises,
+  protocolTemplateBlocks,
+  protocolTemplateFolders,
+  protocolTemplates,
   tags,
   themes,
   users,
@@ -178,4 +181,46 @@ export async function buildTheme(
     ready: true,
     ...values,
   });
+}
+
+/**
+ * A protocol template written straight to the tables: a draft by `writerId` with one block (1 to 3
+ * presentations) in a new category, offering one new folder under it. Tests of the templates API
+ * write theirs through the API.
+ */
+export async function buildTemplate(
+  db: Db,
+  workspaceId: number,
+  writerId: number,
+  values: Partial<typeof protocolTemplates.$inferInsert> = {},
+) {
+  const category = await buildCategory(db, workspaceId, { isFolder: true });
+  const folder = await buildCategory(db, workspaceId, { parentId: category.id, isFolder: true });
+  const template = await insertRow(db, protocolTemplates, {
+    workspaceId,
+    writerId,
+    status: 'draft',
+    title: `Template ${unique()}`,
+    description: 'For the educator',
+    ...values,
+  });
+  const block = await insertRow(db, protocolTemplateBlocks, {
+    templateId: template.id,
+    position: 0,
+    key: randomUUID(),
+    target: 'Articulation',
+    categoryId: category.id,
+    descriptionParents: '',
+    descriptionEducator: '',
+    minPresentations: 1,
+    maxPresentations: 3,
+  });
+  await insertRow(db, protocolTemplateFolders, {
+    blockId: block.id,
+    position: 0,
+    categoryId: folder.id,
+    descriptionParents: '',
+    indicationsEducator: '',
+  });
+  return { template, category, folder };
 }

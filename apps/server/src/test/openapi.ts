@@ -21,6 +21,7 @@ import {
   TEST_PASSWORD,
   bearer,
   buildExercise,
+  buildTemplate,
   buildSignedInMember,
   buildWorkspace,
   type Member,
@@ -170,6 +171,8 @@ export interface ProjectObjects {
   mediaFile: number;
   /** A member of the project whom the user administration acts on. */
   user: number;
+  /** A protocol template, published, written by the project's teacher. */
+  template: number;
 }
 
 /** A project built by `buildProject`. */
@@ -315,6 +318,12 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
   const generated = check.generated as { id: number } | null;
   if (!generated) throw new Error(`no themed variant: ${JSON.stringify(check)}`);
 
+  // A protocol template by the teacher, published, so that every reader reaches it.
+  const { template } = await buildTemplate(t.db, workspace.id, members.teacher.user.id, {
+    title: `${marker} Template`,
+  });
+  dataOf(await call('moderator', 'POST', `/api/templates/${template.id}/review`, { action: 'publish' }), 200);
+
   // A per-user stored value, so that reading it reaches the handler's work (see `globalPathValue`).
   const stored = await t.app.inject({
     method: 'POST',
@@ -342,6 +351,7 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
       deckFile: deckFile.id,
       mediaFile: mediaFile.id,
       user: target.user.id,
+      template: template.id,
     },
   };
 }
@@ -385,6 +395,8 @@ export function pathKind(op: Operation, param: string): Kind {
       return 'invitation';
     case 'generatedId':
       return 'generated';
+    case 'templateId':
+      return 'template';
     case 'position':
       return 'slidePosition';
     case 'key':

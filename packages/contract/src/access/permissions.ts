@@ -78,6 +78,17 @@ export const PERMISSIONS = {
   /** Also what sharing a theme with a project, or ending a share, needs in that project. */
   'themes.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
   /**
+   * See protocol templates (spec §2: moderators all, teachers a read-only list): moderators every
+   * template as written, teachers the published ones and their own (`templateReadScope`).
+   */
+  'protocolTemplates.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
+  /** Write templates: create one's own, change one's own (spec §2: /edit-template is the teacher's too). */
+  'protocolTemplates.write': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
+  /** Send one's own template for review, or take it back (a moderator publishes their own instead). */
+  'protocolTemplates.submit': { scope: 'workspace', roles: ['teacher'] },
+  /** Review templates: change and delete any, publish them, return them to their writers (spec §1). */
+  'protocolTemplates.moderate': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
    * See the shared asset library and download its files. Global: the library belongs to no project,
    * so a role held in any project is enough.
    */

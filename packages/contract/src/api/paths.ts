@@ -63,6 +63,8 @@ export const API = {
   medias: '/medias',
   /** `GET /file/download/:fileId`: an asset file's bytes. */
   fileDownload: '/file/download',
+  /** Protocol templates; the project in the query. One: `/templates/:id`, its status: `/templates/:id/status`. */
+  templates: '/templates',
   docs: '/docs',
 } as const;
 

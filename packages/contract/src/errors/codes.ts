@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'asset_last_file',
   'internal_error',
   'deck_too_much_text',
+  'template_transition_refused',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

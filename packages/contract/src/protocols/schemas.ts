@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId } from '../common/envelope.ts';
+import { bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
 import {
   PROTOCOL_BLOCKS_MAX,
   PROTOCOL_FOLDERS_MAX,
@@ -141,8 +141,31 @@ export const templateListItemSchema = protocolTemplateSchema
   .extend({ blocks: z.number().int() });
 export type TemplateListItem = z.infer<typeof templateListItemSchema>;
 
-/** A status change of a template; a return says why (its comment). */
-export const templateStatusInput = z.strictObject({
-  action: z.enum(TEMPLATE_ACTIONS),
+/** A writer's status change of their template: send it for review, or take it back. */
+export const templateSubmitInput = z.strictObject({ action: z.enum(['submit', 'withdraw']) });
+
+/** A moderator's verdict on a template: publish it as the next version, or return it saying why. */
+export const templateReviewInput = z.strictObject({
+  action: z.enum(['publish', 'return']),
   comment: optionalText.optional(),
 });
+
+/** The project and role a templates call acts in (spec §7: in the query, as for exercises). */
+export const templateActingQuery = z.object({
+  workspace_id: idParam,
+  role_id: idParam.optional(),
+});
+
+/** `GET /templates`: a page of the templates the role reads, newest change first. */
+export const templatesQuery = pageQuery.extend({
+  ...templateActingQuery.shape,
+  status: z.enum(TEMPLATE_STATUSES).optional(),
+  /** A case-insensitive part of the title. */
+  term: z.string().trim().max(PROTOCOL_TITLE_MAX).optional(),
+});
+export type TemplatesQuery = z.infer<typeof templatesQuery>;
+
+export const templatesPageEnvelope = pageEnvelope(templateListItemSchema);
+export type TemplatesPage = z.infer<typeof templatesPageEnvelope>;
+
+export const templateParams = z.object({ templateId: idParam });

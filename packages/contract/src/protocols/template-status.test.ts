@@ -15,7 +15,7 @@ describe('the protocol template status machine', () => {
     ['moderation', 'return', ['moderator'], 'draft'],
     ['draft', 'publish', ['moderator'], 'published'],
     ['moderation', 'publish', ['moderator'], 'published'],
-    ['draft', 'submit', ['writer', 'moderator'], 'moderation'],
+    ['moderation', 'withdraw', ['writer', 'moderator'], 'draft'],
   ] as const)('%s --%s by %j--> %s', (from, action, actors, to) => {
     expect(templateTransition(from, action, actors)).toEqual({ to });
   });
@@ -25,8 +25,12 @@ describe('the protocol template status machine', () => {
     expect(templateTransition('moderation', 'return', ['writer'])).toEqual({ refused: 'not_allowed' });
   });
 
-  it('refuses a moderator who did not write it sending it for review', () => {
+  it('refuses a moderator sending a template for review, even their own: they publish it', () => {
     expect(templateTransition('draft', 'submit', ['moderator'])).toEqual({ refused: 'not_allowed' });
+    expect(templateTransition('draft', 'submit', ['writer', 'moderator'])).toEqual({
+      refused: 'not_allowed',
+    });
+    expect(templateActionsFor('draft', ['writer', 'moderator'])).toEqual(['publish']);
   });
 
   it('refuses actions from the wrong status', () => {

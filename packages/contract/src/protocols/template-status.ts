@@ -7,8 +7,8 @@
  * - `published`: the working copy is the latest version.
  *
  * A moderator publishes a draft or a template in review (a new version) and returns one in review
- * to its writer; the writer (a teacher, or a moderator for their own) sends a draft for review or
- * takes it back. Editing a published template makes its working copy a draft again.
+ * to its writer; a writer who is no moderator (a teacher) sends a draft for review or takes it
+ * back. Editing a published template makes its working copy a draft again.
  */
 export const TEMPLATE_STATUSES = ['draft', 'moderation', 'published'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
@@ -24,10 +24,12 @@ interface Transition {
   from: readonly TemplateStatus[];
   to: TemplateStatus;
   by: readonly TemplateActor[];
+  /** Actors who never need it: a moderator publishes their own template rather than send it for review. */
+  not?: readonly TemplateActor[];
 }
 
 const TRANSITIONS: Record<TemplateAction, Transition> = {
-  submit: { from: ['draft'], to: 'moderation', by: ['writer'] },
+  submit: { from: ['draft'], to: 'moderation', by: ['writer'], not: ['moderator'] },
   withdraw: { from: ['moderation'], to: 'draft', by: ['writer'] },
   return: { from: ['moderation'], to: 'draft', by: ['moderator'] },
   publish: { from: ['draft', 'moderation'], to: 'published', by: ['moderator'] },
@@ -46,7 +48,10 @@ export function templateTransition(
   actors: readonly TemplateActor[],
 ): { to: TemplateStatus } | { refused: TemplateRefusal } {
   const transition = TRANSITIONS[action];
-  if (!transition.by.some((actor) => actors.includes(actor))) return { refused: 'not_allowed' };
+  const allowed =
+    transition.by.some((actor) => actors.includes(actor)) &&
+    !(transition.not ?? []).some((actor) => actors.includes(actor));
+  if (!allowed) return { refused: 'not_allowed' };
   if (!transition.from.includes(status)) return { refused: 'wrong_status' };
   return { to: transition.to };
 }

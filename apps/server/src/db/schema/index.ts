@@ -11,3 +11,4 @@ export * from './tags.ts';
 export * from './exercises.ts';
 export * from './assets.ts';
 export * from './themes.ts';
+export * from './protocols.ts';

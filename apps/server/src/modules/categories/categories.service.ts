@@ -19,7 +19,13 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, exercises, type CategoryRow } from '../../db/schema/index.ts';
+import {
+  categories,
+  exercises,
+  protocolTemplateBlocks,
+  protocolTemplateFolders,
+  type CategoryRow,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 
@@ -235,9 +241,11 @@ export interface CategoryUsage {
   children: number;
   /** Exercises in it, whatever their status. */
   exercises: number;
+  /** Blocks and folders of protocol templates' working copies that name it. */
+  templates: number;
 }
 
-/** What uses a category: its subcategories and its exercises (spec §3 Exercise: category). */
+/** What uses a category: its subcategories, its exercises (spec §3 Exercise: category) and templates. */
 export async function categoryUsage(tx: Tx, workspaceId: number, id: number): Promise<CategoryUsage> {
   const [children] = await tx
     .select({ count: count() })
@@ -247,7 +255,19 @@ export async function categoryUsage(tx: Tx, workspaceId: number, id: number): Pr
     .select({ count: count() })
     .from(exercises)
     .where(and(eq(exercises.workspaceId, workspaceId), eq(exercises.categoryId, id)));
-  return { children: children?.count ?? 0, exercises: used?.count ?? 0 };
+  const [blocks] = await tx
+    .select({ count: count() })
+    .from(protocolTemplateBlocks)
+    .where(eq(protocolTemplateBlocks.categoryId, id));
+  const [folders] = await tx
+    .select({ count: count() })
+    .from(protocolTemplateFolders)
+    .where(eq(protocolTemplateFolders.categoryId, id));
+  return {
+    children: children?.count ?? 0,
+    exercises: used?.count ?? 0,
+    templates: (blocks?.count ?? 0) + (folders?.count ?? 0),
+  };
 }
 
 /** Whether anything at all uses a category. */

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TemplateContent } from '@logoschool/contract';
+import { categories } from './categories.ts';
+import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
+
+/**
+ * A protocol template (spec §3 Protocol template; issue 14): its working copy (title, description
+ * for the educator and the blocks below), its status (contract `TEMPLATE_STATUSES`) and the number
+ * of its latest published version (0 before the first), which `protocol_template_versions` keeps.
+ */
+export const protocolTemplates = pgTable(
+  'protocol_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who wrote it: a teacher's own template, or a moderator's. */
+    writerId: integer('writer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** What the moderator said when returning it to its writer. */
+    comment: text('comment').notNull().default(''),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('protocol_templates_workspace_idx').on(table.workspaceId, table.id),
+    check('protocol_templates_status_check', sql`${table.status} in ('draft', 'moderation', 'published')`),
+  ],
+);
+
+/**
+ * A block of a template's working copy, in `position` order. `key` names the block across versions.
+ * Its category and its folders' categories are references: a category a template uses cannot go.
+ */
+export const protocolTemplateBlocks = pgTable(
+  'protocol_template_blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => protocolTemplates.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    key: uuid('key').notNull(),
+    target: text('target').notNull(),
+    // 'no action': checked at the end of the statement, so a whole project can go at once; the API
+    // refuses to delete a category a template uses.
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'no action' }),
+    descriptionParents: text('description_parents').notNull(),
+    descriptionEducator: text('description_educator').notNull(),
+    minPresentations: smallint('min_presentations').notNull(),
+    maxPresentations: smallint('max_presentations').notNull(),
+  },
+  (table) => [
+    uniqueIndex('protocol_template_blocks_position_unique').on(table.templateId, table.position),
+    uniqueIndex('protocol_template_blocks_key_unique').on(table.templateId, table.key),
+    index('protocol_template_blocks_category_idx').on(table.categoryId),
+    check(
+      'protocol_template_blocks_bounds_check',
+      sql`${table.minPresentations} >= 1 and ${table.minPresentations} <= ${table.maxPresentations}`,
+    ),
+  ],
+);
+
+/** A folder a block offers (a category folder under the block's category), in `position` order. */
+export const protocolTemplateFolders = pgTable(
+  'protocol_template_folders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => protocolTemplateBlocks.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'no action' }),
+    descriptionParents: text('description_parents').notNull(),
+    indicationsEducator: text('indications_educator').notNull(),
+  },
+  (table) => [
+    uniqueIndex('protocol_template_folders_position_unique').on(table.blockId, table.position),
+    uniqueIndex('protocol_template_folders_category_unique').on(table.blockId, table.categoryId),
+    index('protocol_template_folders_category_idx').on(table.categoryId),
+  ],
+);
+
+/**
+ * A published version of a template, as it was published: plans are made from one and remember
+ * which (issue 14: "template updated" with a per-block difference). Never changed after.
+ */
+export const protocolTemplateVersions = pgTable(
+  'protocol_template_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => protocolTemplates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<TemplateContent>().notNull(),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('protocol_template_versions_unique').on(table.templateId, table.version)],
+);
+
+export type ProtocolTemplateRow = typeof protocolTemplates.$inferSelect;
+export type ProtocolTemplateBlockRow = typeof protocolTemplateBlocks.$inferSelect;
+export type ProtocolTemplateFolderRow = typeof protocolTemplateFolders.$inferSelect;
