@@ -2,11 +2,11 @@
  * Protocol templates (issue 14, spec §3 Protocol template): a working copy that its writer and the
  * moderators change, reviewed and published as numbered versions that plans are made from.
  */
+import type { templateInput } from '@logoschool/contract';
 import {
   roleMay,
   statusAfterEdit,
   templateActionsFor,
-  templateInput,
   templateTransition,
   type ProtocolTemplate,
   type TemplateActor,
