@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { plansRoutes } from './modules/protocols/plans.routes.ts';
 import { templatesRoutes } from './modules/protocols/templates.routes.ts';
 import { autoModerationRoutes } from './modules/exercises/auto-moderation.routes.ts';
 import { exerciseFilesRoutes } from './modules/exercises/exercise-files.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(assetsRoutes);
       await api.register(dashboardRoutes);
       await api.register(templatesRoutes);
+      await api.register(plansRoutes);
     },
     { prefix: '/api' },
   );

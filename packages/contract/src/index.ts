@@ -17,6 +17,7 @@ export * from './exercises/media.ts';
 export * from './exercises/schemas.ts';
 export * from './exercises/status-machine.ts';
 export * from './protocols/plan-status.ts';
+export * from './protocols/plans.ts';
 export * from './protocols/schemas.ts';
 export * from './protocols/template-difference.ts';
 export * from './protocols/template-status.ts';

@@ -168,6 +168,10 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/templates/${ctx.template.id}/status?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
     payload: { action: 'submit' },
   }),
+  'protocols.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/protocols?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&filter=toFill`,
+  }),
   'protocolTemplates.moderate': (ctx) => ({
     method: 'POST',
     url: `/api/templates/${ctx.template.id}/review?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,

@@ -29,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   status_unchanged: 409,
   transition_refused: 409,
   template_transition_refused: 409,
+  template_in_use: 409,
   request_overdue: 409,
   presentation_required: 409,
   theme_exists: 409,

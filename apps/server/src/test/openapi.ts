@@ -1,6 +1,6 @@
 // Stays whole: the security probes' one model of the API (every operation from the OpenAPI document, a school
 // to probe it with, the bodies and ids to send); the fuzz and the authorization matrix both read all of it.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ASSIGNABLE_ROLES,
   EXERCISE_STATUS,
@@ -173,6 +173,8 @@ export interface ProjectObjects {
   user: number;
   /** A protocol template, published, written by the project's teacher. */
   template: number;
+  /** A plan of the teacher's student made from that template. */
+  protocol: number;
 }
 
 /** A project built by `buildProject`. */
@@ -323,6 +325,14 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     title: `${marker} Template`,
   });
   dataOf(await call('moderator', 'POST', `/api/templates/${template.id}/review`, { action: 'publish' }), 200);
+  const protocol = dataOf(
+    await call('teacher', 'POST', '/api/protocols', {
+      client_id: client.id,
+      template_id: template.id,
+      deadline: '2099-12-31',
+    }),
+    201,
+  );
 
   // A per-user stored value, so that reading it reaches the handler's work (see `globalPathValue`).
   const stored = await t.app.inject({
@@ -352,6 +362,7 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
       mediaFile: mediaFile.id,
       user: target.user.id,
       template: template.id,
+      protocol: protocol.id as number,
     },
   };
 }
@@ -397,6 +408,8 @@ export function pathKind(op: Operation, param: string): Kind {
       return 'generated';
     case 'templateId':
       return 'template';
+    case 'protocolId':
+      return 'protocol';
     case 'position':
       return 'slidePosition';
     case 'key':
@@ -460,6 +473,10 @@ export function bodyKind(op: Operation, field: string): Kind | null {
       return 'exercise';
     case 'theme_id':
       return 'theme';
+    case 'client_id':
+      return 'client';
+    case 'template_id':
+      return 'template';
     case 'file_id':
       return 'deckFile';
     case 'invitation_id':
@@ -469,6 +486,7 @@ export function bodyKind(op: Operation, field: string): Kind | null {
     case 'tag_ids':
       return 'tag';
     case 'category_id':
+    case 'folder_id':
     case 'parent':
     case 'link_id':
     case 'items':
@@ -567,6 +585,7 @@ export function sample(schema: Schema, name: string, c: SampleContext): unknown 
   switch (s.type) {
     case 'string': {
       if (s.format === 'date') return '2030-01-15';
+      if (s.format === 'uuid') return randomUUID();
       const text = `${c.prefix} ${name} ${randomBytes(3).toString('hex')}`;
       return text.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? text.length);
     }

@@ -473,6 +473,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: true,
   },
+  'protocols.manage': {
+    root: false,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: true,
+    admin: false,
+    diagnostician: true,
+  },
   'protocolTemplates.moderate': {
     root: true,
     manager: false,
@@ -548,6 +557,7 @@ describe('the permission table', () => {
       'protocolTemplates.read': 'workspace',
       'protocolTemplates.write': 'workspace',
       'protocolTemplates.submit': 'workspace',
+      'protocols.manage': 'workspace',
       'protocolTemplates.moderate': 'workspace',
       'assets.read': 'global',
       'assets.manage': 'global',

@@ -86,6 +86,8 @@ export const PERMISSIONS = {
   'protocolTemplates.write': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
   /** Send one's own template for review, or take it back (a moderator publishes their own instead). */
   'protocolTemplates.submit': { scope: 'workspace', roles: ['teacher'] },
+  /** Keep plans (protocols) of one's own students, made from published templates (spec §2 teacher). */
+  'protocols.manage': { scope: 'workspace', roles: ['teacher'] },
   /** Review templates: change and delete any, publish them, return them to their writers (spec §1). */
   'protocolTemplates.moderate': { scope: 'workspace', roles: ['root', 'moderator'] },
   /**

@@ -65,6 +65,8 @@ export const API = {
   fileDownload: '/file/download',
   /** Protocol templates; the project in the query. One: `/templates/:id`, its status: `/templates/:id/status`. */
   templates: '/templates',
+  /** A teacher's plans (protocols) for their students; the project in the query. One: `/protocols/:id`. */
+  protocols: '/protocols',
   docs: '/docs',
 } as const;
 

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'internal_error',
   'deck_too_much_text',
   'template_transition_refused',
+  'template_in_use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

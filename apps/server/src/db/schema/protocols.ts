@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TemplateContent } from '@logoschool/contract';
 import { categories } from './categories.ts';
+import { clients } from './clients.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -126,3 +128,63 @@ export const protocolTemplateVersions = pgTable(
 export type ProtocolTemplateRow = typeof protocolTemplates.$inferSelect;
 export type ProtocolTemplateBlockRow = typeof protocolTemplateBlocks.$inferSelect;
 export type ProtocolTemplateFolderRow = typeof protocolTemplateFolders.$inferSelect;
+
+/**
+ * A plan (protocol, spec §3 Protocol/plan) of a teacher's student, made from one published version
+ * of a template, for ten lessons (spec §9) until its deadline. Its status is computed, not kept
+ * (contract `planStatus`). `public_token`, once made, is the parents' link; sending the plan
+ * records `sent_at`.
+ */
+export const protocols = pgTable(
+  'protocols',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => protocolTemplates.id, { onDelete: 'restrict' }),
+    templateVersion: integer('template_version').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    lessons: smallint('lessons').notNull().default(10),
+    publicToken: text('public_token'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('protocols_workspace_teacher_idx').on(table.workspaceId, table.teacherId, table.deadline),
+    index('protocols_client_idx').on(table.clientId),
+    index('protocols_template_idx').on(table.templateId),
+    uniqueIndex('protocols_public_token_unique').on(table.publicToken),
+  ],
+);
+
+/** A block of a plan: the template block it fills (by key), the folder picked and its bounds. */
+export const protocolBlocks = pgTable(
+  'protocol_blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    protocolId: integer('protocol_id')
+      .notNull()
+      .references(() => protocols.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    /** Null while the block waits for its folder (the plan is "to fill"). */
+    folderId: integer('folder_id').references(() => categories.id, { onDelete: 'no action' }),
+    minPresentations: smallint('min_presentations').notNull(),
+    maxPresentations: smallint('max_presentations').notNull(),
+  },
+  (table) => [
+    uniqueIndex('protocol_blocks_key_unique').on(table.protocolId, table.key),
+    index('protocol_blocks_folder_idx').on(table.folderId),
+  ],
+);
+
+export type ProtocolRow = typeof protocols.$inferSelect;

@@ -141,10 +141,11 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'protocolTemplates.write' },
       schema: {
         tags,
-        summary: 'Deletes a template: a moderator any, its writer one never published',
+        summary:
+          'Deletes a template: a moderator any, its writer one never published; 409 template_in_use while plans are made from it',
         params: templateParams,
         querystring: templateActingQuery,
-        response: { 200: dataEnvelope(z.null()), ...errors },
+        response: { 200: dataEnvelope(z.null()), 409: errorBody, ...errors },
       },
     },
     async (request) => {

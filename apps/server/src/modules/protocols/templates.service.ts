@@ -27,6 +27,7 @@ import {
   protocolTemplateFolders,
   protocolTemplateVersions,
   protocolTemplates,
+  protocols,
   users,
   type ProtocolTemplateRow,
 } from '../../db/schema/index.ts';
@@ -391,7 +392,10 @@ export async function changeTemplateStatus(
   });
 }
 
-/** `DELETE /templates/:id`: a moderator any, a writer their own that was never published. */
+/**
+ * `DELETE /templates/:id`: a moderator any, a writer their own that was never published; 409
+ * `template_in_use` while plans are made from it (they keep its versions).
+ */
 export async function deleteTemplate(db: Db, caller: ProjectActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await readableRow(tx, caller, id, true);
@@ -399,6 +403,8 @@ export async function deleteTemplate(db: Db, caller: ProjectActor, id: number): 
     if (!actors.includes('moderator') && !(actors.includes('writer') && row.version === 0)) {
       throw new AppError('forbidden');
     }
+    const [plans] = await tx.select({ count: count() }).from(protocols).where(eq(protocols.templateId, id));
+    if ((plans?.count ?? 0) > 0) throw new AppError('template_in_use');
     await tx.delete(protocolTemplates).where(eq(protocolTemplates.id, id));
   });
 }

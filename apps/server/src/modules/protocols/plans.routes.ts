@@ -1,0 +1,115 @@
+import {
+  API,
+  dataEnvelope,
+  errorBody,
+  planActingQuery,
+  planCreateInput,
+  planInput,
+  planParams,
+  planSchema,
+  plansPageEnvelope,
+  plansQuery,
+} from '@logoschool/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actingOf } from '../../access/actor.ts';
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanCaller } from './plans.service.ts';
+
+const tags = ['plans'];
+const item = `${API.protocols}/:protocolId`;
+const errors = { 404: errorBody };
+
+/** The caller with the time zone its query names (UTC when none). */
+function planCaller(request: FastifyRequest): PlanCaller {
+  const { time_zone: timeZone } = request.query as { time_zone?: string };
+  return { ...actingOf(request), timeZone: timeZone ?? 'UTC' };
+}
+
+export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.protocols,
+    {
+      config: { permission: 'protocols.manage' },
+      schema: {
+        tags,
+        summary:
+          "The teacher's plans, filtered all / toFill / expired / filled (spec §4; the status judged in `time_zone`), the nearest deadline first",
+        querystring: plansQuery,
+        response: { 200: plansPageEnvelope },
+      },
+    },
+    async (request) => listPlans(app.db, planCaller(request), request.query),
+  );
+
+  app.post(
+    API.protocols,
+    {
+      config: { permission: 'protocols.manage' },
+      schema: {
+        tags,
+        summary:
+          "A plan of ten lessons for one of the teacher's students from a template's latest published version; every block waits for its folder",
+        querystring: planActingQuery,
+        body: planCreateInput,
+        response: { 201: dataEnvelope(planSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createPlan(app.db, planCaller(request), request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    item,
+    {
+      config: { permission: 'protocols.manage' },
+      schema: {
+        tags,
+        summary: 'One of the teacher’s plans, with its blocks, the folders each offers and the one picked',
+        params: planParams,
+        querystring: planActingQuery,
+        response: { 200: dataEnvelope(planSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await getPlan(app.db, planCaller(request), request.params.protocolId) }),
+  );
+
+  app.put(
+    item,
+    {
+      config: { permission: 'protocols.manage' },
+      schema: {
+        tags,
+        summary:
+          'Saves the deadline and every block’s folder and bounds (within the template’s); refused while a block has no folder (spec §5)',
+        params: planParams,
+        querystring: planActingQuery,
+        body: planInput,
+        response: { 200: dataEnvelope(planSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await updatePlan(app.db, planCaller(request), request.params.protocolId, request.body),
+    }),
+  );
+
+  app.delete(
+    item,
+    {
+      config: { permission: 'protocols.manage' },
+      schema: {
+        tags,
+        summary: 'Deletes one of the teacher’s plans',
+        params: planParams,
+        querystring: planActingQuery,
+        response: { 200: dataEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await deletePlan(app.db, actingOf(request), request.params.protocolId);
+      return { data: null };
+    },
+  );
+};

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
+import { PROTOCOL_BLOCKS_MAX, PROTOCOL_PRESENTATIONS_MAX } from '../common/limits.ts';
+import { PLAN_FILTERS, PLAN_STATUSES } from './plan-status.ts';
+import { templateFolderSchema } from './schemas.ts';
+
+/** Whether a text names a time zone this runtime knows (IANA, e.g. 'Europe/Kyiv'). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A time zone in a query: the teacher's, that a plan's deadline is judged in; UTC when absent. */
+export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { message: 'invalid' });
+
+/** A plan's deadline: the last day it runs, 'YYYY-MM-DD'. */
+export const deadlineSchema = z.iso.date({ message: 'date' });
+
+/** `POST /protocols`: a new plan for one of the teacher's students, from a published template. */
+export const planCreateInput = z.strictObject({
+  client_id: bodyId,
+  template_id: bodyId,
+  deadline: deadlineSchema,
+});
+export type PlanCreateInput = z.input<typeof planCreateInput>;
+
+/** One block of a plan as the teacher fills it: its folder, and bounds within the template's. */
+export const planBlockInput = z
+  .strictObject({
+    key: z.uuid(),
+    folder_id: bodyId,
+    min_presentations: z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX),
+    max_presentations: z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX),
+  })
+  .refine((block) => block.min_presentations <= block.max_presentations, {
+    path: ['max_presentations'],
+    message: 'minAboveMax',
+  });
+
+/**
+ * `PUT /protocols/:id`: the deadline and every block filled (spec §5: a plan cannot be saved while
+ * a block has no folder; the server names a block left out).
+ */
+export const planInput = z.strictObject({
+  deadline: deadlineSchema,
+  blocks: z.array(planBlockInput).max(PROTOCOL_BLOCKS_MAX),
+});
+export type PlanInput = z.input<typeof planInput>;
+
+/** A block of a plan: the template version's block, the folder picked and the bounds chosen. */
+export const planBlockSchema = z.object({
+  key: z.string(),
+  target: z.string(),
+  category_name: z.string(),
+  description_parents: z.string(),
+  description_educator: z.string(),
+  /** The template's bounds, which the plan's stay within. */
+  template_min: z.number().int(),
+  template_max: z.number().int(),
+  min_presentations: z.number().int(),
+  max_presentations: z.number().int(),
+  /** The folder picked, null while the block waits for one. */
+  folder_id: z.number().int().nullable(),
+  folders: z.array(templateFolderSchema),
+});
+export type PlanBlock = z.infer<typeof planBlockSchema>;
+
+/** A plan (protocol) as the API shows it to its teacher (spec §3 Protocol/plan). */
+export const planSchema = z.object({
+  id: z.number().int(),
+  client: z.object({ id: z.number().int(), child_name: z.string() }),
+  template: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    /** The version the plan was made from. */
+    version: z.number().int(),
+    /** The template's latest published version: more than `version` shows "template updated". */
+    latest_version: z.number().int(),
+  }),
+  deadline: z.string(),
+  lessons: z.number().int(),
+  status: z.enum(PLAN_STATUSES),
+  blocks: z.array(planBlockSchema),
+  sent_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** A row of the plans list. */
+export const planListItemSchema = planSchema.omit({ blocks: true }).extend({ blocks: z.number().int() });
+export type PlanListItem = z.infer<typeof planListItemSchema>;
+
+/** The project and role a plans call acts in, and the teacher's time zone the status is judged in. */
+export const planActingQuery = z.object({
+  workspace_id: idParam,
+  role_id: idParam.optional(),
+  time_zone: timeZoneSchema.optional(),
+});
+
+/** `GET /protocols`: the teacher's plans, filtered as spec §4 says, the nearest deadline first. */
+export const plansQuery = pageQuery.extend({
+  ...planActingQuery.shape,
+  filter: z
+    .enum(Object.keys(PLAN_FILTERS) as [keyof typeof PLAN_FILTERS, ...(keyof typeof PLAN_FILTERS)[]])
+    .default('all'),
+  client_id: idParam.optional(),
+});
+export type PlansQuery = z.infer<typeof plansQuery>;
+
+export const plansPageEnvelope = pageEnvelope(planListItemSchema);
+export type PlansPage = z.infer<typeof plansPageEnvelope>;
+
+export const planParams = z.object({ protocolId: idParam });
