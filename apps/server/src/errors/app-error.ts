@@ -30,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   transition_refused: 409,
   template_transition_refused: 409,
   template_in_use: 409,
+  template_version_changed: 409,
   request_overdue: 409,
   presentation_required: 409,
   theme_exists: 409,

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'deck_too_much_text',
   'template_transition_refused',
   'template_in_use',
+  'template_version_changed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ import { bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts'
 import { PROTOCOL_BLOCKS_MAX, PROTOCOL_PRESENTATIONS_MAX } from '../common/limits.ts';
 import { PLAN_FILTERS, PLAN_STATUSES } from './plan-status.ts';
 import { templateFolderSchema } from './schemas.ts';
+import { templateDifferenceSchema } from './template-difference.ts';
 
 /** Whether a text names a time zone this runtime knows (IANA, e.g. 'Europe/Kyiv'). */
 export function isTimeZone(value: string): boolean {
@@ -87,6 +88,11 @@ export const planSchema = z.object({
   blocks: z.array(planBlockSchema),
   sent_at: z.string().nullable(),
   updated_at: z.string(),
+  /**
+   * When the template has a newer published version: what taking it would change, block by block
+   * (contract `templateDifference`); null while the plan is on the latest.
+   */
+  template_update: templateDifferenceSchema.nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -115,3 +121,11 @@ export const plansPageEnvelope = pageEnvelope(planListItemSchema);
 export type PlansPage = z.infer<typeof plansPageEnvelope>;
 
 export const planParams = z.object({ protocolId: idParam });
+
+/**
+ * `POST /protocols/:id/template-update`: the plan takes its template's latest published version.
+ * Blocks it keeps keep their folder while the block still offers it, and their bounds narrowed to
+ * the new ones; new blocks wait for a folder. `version` is the one the teacher was shown, so that a
+ * version published meanwhile is not taken unseen (409).
+ */
+export const planTemplateUpdateInput = z.strictObject({ version: z.number().int().min(1) });

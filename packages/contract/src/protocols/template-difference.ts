@@ -1,27 +1,37 @@
+import { z } from 'zod';
 import type { TemplateBlock, TemplateContent } from './schemas.ts';
 
 /** What changed in a block that both versions have. */
-export type BlockChange = 'target' | 'category' | 'texts' | 'bounds' | 'folders' | 'position';
-
-/** One block's difference between two versions of a template. */
-export type BlockDifference =
-  | { kind: 'added'; key: string; target: string; to: Bounds }
-  | { kind: 'removed'; key: string; target: string; from: Bounds }
-  | { kind: 'changed'; key: string; target: string; changes: BlockChange[]; from: Bounds; to: Bounds };
+export const BLOCK_CHANGES = ['target', 'category', 'texts', 'bounds', 'folders', 'position'] as const;
+export type BlockChange = (typeof BLOCK_CHANGES)[number];
 
 /** A block's bounds: how many presentations a lesson takes from it. */
-export interface Bounds {
-  min: number;
-  max: number;
-}
+const boundsSchema = z.object({ min: z.number().int(), max: z.number().int() });
+export type Bounds = z.infer<typeof boundsSchema>;
+
+/** One block's difference between two versions of a template. */
+export const blockDifferenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('added'), key: z.string(), target: z.string(), to: boundsSchema }),
+  z.object({ kind: z.literal('removed'), key: z.string(), target: z.string(), from: boundsSchema }),
+  z.object({
+    kind: z.literal('changed'),
+    key: z.string(),
+    target: z.string(),
+    changes: z.array(z.enum(BLOCK_CHANGES)),
+    from: boundsSchema,
+    to: boundsSchema,
+  }),
+]);
+export type BlockDifference = z.infer<typeof blockDifferenceSchema>;
 
 /** What a plan made from one version would change by taking another (issue 14: "template updated"). */
-export interface TemplateDifference {
-  title: boolean;
-  description: boolean;
+export const templateDifferenceSchema = z.object({
+  title: z.boolean(),
+  description: z.boolean(),
   /** The blocks that differ, in the new version's order, removed ones last. */
-  blocks: BlockDifference[];
-}
+  blocks: z.array(blockDifferenceSchema),
+});
+export type TemplateDifference = z.infer<typeof templateDifferenceSchema>;
 
 const boundsOf = (block: TemplateBlock): Bounds => ({
   min: block.min_presentations,

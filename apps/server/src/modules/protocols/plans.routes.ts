@@ -7,6 +7,7 @@ import {
   planInput,
   planParams,
   planSchema,
+  planTemplateUpdateInput,
   plansPageEnvelope,
   plansQuery,
 } from '@logoschool/contract';
@@ -14,7 +15,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
-import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanCaller } from './plans.service.ts';
+import {
+  createPlan,
+  deletePlan,
+  getPlan,
+  listPlans,
+  takeTemplateUpdate,
+  updatePlan,
+  type PlanCaller,
+} from './plans.service.ts';
 
 const tags = ['plans'];
 const item = `${API.protocols}/:protocolId`;
@@ -92,6 +101,25 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await updatePlan(app.db, planCaller(request), request.params.protocolId, request.body),
+    }),
+  );
+
+  app.post(
+    `${item}/template-update`,
+    {
+      config: { permission: 'protocols.manage' },
+      schema: {
+        tags,
+        summary:
+          "Takes the template's latest published version (the one named, else 409 template_version_changed): kept blocks keep their folder and bounds where the new version allows, new blocks wait for a folder",
+        params: planParams,
+        querystring: planActingQuery,
+        body: planTemplateUpdateInput,
+        response: { 200: dataEnvelope(planSchema), 409: errorBody, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await takeTemplateUpdate(app.db, planCaller(request), request.params.protocolId, request.body),
     }),
   );
 

@@ -8,6 +8,7 @@ import {
   PLAN_LESSONS,
   dayIn,
   planStatus,
+  templateDifference,
   type Plan,
   type PlanBlock,
   type PlanListItem,
@@ -16,6 +17,7 @@ import {
   type TemplateContent,
   type planCreateInput,
   type planInput,
+  type planTemplateUpdateInput,
 } from '@logoschool/contract';
 import { and, asc, count, eq, gte, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -93,6 +95,9 @@ async function viewOf(db: Tx, caller: PlanCaller, row: ProtocolRow): Promise<Pla
       folders: block.folders,
     };
   });
+  const latest = template?.version ?? row.templateVersion;
+  const latestContent =
+    latest > row.templateVersion ? await versionContent(db, row.templateId, latest) : null;
   return {
     id: row.id,
     client: client ?? { id: row.clientId, child_name: '' },
@@ -100,7 +105,7 @@ async function viewOf(db: Tx, caller: PlanCaller, row: ProtocolRow): Promise<Pla
       id: row.templateId,
       title: content.title,
       version: row.templateVersion,
-      latest_version: template?.version ?? row.templateVersion,
+      latest_version: latest,
     },
     deadline: row.deadline,
     lessons: row.lessons,
@@ -111,6 +116,7 @@ async function viewOf(db: Tx, caller: PlanCaller, row: ProtocolRow): Promise<Pla
     blocks,
     sent_at: row.sentAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
+    template_update: latestContent ? templateDifference(content, latestContent) : null,
   };
 }
 
@@ -276,6 +282,68 @@ export async function updatePlan(
     const [saved] = await tx
       .update(protocols)
       .set({ deadline: input.deadline, updatedAt: new Date() })
+      .where(eq(protocols.id, id))
+      .returning();
+    if (!saved) throw notFound();
+    return viewOf(tx, caller, saved);
+  });
+}
+
+/**
+ * `POST /protocols/:id/template-update`: the plan takes the template's latest published version,
+ * the one the teacher was shown (`version`; 409 `template_version_changed` otherwise). A kept block
+ * keeps its folder while the block still offers it and its bounds, narrowed to the new ones; a new
+ * block waits for its folder, so the plan may be "to fill" again.
+ */
+export async function takeTemplateUpdate(
+  db: Db,
+  caller: PlanCaller,
+  id: number,
+  input: z.output<typeof planTemplateUpdateInput>,
+): Promise<Plan> {
+  return db.transaction(async (tx) => {
+    const row = await ownRow(tx, caller, id, true);
+    const [template] = await tx
+      .select({ version: protocolTemplates.version })
+      .from(protocolTemplates)
+      .where(eq(protocolTemplates.id, row.templateId))
+      .for('update');
+    if (!template || template.version !== input.version || input.version <= row.templateVersion) {
+      throw new AppError('template_version_changed');
+    }
+    const content = await versionContent(tx, row.templateId, input.version);
+    if (!content) throw new AppError('template_version_changed');
+    const chosen = new Map(
+      (await tx.select().from(protocolBlocks).where(eq(protocolBlocks.protocolId, id))).map((block) => [
+        block.key,
+        block,
+      ]),
+    );
+    const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
+    await tx.delete(protocolBlocks).where(eq(protocolBlocks.protocolId, id));
+    await tx.insert(protocolBlocks).values(
+      content.blocks.map((block) => {
+        const own = chosen.get(block.key);
+        const offered =
+          own?.folderId != null && block.folders.some((folder) => folder.category_id === own.folderId);
+        const min = clamp(
+          own?.minPresentations ?? block.min_presentations,
+          block.min_presentations,
+          block.max_presentations,
+        );
+        const max = clamp(own?.maxPresentations ?? block.max_presentations, min, block.max_presentations);
+        return {
+          protocolId: id,
+          key: block.key,
+          folderId: offered ? (own?.folderId ?? null) : null,
+          minPresentations: min,
+          maxPresentations: max,
+        };
+      }),
+    );
+    const [saved] = await tx
+      .update(protocols)
+      .set({ templateVersion: input.version, updatedAt: new Date() })
       .where(eq(protocols.id, id))
       .returning();
     if (!saved) throw notFound();

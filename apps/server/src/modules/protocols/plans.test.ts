@@ -233,6 +233,73 @@ describe('plans', () => {
     expect(((await as(s.otherTeacher).get('/api/protocols')).json() as { data: Plan[] }).data).toEqual([]);
   });
 
+  it('shows a newer template version block by block, and takes it when the teacher applies it', async () => {
+    const s = await school();
+    const plan = dataOf<Plan>(
+      await as(s.teacher).post('/api/protocols', {
+        client_id: s.student.id,
+        template_id: s.template.id,
+        deadline: future,
+      }),
+      201,
+    );
+    const [first, second] = plan.blocks;
+    await as(s.teacher).put(`/api/protocols/${plan.id}`, {
+      deadline: future,
+      blocks: [
+        { key: first!.key, folder_id: s.words, min_presentations: 3, max_presentations: 4 },
+        { key: second!.key, folder_id: s.phrases, min_presentations: 2, max_presentations: 3 },
+      ],
+    });
+    // Version 2: the first block allows 1 to 2 presentations, the second goes, a third comes.
+    const { blocks } = inputOf(s.template);
+    const changed = {
+      title: 'Sound [R]',
+      description: 'For the educator',
+      blocks: [
+        { ...blocks[0]!, max_presentations: 2 },
+        { ...blocks[1]!, key: undefined, target: 'Stories' },
+      ],
+    };
+    await as(s.moderator).put(`/api/templates/${s.template.id}`, changed);
+    await as(s.moderator).post(`/api/templates/${s.template.id}/review`, { action: 'publish' });
+    const shown = dataOf<Plan>(await as(s.teacher).get(`/api/protocols/${plan.id}`));
+    expect(shown.status).toBe('active');
+    expect(shown.template_update?.blocks.map((block) => [block.kind, block.target])).toEqual([
+      ['changed', 'Articulation'],
+      ['added', 'Stories'],
+      ['removed', 'Phrases'],
+    ]);
+    expect(shown.template_update?.blocks[0]).toMatchObject({
+      changes: ['bounds'],
+      from: { min: 1, max: 4 },
+      to: { min: 1, max: 2 },
+    });
+    // Applying a version not shown is refused; the shown one is taken.
+    const stale = await as(s.teacher).post(`/api/protocols/${plan.id}/template-update`, { version: 3 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('template_version_changed');
+    const taken = dataOf<Plan>(
+      await as(s.teacher).post(`/api/protocols/${plan.id}/template-update`, { version: 2 }),
+    );
+    expect(taken.template).toMatchObject({ version: 2, latest_version: 2 });
+    expect(taken.template_update).toBeNull();
+    expect(
+      taken.blocks.map((block) => [
+        block.target,
+        block.folder_id,
+        block.min_presentations,
+        block.max_presentations,
+      ]),
+    ).toEqual([
+      ['Articulation', s.words, 2, 2],
+      ['Stories', null, 2, 3],
+    ]);
+    expect(taken.status).toBe('pending');
+    const again = await as(s.teacher).post(`/api/protocols/${plan.id}/template-update`, { version: 2 });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('keeps the template version it was made from when the template is published again', async () => {
     const s = await school();
     const plan = dataOf<Plan>(
