@@ -6,7 +6,7 @@
  * `npm run bench:profile -- /api/exercises?workspace_id=1&role_id=3`
  */
 import fs from 'node:fs';
-import type { Profiler } from 'node:inspector';
+import type { Runtime } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,7 @@ const database = await openDatabase({ dataDir: null });
 const app = await buildApp({ config, database });
 
 /** Where a frame lives: the package under node_modules, our file, or V8 and Node themselves. */
-function placeOf(frame: Profiler.CallFrame): string {
+function placeOf(frame: Runtime.CallFrame): string {
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
   if (inPackage?.[1]) return inPackage[1];
   if (frame.url.includes('/apps/') || frame.url.includes('/packages/')) {
