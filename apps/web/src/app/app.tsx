@@ -1,28 +1,20 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './core-styles.ts';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { FIRST_DAY_OF_WEEK, dayjsLocaleOf } from '../i18n/date-locales.ts';
-import notificationClasses from './notifications.module.css';
-import { createRouter } from './router.tsx';
+import { Toasts } from './notifications.tsx';
+import { AppRouter } from './router.tsx';
 import { SessionProvider } from './session.tsx';
 import { cssVariablesResolver, localizedTheme } from './theme.ts';
-
-/** The notifications' container (with its transitions) loads after the first screen. */
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
 
 /**
  * The whole app: providers around the router. Date fields follow the interface language, weeks
  * from Monday (the locale's data loads with the screens that show dates: `i18n/dates.ts`);
- * toasts open below the header.
+ * toasts open below the header, their container loading with the first (`notifications.tsx`).
  */
 export function App() {
-  const [router] = useState(createRouter);
   const { t, i18n } = useTranslation();
   const theme = useMemo(
     () => localizedTheme({ close: t('app.close'), showPassword: t('app.showPassword') }),
@@ -35,11 +27,9 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={dates}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" classNames={{ root: notificationClasses.root }} />
-        </Suspense>
+        <Toasts />
         <SessionProvider>
-          <RouterProvider router={router} />
+          <AppRouter />
         </SessionProvider>
       </DatesProvider>
     </MantineProvider>

@@ -1,6 +1,7 @@
-import { INDEX_PATHS, mayOpen, routeOf, type AppRoute } from '@logoschool/contract';
+import { mayOpen, type AppRoute } from '@logoschool/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { indexPathOf } from './screens.ts';
 import { FullLoader } from './screens/loader.tsx';
 import { ServerUnreachable } from './screens/server-unreachable.tsx';
 import { useSession } from './session.tsx';
@@ -29,13 +30,9 @@ export function RequireRoute({ route, children }: { route: AppRoute; children: R
   return children;
 }
 
-/**
- * `/`: the selected role's index screen (spec §2). Until that screen is built, the profile (open to
- * every role) stands in, so that a signed-in user always lands on a real screen.
- */
+/** `/`: the selected role's index screen (spec §2, `indexPathOf`). */
 export function IndexRedirect() {
   const { role } = useSession();
   if (!role) return null;
-  const target = [INDEX_PATHS[role], '/profile'].find((path) => routeOf(path)?.built);
-  return <Navigate to={target ?? '/not-found'} replace />;
+  return <Navigate to={indexPathOf(role)} replace />;
 }

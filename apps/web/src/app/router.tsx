@@ -1,52 +1,45 @@
 import { ROUTES } from '@logoschool/contract';
-import { Suspense, lazy, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Suspense, useState, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { IndexRedirect, RequireAuth, RequireRoute } from './guards.tsx';
-import { loadAllTexts } from '../i18n/i18n.ts';
 import { FullLoader } from './screens/loader.tsx';
-import { RouteError } from './screens/route-error.tsx';
-import { SCREENS } from './screens.ts';
+import { RouteErrorBoundary } from './screens/route-error.tsx';
+import { SHELL as Shell, screenOf } from './screens.ts';
 
-/** The signed-in frame is its own chunk with the whole language: the login page loads neither. */
-const Shell = lazy(() => Promise.all([import('./shell/shell.tsx'), loadAllTexts()]).then(([shell]) => shell));
-
-function screen(path: string): ComponentType {
-  const Screen = SCREENS[path];
-  if (!Screen) throw new Error(`The route table marks ${path} built, but it has no screen`);
-  return Screen;
-}
+/** A route's element inside its error boundary (spec §8). */
+const guarded = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErrorBoundary>;
 
 /**
- * The router, built from the contract's route table (DESIGN §5): built public routes stand alone,
- * built staff routes live in the shell behind the login guard; anything else goes to /not-found.
+ * The routes, from the contract's route table (DESIGN §5): built public routes stand alone, built
+ * staff routes live in the shell behind the login guard; anything else goes to /not-found. Each
+ * route has its error boundary. (Declarative routes: the app uses no loaders or actions, and a data
+ * router would double React Router's share of the first page's JS, decision 016.)
  */
 export function buildRoutes(): RouteObject[] {
   const built = ROUTES.filter((route) => route.built);
   const publicRoutes: RouteObject[] = built
     .filter((route) => route.access === 'public')
     .map((route) => {
-      const Screen = screen(route.path);
+      const Screen = screenOf(route.path);
       return {
         path: route.path,
-        errorElement: <RouteError />,
-        element: (
+        element: guarded(
           <Suspense fallback={<FullLoader />}>
             <Screen />
-          </Suspense>
+          </Suspense>,
         ),
       };
     });
   const staffRoutes: RouteObject[] = built
     .filter((route) => route.access !== 'public')
     .map((route) => {
-      const Screen = screen(route.path);
+      const Screen = screenOf(route.path);
       return {
         path: route.path,
-        errorElement: <RouteError />,
-        element: (
+        element: guarded(
           <RequireRoute route={route}>
             <Screen />
-          </RequireRoute>
+          </RequireRoute>,
         ),
       };
     });
@@ -54,18 +47,29 @@ export function buildRoutes(): RouteObject[] {
     ...publicRoutes,
     {
       path: '/',
-      errorElement: <RouteError />,
-      element: (
+      element: guarded(
         <RequireAuth>
           <Suspense fallback={<FullLoader />}>
             <Shell />
           </Suspense>
-        </RequireAuth>
+        </RequireAuth>,
       ),
-      children: [{ index: true, element: <IndexRedirect />, errorElement: <RouteError /> }, ...staffRoutes],
+      children: [{ index: true, element: guarded(<IndexRedirect />) }, ...staffRoutes],
     },
     { path: '*', element: <Navigate to="/not-found" replace /> },
   ];
 }
 
-export const createRouter = () => createBrowserRouter(buildRoutes());
+function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** The app's routes in the browser's address bar. */
+export function AppRouter() {
+  const [routes] = useState(buildRoutes);
+  return (
+    <BrowserRouter>
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
+  );
+}

@@ -1,6 +1,8 @@
 import { ROUTES } from '@logoschool/contract';
+import { isValidElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { buildRoutes } from './router.tsx';
+import { RouteErrorBoundary } from './screens/route-error.tsx';
 import { SCREENS } from './screens.ts';
 
 describe('the screens and the route table', () => {
@@ -20,10 +22,11 @@ describe('the screens and the route table', () => {
   });
 
   it('gives every mounted route an error screen', () => {
+    const guarded = (element: ReactNode) => isValidElement(element) && element.type === RouteErrorBoundary;
     for (const route of buildRoutes()) {
       if (route.path === '*') continue;
-      expect(route.errorElement, route.path).toBeTruthy();
-      for (const child of route.children ?? []) expect(child.errorElement, child.path).toBeTruthy();
+      expect(guarded(route.element), route.path).toBe(true);
+      for (const child of route.children ?? []) expect(guarded(child.element), child.path).toBe(true);
     }
   });
 });

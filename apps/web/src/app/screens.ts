@@ -1,48 +1,66 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { INDEX_PATHS, routeOf, type RankedRole } from '@logoschool/contract';
 import { loadAllTexts } from '../i18n/i18n.ts';
+import { lazyScreen, type LazyScreen, type ScreenModule } from './lazy-screen.ts';
 
-type ScreenModule = { default: ComponentType };
+/**
+ * A screen beyond the core (login, logout and the error screens): its chunk, the whole language
+ * and all of Mantine's styles load together (decision 016).
+ */
+export const beyondCore = (load: () => Promise<ScreenModule>) =>
+  lazyScreen(() =>
+    Promise.all([load(), loadAllTexts(), import('./all-styles.ts')]).then(([screen]) => screen),
+  );
 
-/** A screen that needs more than the core texts: its chunk and the whole language load together. */
-const withAllTexts = (load: () => Promise<ScreenModule>) =>
-  lazy(() => Promise.all([load(), loadAllTexts()]).then(([screen]) => screen));
+/** The signed-in frame (header, navigation), a screen beyond the core itself. */
+export const SHELL = beyondCore(() => import('./shell/shell.tsx'));
 
 /**
  * The screen of every built route of the contract's route table, by path, each its own lazy
  * chunk. A test keeps this and the table's `built` flags in step.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/login': lazy(() => import('../features/auth/login-page.tsx')),
-  '/logout': lazy(() => import('../features/auth/logout-page.tsx')),
-  '/not-found': lazy(() => import('./screens/not-found-page.tsx')),
-  '/accept-invite': withAllTexts(() => import('../features/invitations/accept-invite-page.tsx')),
-  '/profile': withAllTexts(() => import('../features/users/profile-page.tsx')),
-  '/dashboard': withAllTexts(() => import('../features/dashboard/dashboard-page.tsx')),
-  '/projects': withAllTexts(() => import('../features/workspaces/workspaces-page.tsx')),
-  '/outbox': withAllTexts(() => import('../features/mails/outbox-page.tsx')),
-  '/exercises': withAllTexts(() => import('../features/exercises/exercises-page.tsx')),
-  '/create-exercise-author': withAllTexts(() => import('../features/exercises/edit-exercise-page.tsx')),
-  '/edit-exercise/:exerciseId?': withAllTexts(() => import('../features/exercises/edit-exercise-page.tsx')),
-  '/moderate-exercise/:exerciseId?': withAllTexts(
-    () => import('../features/exercises/edit-exercise-page.tsx'),
-  ),
-  '/create-exercise-moderator': withAllTexts(() => import('../features/exercises/create-request-page.tsx')),
-  '/public-exercises': withAllTexts(() => import('../features/exercises/public-exercises-page.tsx')),
-  '/shared-exercise/:exerciseId?': withAllTexts(
-    () => import('../features/exercises/shared-exercise-page.tsx'),
-  ),
-  '/moderator-list': withAllTexts(() => import('../features/exercises/moderator-list-page.tsx')),
-  '/auto-moderation': withAllTexts(() => import('../features/exercises/auto-moderation-page.tsx')),
-  '/users': withAllTexts(() => import('./routes/users-screen.tsx')),
-  '/categories': withAllTexts(() => import('../features/categories/categories-page.tsx')),
-  '/clients': withAllTexts(() => import('../features/clients/clients-page.tsx')),
-  '/edit-client/:clientId?': withAllTexts(() => import('../features/clients/edit-client-page.tsx')),
-  '/view-categories': withAllTexts(() => import('../features/categories/view-categories-page.tsx')),
-  '/themes': withAllTexts(() => import('./routes/themes-and-tags-screen.tsx')),
-  '/theme-assets/:themeId?': withAllTexts(() => import('../features/themes/theme-assets-page.tsx')),
-  '/preview-themes': withAllTexts(() => import('../features/themes/preview-themes-page.tsx')),
-  '/theme-assets-preview/:themeId?': withAllTexts(
+export const SCREENS: Record<string, LazyScreen> = {
+  '/login': lazyScreen(() => import('../features/auth/login-page.tsx')),
+  '/logout': lazyScreen(() => import('../features/auth/logout-page.tsx')),
+  '/not-found': lazyScreen(() => import('./screens/not-found-page.tsx')),
+  '/accept-invite': beyondCore(() => import('../features/invitations/accept-invite-page.tsx')),
+  '/profile': beyondCore(() => import('../features/users/profile-page.tsx')),
+  '/dashboard': beyondCore(() => import('../features/dashboard/dashboard-page.tsx')),
+  '/projects': beyondCore(() => import('../features/workspaces/workspaces-page.tsx')),
+  '/outbox': beyondCore(() => import('../features/mails/outbox-page.tsx')),
+  '/exercises': beyondCore(() => import('../features/exercises/exercises-page.tsx')),
+  '/create-exercise-author': beyondCore(() => import('../features/exercises/edit-exercise-page.tsx')),
+  '/edit-exercise/:exerciseId?': beyondCore(() => import('../features/exercises/edit-exercise-page.tsx')),
+  '/moderate-exercise/:exerciseId?': beyondCore(() => import('../features/exercises/edit-exercise-page.tsx')),
+  '/create-exercise-moderator': beyondCore(() => import('../features/exercises/create-request-page.tsx')),
+  '/public-exercises': beyondCore(() => import('../features/exercises/public-exercises-page.tsx')),
+  '/shared-exercise/:exerciseId?': beyondCore(() => import('../features/exercises/shared-exercise-page.tsx')),
+  '/moderator-list': beyondCore(() => import('../features/exercises/moderator-list-page.tsx')),
+  '/auto-moderation': beyondCore(() => import('../features/exercises/auto-moderation-page.tsx')),
+  '/users': beyondCore(() => import('./routes/users-screen.tsx')),
+  '/categories': beyondCore(() => import('../features/categories/categories-page.tsx')),
+  '/clients': beyondCore(() => import('../features/clients/clients-page.tsx')),
+  '/edit-client/:clientId?': beyondCore(() => import('../features/clients/edit-client-page.tsx')),
+  '/view-categories': beyondCore(() => import('../features/categories/view-categories-page.tsx')),
+  '/themes': beyondCore(() => import('./routes/themes-and-tags-screen.tsx')),
+  '/theme-assets/:themeId?': beyondCore(() => import('../features/themes/theme-assets-page.tsx')),
+  '/preview-themes': beyondCore(() => import('../features/themes/preview-themes-page.tsx')),
+  '/theme-assets-preview/:themeId?': beyondCore(
     () => import('../features/themes/theme-assets-preview-page.tsx'),
   ),
-  '/manage-assets': withAllTexts(() => import('../features/assets/manage-assets-page.tsx')),
+  '/manage-assets': beyondCore(() => import('../features/assets/manage-assets-page.tsx')),
 };
+
+/** The screen of a built route's path (a route the table marks built has one: a test says so). */
+export function screenOf(path: string): LazyScreen {
+  const screen = SCREENS[path];
+  if (!screen) throw new Error(`The route table marks ${path} built, but it has no screen`);
+  return screen;
+}
+
+/**
+ * Where `/` leads a role: its index screen (spec §2), or until that screen is built the profile
+ * (open to every role), so that a signed-in user always lands on a real screen.
+ */
+export function indexPathOf(role: RankedRole): string {
+  return [INDEX_PATHS[role], '/profile'].find((path) => routeOf(path)?.built) ?? '/not-found';
+}

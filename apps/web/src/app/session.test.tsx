@@ -1,9 +1,10 @@
 import { API, LOCAL_KEYS, ROLE, type User, type Workspace } from '@logoschool/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n/i18n.ts';
 import { fakeApi, json } from '../testing/render.tsx';
-import { SessionProvider, WorkspaceScope, useActingFor, useSession } from './session.tsx';
+import { SessionProvider, WorkspaceScope, startTokenCheck, useActingFor, useSession } from './session.tsx';
 
 const root: User = {
   id: 1,
@@ -108,5 +109,44 @@ describe('acting as another user', () => {
     expect(result.current.status).toBe('no-token');
     expect(result.current.signedInAs).toBe(false);
     expect(localStorage.getItem(LOCAL_KEYS.returnAuth)).toBeNull();
+  });
+});
+
+describe('the token check begun before the app renders', () => {
+  beforeAll(async () => {
+    // A refused check says so in a notification, in the interface language.
+    await initI18n('en');
+  });
+
+  const session = () =>
+    renderHook(() => useSession(), {
+      wrapper: ({ children }) => <SessionProvider>{children}</SessionProvider>,
+    });
+
+  it('is the session’s first check: the token is not checked twice', async () => {
+    localStorage.setItem(LOCAL_KEYS.auth, 'root-token');
+    const calls = fakeApi({ [`GET ${API.checkToken}`]: () => json({ data: root }) });
+    startTokenCheck();
+    const { result } = session();
+    await waitFor(() => expect(result.current.status).toBe('authorised'));
+    expect(calls.filter((call) => call.path === API.checkToken)).toHaveLength(1);
+  });
+
+  it('ends the session when refused, even if the refusal came before the app rendered', async () => {
+    localStorage.setItem(LOCAL_KEYS.auth, 'old-token');
+    localStorage.setItem(LOCAL_KEYS.returnAuth, 'kept-root-token');
+    fakeApi({
+      [`GET ${API.checkToken}`]: () => json({ message: 'Expired', code: 'unauthorized' }, 401),
+      [`POST ${API.logout}`]: () => json({ data: null }),
+    });
+    await startTokenCheck()?.catch(() => undefined);
+    // The client has forgotten the refused token already.
+    expect(localStorage.getItem(LOCAL_KEYS.auth)).toBeNull();
+    const { result } = session();
+    await waitFor(() => expect(result.current.status).toBe('expired'));
+    // Root's own session, kept while acting as this user, ends on the server too.
+    expect(localStorage.getItem(LOCAL_KEYS.returnAuth)).toBeNull();
+    const logout = vi.mocked(fetch).mock.calls.find(([url]) => String(url).includes(API.logout));
+    expect(new Headers(logout?.[1]?.headers).get('Authorization')).toBe('Bearer kept-root-token');
   });
 });

@@ -93,21 +93,67 @@ function dropReturnToken() {
 }
 
 /**
+ * What a user acts in: the projects they may switch between, the chosen one (`workspaceId` when it
+ * is one of them, else the first) and the role selected there (root has only root, spec §6).
+ */
+function selectionOf(
+  user: User,
+  workspaceId: number | null,
+): Pick<Session, 'workspaces' | 'workspace' | 'role'> {
+  const available = availableWorkspaceIds(user);
+  const workspaces = user.assignments.filter((a) => available.includes(a.workspaceId));
+  const workspace = workspaces.find((a) => a.workspaceId === workspaceId) ?? workspaces[0] ?? null;
+  const role = user.is_root ? 'root' : workspace ? selectedRole(user, workspace.workspaceId) : null;
+  return { workspaces, workspace, role };
+}
+
+/** The role a signed-in user starts in: the one selected in the stored project (or the first). */
+export function startingRoleOf(user: User): RankedRole | null {
+  return selectionOf(user, storedWorkspaceId()).role;
+}
+
+/** The first check of the saved token, when `startTokenCheck` began it before the app rendered. */
+let firstCheck: Promise<User> | null = null;
+
+/**
+ * Starts checking the saved token before the app renders (`main.tsx`), so that the answer comes
+ * while the first screen's code loads; the session takes this answer instead of asking again.
+ */
+export function startTokenCheck(): Promise<User> | null {
+  if (!readLocal(LOCAL_KEYS.auth)) return null;
+  firstCheck = request<User>(API.checkToken, { silent: true });
+  // Handled when the session takes it; until then a failure is no unhandled rejection.
+  firstCheck.catch(() => undefined);
+  return firstCheck;
+}
+
+/** Checks the saved token: the answer to the check begun at start, the first time, else a new one. */
+function checkToken(): Promise<User> {
+  const started = firstCheck;
+  firstCheck = null;
+  return started ?? request<User>(API.checkToken, { silent: true });
+}
+
+/**
  * Holds who is signed in: checks the saved token once at start (spec §4) and derives the chosen
  * project and the selected role from the user's assignments.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  // A check begun at start is for the token saved then, which its refusal may have cleared since:
+  // the session starts from what was saved when the check began.
   const [status, setStatus] = useState<AuthStatus>(() =>
-    readLocal(LOCAL_KEYS.auth) ? 'pending' : 'no-token',
+    firstCheck || readLocal(LOCAL_KEYS.auth) ? 'pending' : 'no-token',
   );
   const [user, setUser] = useState<User | null>(null);
   const [workspaceId, setWorkspaceId] = useState<number | null>(storedWorkspaceId);
-  const [returnToken, setReturnToken] = useState<string | null>(storedReturnToken);
+  const [returnToken, setReturnToken] = useState<string | null>(() =>
+    firstCheck ? readLocal(LOCAL_KEYS.returnAuth) : storedReturnToken(),
+  );
 
   useEffect(() => {
     if (status !== 'pending') return;
     let cancelled = false;
-    request<User>(API.checkToken, { silent: true }).then(
+    checkToken().then(
       (checked) => {
         if (cancelled) return;
         setUser(checked);
@@ -201,16 +247,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const session = useMemo<Session>(() => {
-    const available = user ? availableWorkspaceIds(user) : [];
-    const workspaces = user ? user.assignments.filter((a) => available.includes(a.workspaceId)) : [];
-    const workspace = workspaces.find((a) => a.workspaceId === workspaceId) ?? workspaces[0] ?? null;
-    const role = user
-      ? user.is_root
-        ? 'root'
-        : workspace
-          ? selectedRole(user, workspace.workspaceId)
-          : null
-      : null;
+    const { workspaces, workspace, role } = user
+      ? selectionOf(user, workspaceId)
+      : { workspaces: [], workspace: null, role: null };
     const held =
       user && workspace
         ? rolesInWorkspace(user, workspace.workspaceId)

@@ -59,9 +59,14 @@ async function loadWholeLanguage(language: Language) {
   complete.add(language);
 }
 
-/** Loads the whole current language: screens beyond login and the error screens wait for it. */
+/**
+ * Loads the whole current language: screens beyond login and the error screens wait for it. Called
+ * while `initI18n` is still under way (the first screen loads beside the core texts), it waits for
+ * the starting language to be set up first.
+ */
 export async function loadAllTexts(): Promise<void> {
   allTextsWanted = true;
+  await starting;
   await loadWholeLanguage(currentLanguage());
 }
 
@@ -81,18 +86,24 @@ export function initialLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+/** The set-up of i18next while `initI18n` runs; settled (or never started) otherwise. */
+let starting: Promise<unknown> = Promise.resolve();
+
 /** Sets up i18next once, in the starting language. */
 export async function initI18n(language: Language = initialLanguage()) {
   if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      resources: { [language]: { translation: await CORE[language]() } },
-      partialBundledLanguages: true,
-      lng: language,
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+    starting = CORE[language]().then((core) =>
+      i18n.use(initReactI18next).init({
+        resources: { [language]: { translation: core } },
+        partialBundledLanguages: true,
+        lng: language,
+        fallbackLng: false,
+        supportedLngs: [...LANGUAGES],
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      }),
+    );
+    await starting;
   }
   applyLanguage(language);
   return i18n;

@@ -2,10 +2,11 @@ import { BREAKPOINTS, HEADER_HEIGHT, HEADER_HEIGHT_COMPACT } from '@logoschool/c
 import { AppShell, Center, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Chat } from '../../features/chat/chat.tsx';
+import { preloadToasts } from '../notifications.tsx';
 import { queryClient } from '../query-client.ts';
 import { FullLoader } from '../screens/loader.tsx';
 import { NoWorkspaces } from '../screens/no-workspaces.tsx';
@@ -48,6 +49,8 @@ export function Shell() {
   const collapsed = navigation.collapsed && !compact;
   const noWorkspaces = user !== null && !user.is_root && workspaces.length === 0;
   const hasNavigation = items.length > 0 && !noWorkspaces;
+  // Signed-in screens tell failures in toasts: have their container before a call can fail.
+  useEffect(preloadToasts, []);
 
   return (
     <QueryClientProvider client={queryClient}>
