@@ -21,7 +21,12 @@ export default defineConfig({
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {
         plugins: [coreTexts()],
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+        },
       },
       serverTests('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverTests('api-postgres', 'postgres')] : []),
