@@ -310,13 +310,13 @@ try {
     const own = new Map(
       [...entry.loaded.scripts].filter(([url]) => entry.route.access === 'public' || !shellScripts.has(url)),
     );
-    console.log(
+    const row = [
       entry.route.path.padEnd(34),
       entry.as.padEnd(26),
       kbOf(own).toFixed(1).padStart(9),
       String(own.size).padStart(6),
-      entry.landed ? ` (landed on ${entry.landed})` : '',
-    );
+    ];
+    console.log(...row, ...(entry.landed ? [` (landed on ${entry.landed})`] : []));
   }
 } finally {
   server.kill('SIGTERM');
