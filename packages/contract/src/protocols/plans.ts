@@ -46,10 +46,20 @@ export const planBlockInput = z
  * `PUT /protocols/:id`: the deadline and every block filled (spec §5: a plan cannot be saved while
  * a block has no folder; the server names a block left out).
  */
-export const planInput = z.strictObject({
-  deadline: deadlineSchema,
-  blocks: z.array(planBlockInput).max(PROTOCOL_BLOCKS_MAX),
-});
+export const planInput = z
+  .strictObject({
+    deadline: deadlineSchema,
+    blocks: z.array(planBlockInput).max(PROTOCOL_BLOCKS_MAX),
+  })
+  .superRefine((plan, context) => {
+    // One entry per block: a block named twice would be two choices for one block.
+    const keys = new Set<string>();
+    plan.blocks.forEach((block, index) => {
+      if (keys.has(block.key))
+        context.addIssue({ code: 'custom', path: ['blocks', index, 'key'], message: 'unique' });
+      keys.add(block.key);
+    });
+  });
 export type PlanInput = z.input<typeof planInput>;
 
 /** A block of a plan: the template version's block, the folder picked and the bounds chosen. */

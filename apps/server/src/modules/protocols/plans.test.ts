@@ -61,6 +61,17 @@ async function school() {
 
 const future = '2099-06-30';
 
+/** A plan of the school's student from its template, made through the API by its teacher. */
+const newPlan = async (s: Awaited<ReturnType<typeof school>>, deadline = future) =>
+  dataOf<Plan>(
+    await as(s.teacher).post('/api/protocols', {
+      client_id: s.student.id,
+      template_id: s.template.id,
+      deadline,
+    }),
+    201,
+  );
+
 /** A template's content as the input that writes it again. */
 const inputOf = (template: ProtocolTemplate) => ({
   title: template.title,
@@ -74,14 +85,7 @@ const inputOf = (template: ProtocolTemplate) => ({
 describe('plans', () => {
   it('a teacher makes a plan of ten lessons from a published template, fills it, and it turns active', async () => {
     const s = await school();
-    const plan = dataOf<Plan>(
-      await as(s.teacher).post('/api/protocols', {
-        client_id: s.student.id,
-        template_id: s.template.id,
-        deadline: future,
-      }),
-      201,
-    );
+    const plan = await newPlan(s);
     expect(plan).toMatchObject({
       client: { id: s.student.id, child_name: 'Marko' },
       template: { id: s.template.id, title: 'Sound [R]', version: 1, latest_version: 1 },
@@ -118,14 +122,7 @@ describe('plans', () => {
 
   it('refuses saving while a block has no folder, naming the block, and keeps what was there (spec §5)', async () => {
     const s = await school();
-    const plan = dataOf<Plan>(
-      await as(s.teacher).post('/api/protocols', {
-        client_id: s.student.id,
-        template_id: s.template.id,
-        deadline: future,
-      }),
-      201,
-    );
+    const plan = await newPlan(s);
     const [first] = plan.blocks;
     const response = await as(s.teacher).put(`/api/protocols/${plan.id}`, {
       deadline: '2099-01-01',
@@ -138,14 +135,7 @@ describe('plans', () => {
 
   it('refuses a folder the block does not offer, bounds outside the template’s and an unknown block', async () => {
     const s = await school();
-    const plan = dataOf<Plan>(
-      await as(s.teacher).post('/api/protocols', {
-        client_id: s.student.id,
-        template_id: s.template.id,
-        deadline: future,
-      }),
-      201,
-    );
+    const plan = await newPlan(s);
     const [first, second] = plan.blocks;
     const response = await as(s.teacher).put(`/api/protocols/${plan.id}`, {
       deadline: future,
@@ -166,6 +156,17 @@ describe('plans', () => {
       'blocks.1.folder_id': ['Choose one of the folders this block offers.'],
       'blocks.2.key': ['This block is not in the plan’s template.'],
     });
+    const twice = await as(s.teacher).put(`/api/protocols/${plan.id}`, {
+      deadline: future,
+      blocks: [first, first, second].map((block) => ({
+        key: block!.key,
+        folder_id: s.phrases,
+        min_presentations: 2,
+        max_presentations: 2,
+      })),
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(Object.keys(twice.json().errors)).toEqual(['blocks.1.key']);
     const reversed = await as(s.teacher).put(`/api/protocols/${plan.id}`, {
       deadline: 'someday',
       blocks: [{ key: first!.key, folder_id: s.words, min_presentations: 3, max_presentations: 2 }],
@@ -194,15 +195,7 @@ describe('plans', () => {
 
   it('filters all / to fill / expired / filled, judging the deadline in the teacher’s time zone', async () => {
     const s = await school();
-    const make = async (deadline: string) =>
-      dataOf<Plan>(
-        await as(s.teacher).post('/api/protocols', {
-          client_id: s.student.id,
-          template_id: s.template.id,
-          deadline,
-        }),
-        201,
-      );
+    const make = (deadline: string) => newPlan(s, deadline);
     const toFill = await make(future);
     const filled = await make('2099-01-01');
     const expired = await make('2020-01-01');
@@ -235,14 +228,7 @@ describe('plans', () => {
 
   it('shows a newer template version block by block, and takes it when the teacher applies it', async () => {
     const s = await school();
-    const plan = dataOf<Plan>(
-      await as(s.teacher).post('/api/protocols', {
-        client_id: s.student.id,
-        template_id: s.template.id,
-        deadline: future,
-      }),
-      201,
-    );
+    const plan = await newPlan(s);
     const [first, second] = plan.blocks;
     await as(s.teacher).put(`/api/protocols/${plan.id}`, {
       deadline: future,
@@ -302,14 +288,7 @@ describe('plans', () => {
 
   it('keeps the template version it was made from when the template is published again', async () => {
     const s = await school();
-    const plan = dataOf<Plan>(
-      await as(s.teacher).post('/api/protocols', {
-        client_id: s.student.id,
-        template_id: s.template.id,
-        deadline: future,
-      }),
-      201,
-    );
+    const plan = await newPlan(s);
     const { blocks } = inputOf(s.template);
     await as(s.moderator).put(`/api/templates/${s.template.id}`, {
       title: 'Sound [R] 2',
@@ -328,14 +307,7 @@ describe('plans', () => {
 
   it('answers 401, 403 to roles that may not, 404 for another teacher’s or project’s plan; deletes', async () => {
     const s = await school();
-    const plan = dataOf<Plan>(
-      await as(s.teacher).post('/api/protocols', {
-        client_id: s.student.id,
-        template_id: s.template.id,
-        deadline: future,
-      }),
-      201,
-    );
+    const plan = await newPlan(s);
     expect((await apiAs(t.app, null, { workspace: s.workspace }).get('/api/protocols')).statusCode).toBe(401);
     for (const who of [s.moderator, s.author, s.manager]) {
       expect((await as(who).get(`/api/protocols/${plan.id}`)).statusCode).toBe(403);
