@@ -19,8 +19,18 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
   await pickDate(page, page.getByRole('button', { name: 'Date of birth' }), '2019-05-14');
   await expect(page.getByRole('button', { name: 'Date of birth' })).toHaveText('14/05/2019');
   await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Olena Koval');
-  await page.getByLabel('Interests').first().fill('dinosaurs');
+  await page.getByRole('combobox', { name: 'Interests (project themes)', exact: true }).click();
+  await page.getByRole('option', { name: 'Space' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: 'Other interests', exact: true }).fill('dinosaurs');
   await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: "Parent's email" }).fill('olena@example.com');
+  await page.getByRole('textbox', { name: "Parent's phone" }).fill('0501234567');
+  await page.getByRole('textbox', { name: "Parent's phone" }).blur();
+  await expect(page.getByRole('textbox', { name: "Parent's phone" })).toHaveAccessibleDescription(
+    /international format/,
+  );
+  await page.getByRole('textbox', { name: "Parent's phone" }).fill('+380 50 123 45 67');
   await page.getByLabel("Parent's request").fill('Sound R in words');
   await page.getByRole('button', { name: 'Save' }).click();
 
@@ -29,6 +39,7 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
   const row = page.getByRole('row', { name: /Sofiia Koval/ });
   await expect(row).toContainText('Olena Koval');
   await expect(row).toContainText('dinosaurs');
+  await expect(row).toContainText('Space');
   await expect(row).toContainText('14/05/2019');
   await expectAccessible(page);
 

@@ -89,7 +89,7 @@ test.describe('the student form', () => {
     await expect(child).toHaveAttribute('aria-invalid', 'true');
     await expect(child).toHaveAccessibleDescription(/At least 2 characters\./);
 
-    await page.getByRole('combobox', { name: 'Interests' }).click();
+    await page.getByRole('combobox', { name: 'Interests (project themes)', exact: true }).click();
     for (const theme of ['Animals', 'Cars', 'Dinosaurs', 'Space']) {
       await expect(page.getByRole('option', { name: theme })).toBeVisible();
     }

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { actingAsQuery } from '../auth/schemas.ts';
-import { idParam, pageQuery } from '../common/envelope.ts';
+import { actingAsQuery, emailSchema } from '../auth/schemas.ts';
+import { bodyId, idParam, pageQuery } from '../common/envelope.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { phoneSchema } from '../users/schemas.ts';
 import {
   BIRTHDATE_MIN,
+  CLIENT_REMOTE_ID_MAX,
   CLIENT_COMMENT_MAX,
   CLIENT_NAME_MAX,
   CLIENT_NAME_MIN,
@@ -49,6 +52,23 @@ export const customThemesSchema = z
     message: 'unique',
   });
 
+/** The ids of the project's themes a child is interested in: none twice. */
+export const themeIdsSchema = z
+  .array(bodyId)
+  .max(CLIENT_THEMES_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'unique' });
+
+/**
+ * The student's id in the school's CRM: letters, digits and `-_.:`; one student per id in a
+ * project. Empty text clears it.
+ */
+export const remoteIdSchema = z
+  .string()
+  .trim()
+  .max(CLIENT_REMOTE_ID_MAX)
+  .regex(/^[\w.:-]*$/, 'format')
+  .transform((value) => (value === '' ? null : value));
+
 /** A teacher's student (spec §3 Client), as the API shows it. */
 export const clientSchema = z.object({
   id: z.number().int(),
@@ -63,9 +83,18 @@ export const clientSchema = z.object({
   /** Whole years today (UTC), computed by the server from the birthdate; null without one. */
   age: z.number().int().nullable(),
   comment_for_teacher: z.string(),
-  /** Names of the child's interests (themes). */
+  /** The language the child's lessons and plan are in (spec §3). */
+  language: z.enum(LANGUAGES),
+  /** The parent's e-mail and phone: where the plan is sent; '' when not known. */
+  parent_email: z.string(),
+  parent_phone: z.string(),
+  /** The project's themes the child is interested in (what themed presentations are made from). */
+  themes: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Interests of the family's own words, not (yet) a theme of the project. */
   custom_themes: z.array(z.string()),
   parent_request: z.string(),
+  /** The student's id in the school's CRM; null when the school has none. */
+  remote_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -79,6 +108,12 @@ export const clientInput = z.strictObject({
   comment_for_teacher: z.string().trim().max(CLIENT_COMMENT_MAX).optional(),
   custom_themes: customThemesSchema.optional(),
   parent_request: z.string().trim().max(CLIENT_PARENT_REQUEST_MAX).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  /** Empty text means "not known". */
+  parent_email: z.union([z.literal(''), emailSchema]).optional(),
+  parent_phone: z.union([z.literal(''), phoneSchema]).optional(),
+  theme_ids: themeIdsSchema.optional(),
+  remote_id: remoteIdSchema.optional(),
 });
 export type ClientInput = z.infer<typeof clientInput>;
 

@@ -52,6 +52,8 @@ export const CLIENT_PARENT_REQUEST_MAX = 2000;
 /** A student's custom themes (interests): how many, and the longest name of one. */
 export const CLIENT_THEMES_MAX = 20;
 export const CLIENT_THEME_NAME_MAX = 100;
+/** A student's id in the school's CRM. */
+export const CLIENT_REMOTE_ID_MAX = 64;
 /** The earliest birthdate taken, 'YYYY-MM-DD'. */
 export const BIRTHDATE_MIN = '1900-01-01';
 

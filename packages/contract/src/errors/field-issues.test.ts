@@ -45,6 +45,14 @@ describe('fieldIssues', () => {
     ]);
   });
 
+  it('tells an exclusive bound of a whole number as the nearest one inside it', () => {
+    const schema = z.object({ id: z.number().int().positive(), score: z.number().int().lt(10) });
+    expect(issuesOf(schema, { id: 0, score: 10 })).toEqual([
+      { field: 'id', key: 'tooSmallNumber', params: { min: 1 } },
+      { field: 'score', key: 'tooBigNumber', params: { max: 9 } },
+    ]);
+  });
+
   it('calls an empty text where one character is the least a missing one', () => {
     const schema = z.object({ description: z.string().trim().min(1) });
     expect(issuesOf(schema, { description: '   ' })).toEqual([

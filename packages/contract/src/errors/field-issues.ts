@@ -83,7 +83,10 @@ function valueAt(root: unknown, path: Path): unknown {
 const fieldOf = (path: Path) => path.map(String).join('.');
 
 function sizeIssue(extra: Record<string, unknown>, small: boolean): Omit<FieldIssue, 'field'> {
-  const bound = Number(small ? extra.minimum : extra.maximum);
+  const limit = Number(small ? extra.minimum : extra.maximum);
+  // An exclusive bound of a number (`positive()`: more than 0) is told as the nearest whole one
+  // inside it ("at least 1"): the contract's exclusive bounds are on whole numbers.
+  const bound = extra.inclusive === false && extra.origin === 'number' ? limit + (small ? 1 : -1) : limit;
   const params: FieldMessageParams = small ? { min: bound } : { max: bound };
   const origin = String(extra.origin ?? '');
   if (origin === 'string') {

@@ -152,6 +152,8 @@ export const protocols = pgTable(
       .notNull()
       .references(() => protocolTemplates.id, { onDelete: 'restrict' }),
     templateVersion: integer('template_version').notNull(),
+    /** The template version the teacher chose not to take (0: none): no "template updated" banner for it. */
+    keptVersion: integer('kept_version').notNull().default(0),
     deadline: date('deadline', { mode: 'string' }).notNull(),
     lessons: smallint('lessons').notNull().default(10),
     publicToken: text('public_token'),

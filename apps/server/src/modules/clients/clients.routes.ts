@@ -21,7 +21,7 @@ function owner(request: FastifyRequest): ClientOwner {
   const { user } = requireAuth(request);
   // `app.authorize` always sets it for a project action; without it there is no project to act in.
   if (!request.acting) throw new AppError('forbidden');
-  return { workspaceId: request.acting.workspaceId, teacherId: user.id };
+  return { workspaceId: request.acting.workspaceId, teacherId: user.id, lang: request.lang };
 }
 
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {

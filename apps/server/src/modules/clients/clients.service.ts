@@ -5,19 +5,26 @@ import {
   type ClientInput,
   type ClientsQuery,
   type ClientUpdate,
+  type Language,
 } from '@logoschool/contract';
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { clients, type ClientRow } from '../../db/schema/index.ts';
-import { notFound } from '../../errors/app-error.ts';
+import { clients, clientThemes, themes, type ClientRow } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import { fieldMessage } from '../../errors/validation.ts';
+import { visibleIn } from '../themes/themes.service.ts';
 
 /** Whose students a call sees: the teacher's own, in the project the call acts in. */
 export interface ClientOwner {
   workspaceId: number;
   teacherId: number;
+  /** The caller's language, for the field messages of a refused change. */
+  lang: Language;
 }
 
-export function toClientView(row: ClientRow, today = todayIso()): Client {
+type LinkedTheme = Client['themes'][number];
+
+export function toClientView(row: ClientRow, linked: readonly LinkedTheme[], today = todayIso()): Client {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
@@ -27,11 +34,44 @@ export function toClientView(row: ClientRow, today = todayIso()): Client {
     birthdate: row.birthdate,
     age: row.birthdate === null ? null : ageInYears(row.birthdate, today),
     comment_for_teacher: row.commentForTeacher,
+    language: row.language as Language,
+    parent_email: row.parentEmail,
+    parent_phone: row.parentPhone,
+    themes: [...linked],
     custom_themes: row.customThemes,
     parent_request: row.parentRequest,
+    remote_id: row.remoteId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The linked themes of some students, by student, each list by name: one query for a whole page. */
+async function linkedThemes(db: Tx, clientIds: readonly number[]): Promise<Map<number, LinkedTheme[]>> {
+  const byClient = new Map<number, LinkedTheme[]>();
+  if (clientIds.length === 0) return byClient;
+  const rows = await db
+    .select({ clientId: clientThemes.clientId, id: themes.id, name: themes.name })
+    .from(clientThemes)
+    .innerJoin(themes, eq(themes.id, clientThemes.themeId))
+    .where(inArray(clientThemes.clientId, [...clientIds]))
+    .orderBy(asc(sql`lower(${themes.name})`), asc(themes.id));
+  for (const { clientId, id, name } of rows) {
+    const list = byClient.get(clientId) ?? [];
+    list.push({ id, name });
+    byClient.set(clientId, list);
+  }
+  return byClient;
+}
+
+/** Students as the API shows them, with their linked themes. */
+export async function toClientViews(db: Tx, rows: readonly ClientRow[]): Promise<Client[]> {
+  const linked = await linkedThemes(
+    db,
+    rows.map((row) => row.id),
+  );
+  const today = todayIso();
+  return rows.map((row) => toClientView(row, linked.get(row.id) ?? [], today));
 }
 
 /** Every query of the table goes through this filter: another teacher's student is not there. */
@@ -64,36 +104,97 @@ export async function listClients(db: Tx, owner: ClientOwner, query: ClientsQuer
       .from(clients)
       .where(where),
   ]);
-  const today = todayIso();
   return {
-    data: rows.map((row) => toClientView(row, today)),
+    data: await toClientViews(db, rows),
     meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
   };
 }
 
-/** One of the teacher's students; 404 for anyone else's, or one of another project. */
-export async function getClient(db: Tx, owner: ClientOwner, clientId: number): Promise<Client> {
-  const [row] = await db.select().from(clients).where(ownClient(owner, clientId));
+/** One of the teacher's student rows; 404 for anyone else's, or one of another project. */
+export async function ownClientRow(db: Tx, owner: Omit<ClientOwner, 'lang'>, clientId: number) {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(ownClient({ ...owner, lang: 'en' }, clientId));
   if (!row) throw notFound();
-  return toClientView(row);
+  return row;
 }
 
-/** A new student of the teacher. */
+/** One of the teacher's students; 404 for anyone else's, or one of another project. */
+export async function getClient(db: Tx, owner: ClientOwner, clientId: number): Promise<Client> {
+  const [client] = await toClientViews(db, [await ownClientRow(db, owner, clientId)]);
+  return client as Client;
+}
+
+/** 422 on `theme_ids` unless every id names a theme the project sees (its own or shared). */
+async function assertThemesSeen(db: Tx, owner: ClientOwner, themeIds: readonly number[]) {
+  if (themeIds.length === 0) return;
+  const seen = await db
+    .select({ id: themes.id })
+    .from(themes)
+    .where(and(inArray(themes.id, [...themeIds]), visibleIn(owner.workspaceId)));
+  if (seen.length < themeIds.length) {
+    throw new AppError('validation_failed', {}, { theme_ids: [fieldMessage(owner.lang, 'themeUnknown')] });
+  }
+}
+
+/** 422 on `remote_id` when another student of the project has that CRM id. */
+async function assertRemoteIdFree(db: Tx, owner: ClientOwner, remoteId: string | null, exceptId?: number) {
+  if (remoteId === null || remoteId === undefined) return;
+  const same = and(eq(clients.workspaceId, owner.workspaceId), eq(clients.remoteId, remoteId));
+  const [taken] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(exceptId === undefined ? same : and(same, ne(clients.id, exceptId)))
+    .limit(1);
+  if (taken) {
+    throw new AppError('validation_failed', {}, { remote_id: [fieldMessage(owner.lang, 'remoteIdTaken')] });
+  }
+}
+
+/** Replaces a student's linked themes. */
+async function linkThemes(db: Tx, clientId: number, themeIds: readonly number[]) {
+  await db.delete(clientThemes).where(eq(clientThemes.clientId, clientId));
+  if (themeIds.length > 0) {
+    await db.insert(clientThemes).values(themeIds.map((themeId) => ({ clientId, themeId })));
+  }
+}
+
+/** The columns a body names; an absent field is left out (the column's default, or as it is). */
+function columnsOf(input: ClientUpdate) {
+  return {
+    clientName: input.client_name,
+    childName: input.child_name,
+    birthdate: input.birthdate,
+    commentForTeacher: input.comment_for_teacher,
+    customThemes: input.custom_themes,
+    parentRequest: input.parent_request,
+    language: input.language,
+    parentEmail: input.parent_email,
+    parentPhone: input.parent_phone,
+    remoteId: input.remote_id,
+  };
+}
+
+/** A new student of the teacher, with their linked themes: one transaction. */
 export async function createClient(db: Tx, owner: ClientOwner, input: ClientInput): Promise<Client> {
-  const [row] = await db
-    .insert(clients)
-    .values({
-      workspaceId: owner.workspaceId,
-      teacherId: owner.teacherId,
-      clientName: input.client_name,
-      childName: input.child_name,
-      birthdate: input.birthdate ?? null,
-      commentForTeacher: input.comment_for_teacher ?? '',
-      customThemes: input.custom_themes ?? [],
-      parentRequest: input.parent_request ?? '',
-    })
-    .returning();
-  return toClientView(row as ClientRow);
+  return db.transaction(async (tx) => {
+    await assertThemesSeen(tx, owner, input.theme_ids ?? []);
+    await assertRemoteIdFree(tx, owner, input.remote_id ?? null);
+    const [row] = await tx
+      .insert(clients)
+      .values({
+        ...columnsOf(input),
+        workspaceId: owner.workspaceId,
+        teacherId: owner.teacherId,
+        clientName: input.client_name,
+        childName: input.child_name,
+      })
+      .returning();
+    const created = row as ClientRow;
+    await linkThemes(tx, created.id, input.theme_ids ?? []);
+    return getClient(tx, owner, created.id);
+  });
 }
 
 /** Changes the fields named in `update` of one of the teacher's students; 404 as `getClient`. */
@@ -103,19 +204,15 @@ export async function updateClient(
   clientId: number,
   update: ClientUpdate,
 ): Promise<Client> {
-  const [row] = await db
-    .update(clients)
-    .set({
-      clientName: update.client_name,
-      childName: update.child_name,
-      birthdate: update.birthdate,
-      commentForTeacher: update.comment_for_teacher,
-      customThemes: update.custom_themes,
-      parentRequest: update.parent_request,
-      updatedAt: sql`now()`,
-    })
-    .where(ownClient(owner, clientId))
-    .returning();
-  if (!row) throw notFound();
-  return toClientView(row);
+  return db.transaction(async (tx) => {
+    await ownClientRow(tx, owner, clientId);
+    if (update.theme_ids) await assertThemesSeen(tx, owner, update.theme_ids);
+    if (update.remote_id !== undefined) await assertRemoteIdFree(tx, owner, update.remote_id, clientId);
+    await tx
+      .update(clients)
+      .set({ ...columnsOf(update), updatedAt: sql`now()` })
+      .where(ownClient(owner, clientId));
+    if (update.theme_ids) await linkThemes(tx, clientId, update.theme_ids);
+    return getClient(tx, owner, clientId);
+  });
 }

@@ -3,6 +3,7 @@ import {
   CLIENT_COMMENT_MAX,
   CLIENT_NAME_MAX,
   CLIENT_PARENT_REQUEST_MAX,
+  CLIENT_REMOTE_ID_MAX,
   CLIENT_THEME_NAME_MAX,
   CLIENT_THEMES_MAX,
   PER_PAGE_DEFAULT,
@@ -16,7 +17,14 @@ import { describe, expect, it } from 'vitest';
 import type { WorkspaceRow } from '../../db/schema/index.ts';
 import { apiAs, type Api, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import { addMembership, buildSignedInMember, buildWorkspace, type Member } from '../../test/factories.ts';
+import { themeShares } from '../../db/schema/index.ts';
+import {
+  addMembership,
+  buildSignedInMember,
+  buildTheme,
+  buildWorkspace,
+  type Member,
+} from '../../test/factories.ts';
 
 const t = useTestApp();
 
@@ -168,8 +176,13 @@ describe('GET /api/clients', () => {
       birthdate: '2019-05-14',
       age: expect.any(Number),
       comment_for_teacher: 'Likes short sessions',
+      language: 'uk',
+      parent_email: '',
+      parent_phone: '',
+      themes: [],
       custom_themes: ['dinosaurs', 'space'],
       parent_request: 'Sound R in words',
+      remote_id: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
     });
@@ -327,6 +340,58 @@ describe('POST /api/clients', () => {
     expect(response.json().data.custom_themes).toHaveLength(CLIENT_THEMES_MAX);
   });
 
+  it("keeps the lesson language, the parent's contacts, the CRM id and the linked themes, by name", async () => {
+    const teacher = await buildTeacher();
+    const zoo = await buildTheme(t.db, teacher.workspace.id, { name: 'Zoo' });
+    const cars = await buildTheme(t.db, teacher.workspace.id, { name: 'cars' });
+    // A theme another project shares with this one is offered too.
+    const elsewhere = await buildWorkspace(t.db);
+    const space = await buildTheme(t.db, elsewhere.id, { name: 'Space' });
+    await t.db.insert(themeShares).values({ themeId: space.id, workspaceId: teacher.workspace.id });
+    const response = await create(teacher, {
+      ...VALID,
+      language: 'pl',
+      parent_email: ' Olena@Example.COM ',
+      parent_phone: '+48 (600) 123-456',
+      remote_id: 'crm-42',
+      theme_ids: [zoo.id, space.id, cars.id],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({
+      language: 'pl',
+      parent_email: 'olena@example.com',
+      parent_phone: '+48600123456',
+      remote_id: 'crm-42',
+      themes: [
+        { id: cars.id, name: 'cars' },
+        { id: space.id, name: 'Space' },
+        { id: zoo.id, name: 'Zoo' },
+      ],
+    });
+  });
+
+  it('refuses a theme the project does not see, and a CRM id another student has, writing nothing', async () => {
+    const teacher = await buildTeacher();
+    const elsewhere = await buildWorkspace(t.db);
+    const hidden = await buildTheme(t.db, elsewhere.id);
+    const unseen = await create(teacher, { ...VALID, theme_ids: [hidden.id] });
+    expect(unseen.statusCode).toBe(422);
+    expect(unseen.json().errors).toEqual({ theme_ids: ['No such theme in the project.'] });
+    await buildClient(teacher, { remote_id: 'crm-1' });
+    // Another teacher of the same project: CRM ids are the school's, one student each.
+    const colleague = await buildTeacher(teacher.workspace);
+    const taken = await create(colleague, { ...VALID, remote_id: 'crm-1' });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({
+      remote_id: ['Another student of the project already has this CRM id.'],
+    });
+    expect((await list(colleague)).json().meta.total).toBe(0);
+    // Another project may use the same id.
+    await addMembership(t.db, teacher.user, elsewhere, ['teacher']);
+    const other = await create(teacher, { ...VALID, remote_id: 'crm-1' }, elsewhere);
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
   it('answers 422 naming a missing name', async () => {
     const teacher = await buildTeacher();
     const response = await create(teacher, { client_name: 'Olena Koval' });
@@ -384,6 +449,18 @@ describe('PUT /api/clients/:clientId', () => {
       parent_request: '',
       comment_for_teacher: '',
     });
+  });
+
+  it('replaces the linked themes, clears the CRM id, and keeps its own CRM id on a save', async () => {
+    const teacher = await buildTeacher();
+    const zoo = await buildTheme(t.db, teacher.workspace.id, { name: 'Zoo' });
+    const cars = await buildTheme(t.db, teacher.workspace.id, { name: 'Cars' });
+    const client = await buildClient(teacher, { theme_ids: [zoo.id], remote_id: 'crm-7' });
+    const same = await update(teacher, client.id, { remote_id: 'crm-7', theme_ids: [cars.id] });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data.themes).toEqual([{ id: cars.id, name: 'Cars' }]);
+    const cleared = await update(teacher, client.id, { remote_id: '', theme_ids: [] });
+    expect(cleared.json().data).toMatchObject({ remote_id: null, themes: [] });
   });
 
   it('takes an empty change', async () => {
@@ -454,6 +531,21 @@ describe.each([
       `At most ${CLIENT_THEME_NAME_MAX} characters.`,
     ],
     [{ custom_themes: 'cars' }, 'custom_themes', 'Expected array.'],
+    [{ language: 'de' }, 'language', 'Allowed values: uk, ru, en, pl.'],
+    [{ parent_email: 'olena@' }, 'parent_email', 'Enter a valid email address.'],
+    [
+      { parent_phone: '0501234567' },
+      'parent_phone',
+      'Enter the number in international format, e.g. +447700900123.',
+    ],
+    [{ remote_id: 'crm 1' }, 'remote_id', 'Wrong format.'],
+    [
+      { remote_id: 'x'.repeat(CLIENT_REMOTE_ID_MAX + 1) },
+      'remote_id',
+      `At most ${CLIENT_REMOTE_ID_MAX} characters.`,
+    ],
+    [{ theme_ids: [1, 1] }, 'theme_ids', 'Values must not repeat.'],
+    [{ theme_ids: [0] }, 'theme_ids.0', 'At least 1.'],
     [{ age: 7 }, 'age', 'Unknown field.'],
     [{ teacher_id: 1 }, 'teacher_id', 'Unknown field.'],
     [{ workspace_id: 1 }, 'workspace_id', 'Unknown field.'],

@@ -33,7 +33,7 @@ const fieldError = (field: string, message: string) =>
   new AppError('validation_failed', {}, { [field]: [message] });
 
 /** The themes a project sees: its own, and those other projects share with it. */
-function visibleIn(workspaceId: number): SQL {
+export function visibleIn(workspaceId: number): SQL {
   const shared = sql`select ${themeShares.themeId} from ${themeShares} where ${themeShares.workspaceId} = ${workspaceId}`;
   return or(eq(themes.workspaceId, workspaceId), sql`${themes.id} in (${shared})`) as SQL;
 }

@@ -44,10 +44,15 @@ describe('the student form', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
-  it("offers the project's themes as interests", async () => {
-    const calls = fakeApi({ 'GET /themes': () => json({ data: THEMES }) });
+  it("offers the project's themes as interests, and sends the picked ones by id", async () => {
+    const calls = fakeApi({
+      'GET /themes': () => json({ data: THEMES }),
+      'POST /clients': () => json({ data: {} }, 201),
+    });
     await renderInApp(<EditClientPage />);
-    const interests = await screen.findByRole('combobox', { name: 'Interests' });
+    const interests = (await screen.findAllByLabelText('Interests (project themes)')).find(
+      (element) => element.tagName === 'INPUT' && element.getAttribute('type') !== 'hidden',
+    ) as HTMLElement;
     fireEvent.click(interests);
     await screen.findByRole('option', { name: 'Dinosaurs' });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -58,6 +63,28 @@ describe('the student form', () => {
     // Asked as the teacher, in the chosen project.
     const asked = calls.find((call) => call.path === '/themes');
     expect(asked?.query.get('workspace_id')).toBe('1');
+    fireEvent.click(screen.getByRole('option', { name: 'Space' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Child's name" }), { target: { value: 'Sofiia' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Parent (client)' }), {
+      target: { value: 'Olena Koval' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      theme_ids: [2],
+      custom_themes: [],
+      remote_id: '',
+    });
+  });
+
+  it("refuses a parent's phone not in international format before sending", async () => {
+    const calls = fakeApi({ 'GET /themes': () => json({ data: [] }) });
+    await renderInApp(<EditClientPage />);
+    const phone = await screen.findByRole('textbox', { name: "Parent's phone" });
+    fireEvent.change(phone, { target: { value: '0501234567' } });
+    fireEvent.blur(phone);
+    await vi.waitFor(() => expect(describing(phone)).toContain('international format'));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('picks the birthdate on a calendar from the decade down, and sends it as a calendar date', async () => {

@@ -154,7 +154,7 @@ export function ExerciseForm({
                 label={t('exercises.language')}
                 data={LANGUAGES.map((language) => ({
                   value: language,
-                  label: t(`exercises.languages.${language}`),
+                  label: t(`languages.${language}`),
                 }))}
                 value={form.values.language}
                 onChange={(value) => value && form.setFieldValue('language', value as Language)}

@@ -5,16 +5,15 @@ import { themeKeys } from '../../../api/keys.ts';
 import { useActingFor } from '../../../app/session.tsx';
 
 /**
- * The names of the themes the project sees: what a student's interests are offered from (free
- * names are allowed too), as the exercise request form offers them. Quiet: without them the field
- * still takes typed names.
+ * The themes the project sees, as choices (value: the id): what a student's interests are linked
+ * to. Quiet: without them the form still saves, and the child's own words go in the free field.
  */
-export function useThemeNames() {
+export function useProjectThemes() {
   const acting = useActingFor('themes.read');
   return useQuery({
     queryKey: themeKeys.seen(acting),
     queryFn: ({ signal }) => callApi<Theme[]>(API.themes, { query: { ...acting }, signal }),
-    select: (themes) => [...new Set(themes.map((theme) => theme.name))],
+    select: (themes) => themes.map((theme) => ({ value: String(theme.id), label: theme.name })),
     enabled: acting !== null,
     meta: { silent: true },
   });
