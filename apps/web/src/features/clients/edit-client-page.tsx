@@ -3,16 +3,33 @@ import {
   CLIENT_COMMENT_MAX,
   CLIENT_NAME_MAX,
   CLIENT_PARENT_REQUEST_MAX,
+  CLIENT_REMOTE_ID_MAX,
   CLIENT_THEME_NAME_MAX,
   CLIENT_THEMES_MAX,
   clientInput,
+  isLanguage,
+  LANGUAGES,
+  type Language,
   todayIso,
   type Client,
   type ClientInput,
 } from '@logoschool/contract';
-import { Alert, Button, Group, Paper, Stack, TagsInput, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -20,14 +37,24 @@ import { FullLoader } from '../../app/screens/loader.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { useClient, useSaveClient } from './api/clients.ts';
-import { useThemeNames } from './api/theme-names.ts';
+import { useProjectThemes } from './api/project-themes.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 
-type ClientValues = Required<ClientInput>;
+/** The form's values: the body's fields, the linked themes as the select's texts. */
+type ClientValues = Required<Omit<ClientInput, 'theme_ids' | 'remote_id'>> & {
+  theme_ids: string[];
+  remote_id: string;
+};
 
-function valuesOf(client: Client | null): ClientValues {
+function valuesOf(client: Client | null, interfaceLanguage: string): ClientValues {
+  const language: Language = isLanguage(interfaceLanguage) ? interfaceLanguage : 'uk';
   return {
+    language: client?.language ?? language,
+    parent_email: client?.parent_email ?? '',
+    parent_phone: client?.parent_phone ?? '',
+    theme_ids: client?.themes.map((theme) => String(theme.id)) ?? [],
+    remote_id: client?.remote_id ?? '',
     client_name: client?.client_name ?? '',
     child_name: client?.child_name ?? '',
     birthdate: client?.birthdate ?? null,
@@ -37,8 +64,16 @@ function valuesOf(client: Client | null): ClientValues {
   };
 }
 
-/** /edit-client and /edit-client/:clientId: a new student, or one to change (spec §2, §3). */
-export function EditClientPage() {
+/** The body the form sends: the linked themes as ids. */
+function toBody(values: ClientValues): ClientInput {
+  return { ...values, theme_ids: values.theme_ids.map(Number), remote_id: values.remote_id };
+}
+
+/**
+ * /edit-client and /edit-client/:clientId: a new student, or one to change (spec §2, §3). `plans`
+ * (another feature's section, composed in app/) shows below an existing student's form.
+ */
+export function EditClientPage({ plans }: { plans?: (clientId: number) => ReactNode }) {
   const { t } = useTranslation();
   const { id: clientId, bad } = routeId(useParams().clientId);
   const existing = useClient(clientId);
@@ -56,7 +91,14 @@ export function EditClientPage() {
       </Stack>
     );
   }
-  return <ClientForm key={clientId ?? 'new'} clientId={clientId} client={existing.data ?? null} />;
+  const form = <ClientForm key={clientId ?? 'new'} clientId={clientId} client={existing.data ?? null} />;
+  if (clientId === null || !plans) return form;
+  return (
+    <Stack gap="xl">
+      {form}
+      {plans(clientId)}
+    </Stack>
+  );
 }
 
 /**
@@ -65,21 +107,21 @@ export function EditClientPage() {
  * Interests are offered from the project's themes; a name of one's own is allowed too.
  */
 function ClientForm({ clientId, client }: { clientId: number | null; client: Client | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveClient(clientId);
-  const themeNames = useThemeNames();
+  const projectThemes = useProjectThemes();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ClientValues>({
-    initialValues: valuesOf(client),
-    validate: contractValidate(clientInput, t),
+    initialValues: valuesOf(client, i18n.language),
+    validate: contractValidate(clientInput, t, { toBody }),
     validateInputOnBlur: true,
   });
 
   const submit = async (values: ClientValues) => {
     setFormError(null);
     try {
-      await save.mutateAsync(values);
+      await save.mutateAsync(toBody(values));
       notifySuccess(t('clients.saved'));
       void navigate('/clients');
     } catch (error) {
@@ -129,10 +171,43 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
             {...form.getInputProps('client_name')}
             required
           />
+          <Select
+            label={t('clients.language')}
+            description={t('clients.languageHint')}
+            data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            allowDeselect={false}
+            maw={260}
+            {...form.getInputProps('language')}
+            required
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              type="email"
+              autoComplete="off"
+              label={t('clients.parentEmail')}
+              {...form.getInputProps('parent_email')}
+            />
+            <TextInput
+              type="tel"
+              autoComplete="off"
+              label={t('clients.parentPhone')}
+              description={t('clients.parentPhoneHint')}
+              {...form.getInputProps('parent_phone')}
+            />
+          </SimpleGrid>
+          <MultiSelect
+            label={t('clients.themes')}
+            description={t('clients.themesHint')}
+            data={projectThemes.data ?? []}
+            maxValues={CLIENT_THEMES_MAX}
+            searchable
+            clearable
+            nothingFoundMessage={t('clients.noThemes')}
+            {...form.getInputProps('theme_ids')}
+          />
           <TagsInput
             label={t('clients.customThemes')}
             description={t('clients.customThemesHint')}
-            data={themeNames.data ?? []}
             maxTags={CLIENT_THEMES_MAX}
             maxLength={CLIENT_THEME_NAME_MAX}
             {...form.getInputProps('custom_themes')}
@@ -151,6 +226,13 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
             minRows={2}
             maxLength={CLIENT_COMMENT_MAX}
             {...form.getInputProps('comment_for_teacher')}
+          />
+          <TextInput
+            label={t('clients.remoteId')}
+            description={t('clients.remoteIdHint')}
+            maxLength={CLIENT_REMOTE_ID_MAX}
+            maw={320}
+            {...form.getInputProps('remote_id')}
           />
           <Group justify="flex-end">
             <Button component={Link} to="/clients" variant="default">
