@@ -56,6 +56,9 @@ test('an expired token leads to the logout page saying the session is over', asy
 test('a session revoked elsewhere ends at the next call, on the logout page', async ({ page, request }) => {
   await submitLogin(page, 'teacher@demo.test');
   await expect(page).toHaveURL(/\/clients$/);
+  // The screen's own first calls are all answered: otherwise one still on its way when the session
+  // is revoked ends it before the search below is typed (a flake seen once).
+  await page.waitForLoadState('networkidle');
   const token = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
   await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
   await page.getByPlaceholder('Search by child or parent name').fill('anyone');
