@@ -8,10 +8,12 @@ import { ROLE, type Theme } from '@logoschool/contract';
 import { detectFileType } from '../files/file-type.ts';
 import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
+import { DEMO_STUDENTS, DEMO_TEMPLATES } from './seed-protocols.ts';
 import {
   assetFiles,
   assets,
   categories,
+  protocolTemplates,
   tags,
   themeAssets,
   themes,
@@ -160,5 +162,49 @@ describe('the demo school', () => {
     await seedDemo(t.db, t.app.files);
     expect(await counts()).toEqual(before);
     expect(stored()).toBe(filesBefore);
+  });
+
+  it("has published templates and a draft, the teacher's students, and a plan in every status, one sent", async () => {
+    await seedDemo(t.db, t.app.files);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'teacher@demo.test', password: DEMO_PASSWORD },
+    });
+    const { token, user } = login.json().data as {
+      token: string;
+      user: { assignments: { workspaceId: number; workspaceTitle: string }[] };
+    };
+    const school = user.assignments.find((a) => a.workspaceTitle === 'Demo school')!.workspaceId;
+    const query = `workspace_id=${school}&role_id=${ROLE.teacher}`;
+    const read = async (url: string) => {
+      const response = await t.app.inject({
+        url: `${url}${url.includes('?') ? '&' : '?'}${query}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    // The teacher reads the published templates (the moderator's draft is not hers to see).
+    const templates = (await read('/api/templates')).data as { title: string; status: string }[];
+    expect(templates.map((template) => template.status).sort()).toEqual(
+      DEMO_TEMPLATES.filter((template) => template.publish).map(() => 'published'),
+    );
+    const [draft] = await t.db
+      .select()
+      .from(protocolTemplates)
+      .where(sql`status = 'draft'`);
+    expect(draft?.title).toBe(DEMO_TEMPLATES.find((template) => !template.publish)?.title);
+    const students = (await read('/api/clients')).data as { child_name: string; themes: unknown[] }[];
+    expect(students.map((student) => student.child_name).sort()).toEqual(
+      DEMO_STUDENTS.map((student) => student.child).sort(),
+    );
+    expect(students.every((student) => student.themes.length > 0)).toBe(true);
+    const plans = (await read('/api/protocols')).data as { status: string; sent_at: string | null }[];
+    expect(new Set(plans.map((plan) => plan.status))).toEqual(new Set(['pending', 'active', 'expired']));
+    expect(plans.filter((plan) => plan.sent_at !== null)).toHaveLength(1);
+    // A second run adds nothing.
+    await seedDemo(t.db, t.app.files);
+    expect((await read('/api/protocols')).meta.total).toBe(plans.length);
   });
 });

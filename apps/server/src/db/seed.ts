@@ -5,6 +5,7 @@ import type { FileStore } from '../files/files.ts';
 import type { Db, Tx } from './client.ts';
 import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
 import { seedExercises } from './seed-exercises.ts';
+import { seedProtocols } from './seed-protocols.ts';
 import { seedAssetLibrary, seedThemes } from './seed-themes.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -162,7 +163,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return db.transaction(async (tx) => {
+  const { created, demoSchool } = await db.transaction(async (tx) => {
     const ids = new Map<string, number>();
     for (const workspace of DEMO_WORKSPACES) {
       const [existing] = await tx.select().from(workspaces).where(eq(workspaces.title, workspace.title));
@@ -200,6 +201,9 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
       await seedExercises(tx, demoSchool, files);
     }
     // The vacancy banner's links are the server's configuration (VACANCY_URLS), not demo data.
-    return created;
+    return { created, demoSchool };
   });
+  // Through the services, each in its own transaction, after the tree and themes they name.
+  if (demoSchool !== undefined) await seedProtocols(db, demoSchool);
+  return created;
 }

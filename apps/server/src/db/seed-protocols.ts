@@ -1,0 +1,353 @@
+/**
+ * The demo school's teaching half (issue 14): the demo teacher's students, two published protocol
+ * templates and a draft, and a plan in every status, written through the services so that the demo
+ * obeys the same rules as the screens. Runs once: a project that already has a template is left as
+ * it is.
+ */
+import { ROLE, templateInput, todayIso, type Language, type TemplateInput } from '@logoschool/contract';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { ProjectActor } from '../access/actor.ts';
+import { createClient } from '../modules/clients/clients.service.ts';
+import { createPlan, updatePlan, type PlanCaller } from '../modules/protocols/plans.service.ts';
+import { changeTemplateStatus, createTemplate } from '../modules/protocols/templates.service.ts';
+import type { Db } from './client.ts';
+import { assignments, categories, protocols, protocolTemplates, themes, users } from './schema/index.ts';
+
+/** A block of a demo template: its category and folders by name (of the demo category tree). */
+interface DemoBlock {
+  target: string;
+  category: string;
+  parents: string;
+  educator: string;
+  min: number;
+  max: number;
+  folders: { name: string; parents: string; educator: string }[];
+}
+
+interface DemoTemplate {
+  title: string;
+  description: string;
+  publish: boolean;
+  blocks: DemoBlock[];
+}
+
+export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
+  {
+    title: 'Sound setting for [R]',
+    description:
+      'For children of 5–8 whose [R] is missing or replaced. Start with hearing the sound, then set it, then bring it into syllables and words.',
+    publish: true,
+    blocks: [
+      {
+        target: 'Hearing [R] among other sounds',
+        category: 'Sounds',
+        parents: 'Your child learns to hear the sound [R] and tell it from sounds that are alike.',
+        educator: 'Short listening games at the start of every lesson; the child claps on [R].',
+        min: 1,
+        max: 2,
+        folders: [
+          {
+            name: 'Telling sounds apart',
+            parents: 'Games that compare [R] with [L] and other close sounds.',
+            educator: 'Pick pairs by the child’s substitution: [R]–[L] first.',
+          },
+          {
+            name: 'Sonorant sounds',
+            parents: 'Listening to [R] and [L] in words and short rhymes.',
+            educator: 'Use when the child does not substitute yet: hearing before speaking.',
+          },
+        ],
+      },
+      {
+        target: 'Setting [R]',
+        category: 'Sounds',
+        parents: 'Exercises that help the tongue find the right place for [R].',
+        educator: 'Mechanical help only with a spatula you have shown the parent; stop on any discomfort.',
+        min: 2,
+        max: 4,
+        folders: [
+          {
+            name: 'Sonorant sounds',
+            parents: 'Exercises for [R] with pictures and sounds the child likes.',
+            educator: 'From the vibration of the tongue tip to an isolated [R].',
+          },
+        ],
+      },
+      {
+        target: 'Bringing [R] into syllables and words',
+        category: 'Sounds',
+        parents: 'Your child says [R] in syllables, then in words, then in short phrases.',
+        educator:
+          'Syllables with [R] first after vowels, then before them; words with [R] at the start last.',
+        min: 2,
+        max: 3,
+        folders: [
+          {
+            name: 'Sonorant sounds',
+            parents: 'Words and phrases with [R] around the child’s interests.',
+            educator: 'Ten repetitions of a syllable before going on; praise each one.',
+          },
+          {
+            name: 'Telling sounds apart',
+            parents: 'Words where [R] and [L] meet, said slowly and clearly.',
+            educator: 'Only once [R] holds in syllables: otherwise the child mixes them again.',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Whistling sounds [S], [Z], [Ts]',
+    description:
+      'For children who lisp or replace the whistling sounds. Works through hearing, setting and automation of [S], [Z] and [Ts].',
+    publish: true,
+    blocks: [
+      {
+        target: 'Hearing the whistling sounds',
+        category: 'Sounds',
+        parents: 'Your child learns to hear [S], [Z] and [Ts] and tell them from the hissing sounds.',
+        educator: 'Compare with [Sh] only after [S] is heard reliably alone.',
+        min: 1,
+        max: 2,
+        folders: [
+          {
+            name: 'Whistling sounds',
+            parents: 'Listening games with the sounds of a pump, a mosquito and a grasshopper.',
+            educator: 'Onomatopoeia first: [S] the pump, [Z] the mosquito, [Ts] the grasshopper.',
+          },
+          {
+            name: 'Telling sounds apart',
+            parents: 'Games that compare whistling and hissing sounds.',
+            educator: 'Pairs [S]–[Sh] and [Z]–[Zh] by the child’s substitution.',
+          },
+        ],
+      },
+      {
+        target: 'Setting and automating [S]',
+        category: 'Sounds',
+        parents: 'Your child says [S] with the tongue behind the lower teeth, then in syllables and words.',
+        educator: 'Check the tongue position in a mirror; a smile keeps the lips back.',
+        min: 2,
+        max: 4,
+        folders: [
+          {
+            name: 'Whistling sounds',
+            parents: 'Exercises for [S] with the child’s favourite pictures.',
+            educator: 'Isolated sound, open syllables, closed syllables, words, phrases.',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Hissing sounds [Sh], [Zh] (draft)',
+    description: 'A draft still being written: hearing and setting the hissing sounds.',
+    publish: false,
+    blocks: [
+      {
+        target: 'Hearing the hissing sounds',
+        category: 'Sounds',
+        parents: 'Your child learns to hear [Sh] and [Zh].',
+        educator: 'Start with the snake and the beetle.',
+        min: 1,
+        max: 2,
+        folders: [
+          {
+            name: 'Hissing sounds',
+            parents: 'Listening games with the snake and the beetle.',
+            educator: 'Onomatopoeia first.',
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** The demo teacher's students: one per lesson language. */
+export const DEMO_STUDENTS: readonly {
+  child: string;
+  parent: string;
+  language: Language;
+  email: string;
+  phone: string;
+  themes: string[];
+  request: string;
+}[] = [
+  {
+    child: 'Sofiia Koval',
+    parent: 'Olena Koval',
+    language: 'uk',
+    email: 'olena.koval@example.com',
+    phone: '+380501234567',
+    themes: ['Space', 'Animals'],
+    request: 'Says [L] instead of [R].',
+  },
+  {
+    child: 'Maksym Bondar',
+    parent: 'Iryna Bondar',
+    language: 'uk',
+    email: 'iryna.bondar@example.com',
+    phone: '+380671112233',
+    themes: ['Cars'],
+    request: 'Lisps on [S] and [Z].',
+  },
+  {
+    child: 'Anna Nowak',
+    parent: 'Katarzyna Nowak',
+    language: 'pl',
+    email: 'k.nowak@example.com',
+    phone: '+48600123456',
+    themes: ['Princesses'],
+    request: 'Seplenienie: [S] i [Z].',
+  },
+  {
+    child: 'Mikhail Petrov',
+    parent: 'Elena Petrova',
+    language: 'ru',
+    email: 'elena.petrova@example.com',
+    phone: '+77011234567',
+    themes: ['Space'],
+    request: 'Нет звука [Р].',
+  },
+];
+
+/** A day `days` from today (UTC), 'YYYY-MM-DD'. */
+const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
+
+/** The template input of a demo template, its categories found by name in the project. */
+function inputOf(template: DemoTemplate, categoryId: (name: string) => number): TemplateInput {
+  return {
+    title: template.title,
+    description: template.description,
+    blocks: template.blocks.map((block) => ({
+      target: block.target,
+      category_id: categoryId(block.category),
+      description_parents: block.parents,
+      description_educator: block.educator,
+      min_presentations: block.min,
+      max_presentations: block.max,
+      folders: block.folders.map((folder) => ({
+        category_id: categoryId(folder.name),
+        description_parents: folder.parents,
+        indications_educator: folder.educator,
+      })),
+    })),
+  };
+}
+
+async function userId(db: Db, email: string): Promise<number> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`demo user ${email} is missing`);
+  return user.id;
+}
+
+/**
+ * Seeds the templates, students and plans of the demo school (`workspaceId`) once. Plans: Sofiia's
+ * filled and sent to her mother, Maksym's waiting to be filled, Anna's past its deadline, Mikhail's
+ * filled.
+ */
+export async function seedProtocols(db: Db, workspaceId: number): Promise<void> {
+  const [existing] = await db
+    .select({ count: count() })
+    .from(protocolTemplates)
+    .where(eq(protocolTemplates.workspaceId, workspaceId));
+  if ((existing?.count ?? 0) > 0) return;
+
+  const categoryRows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.workspaceId, workspaceId));
+  const categoryId = (name: string) => {
+    const found = categoryRows.find((row) => row.name === name);
+    if (!found) throw new Error(`demo category ${name} is missing`);
+    return found.id;
+  };
+  const moderator: ProjectActor = {
+    userId: await userId(db, 'moderator@demo.test'),
+    workspaceId,
+    role: 'moderator',
+    lang: 'en',
+  };
+  const teacherId = await userId(db, 'teacher@demo.test');
+  const [membership] = await db
+    .select({ roles: assignments.roles })
+    .from(assignments)
+    .where(and(eq(assignments.userId, teacherId), eq(assignments.workspaceId, workspaceId)));
+  if (!membership?.roles.includes(ROLE.teacher)) return;
+  const teacher: PlanCaller = {
+    userId: teacherId,
+    workspaceId,
+    role: 'teacher',
+    lang: 'en',
+    timeZone: 'UTC',
+  };
+
+  const published: number[] = [];
+  for (const template of DEMO_TEMPLATES) {
+    // Parsed by the contract's rule, as a request's body would be.
+    const input = templateInput.parse(inputOf(template, categoryId));
+    const created = await createTemplate(db, moderator, input);
+    if (!template.publish) continue;
+    await changeTemplateStatus(db, moderator, created.id, { action: 'publish' });
+    published.push(created.id);
+  }
+  const [soundR, whistling] = published as [number, number];
+
+  const themeRows = await db
+    .select({ id: themes.id, name: themes.name })
+    .from(themes)
+    .where(
+      inArray(
+        themes.name,
+        DEMO_STUDENTS.flatMap((student) => student.themes),
+      ),
+    );
+  const students: number[] = [];
+  for (const student of DEMO_STUDENTS) {
+    const client = await createClient(
+      db,
+      { workspaceId, teacherId, lang: 'en' },
+      {
+        child_name: student.child,
+        client_name: student.parent,
+        language: student.language,
+        parent_email: student.email,
+        parent_phone: student.phone,
+        parent_request: student.request,
+        theme_ids: themeRows.filter((theme) => student.themes.includes(theme.name)).map((theme) => theme.id),
+      },
+    );
+    students.push(client.id);
+  }
+  const [sofiia, maksym, anna, mikhail] = students as [number, number, number, number];
+
+  /** A plan from a template, every block given its first folder and the template's bounds. */
+  const filledPlan = async (clientId: number, templateId: number, deadline: string) => {
+    const plan = await createPlan(db, teacher, { client_id: clientId, template_id: templateId, deadline });
+    return updatePlan(db, teacher, plan.id, {
+      deadline,
+      blocks: plan.blocks.map((block) => ({
+        key: block.key,
+        folder_id: block.folders[0]?.category_id ?? 0,
+        min_presentations: block.template_min,
+        max_presentations: block.template_max,
+      })),
+    });
+  };
+
+  const sent = await filledPlan(sofiia, soundR, daysFromToday(70));
+  await db
+    .update(protocols)
+    .set({ publicToken: randomBytes(24).toString('base64url'), sentAt: sql`now() - interval '2 days'` })
+    .where(eq(protocols.id, sent.id));
+  await createPlan(db, teacher, { client_id: maksym, template_id: whistling, deadline: daysFromToday(60) });
+  // A plan whose ten lessons ran out of time: its deadline is moved into the past by hand, as no
+  // screen allows making one there.
+  const late = await filledPlan(anna, whistling, daysFromToday(30));
+  await db
+    .update(protocols)
+    .set({ deadline: daysFromToday(-5) })
+    .where(eq(protocols.id, late.id));
+  await filledPlan(mikhail, soundR, daysFromToday(45));
+}
