@@ -5,6 +5,8 @@
  * - GET /api/exercises at 100,000 exercises (a status tab's page, and a term search) against a bare
  *   route that runs the same SQL — taken from the service's own query builders with `.toSQL()` —
  *   through `pg`, so that the ratio is what auth, drizzle and the answer's shaping cost.
+ * - GET /api/templates and GET /api/protocols with thousands of templates and plans, against the bare
+ *   route.
  * Prints req/s and p99 latency of each and the ratios. Database: PGlite in a temporary directory,
  * or, when BENCH_DATABASE_URL (or DATABASE_URL) names a PostgreSQL server, a fresh database
  * `logoschool_bench_<random>` on it that is dropped at the end. On PGlite there is no server for
@@ -27,6 +29,7 @@ import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts'
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
+import { seedBenchProtocols } from './seed-protocols.ts';
 import { startServerProcess } from './server-process.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,6 +44,9 @@ const SWEEP = [
 ].sort((a, b) => a - b);
 /** The moderator who reads the list: moderator in the Demo school, so every exercise is in scope. */
 const READER = 'multi@demo.test';
+/** Published templates and the demo teacher's plans for the templates and plans lists. */
+const TEMPLATES = Number(process.env.BENCH_TEMPLATES ?? 2_000);
+const PLANS = Number(process.env.BENCH_PLANS ?? 5_000);
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const scratch = adminUrl ? await createPostgresDatabase(adminUrl, 'logoschool_bench') : undefined;
@@ -255,6 +261,55 @@ try {
       );
     }
   }
+
+  // The teaching lists (issue 14) at a school's scale, against the bare route of the same run.
+  const protocolsSeeded = await seedBenchProtocols(db, TEMPLATES, PLANS);
+  const tokenOf = async (email: string) => {
+    const answer = await fetch(`${address}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    return `Bearer ${((await answer.json()) as { data: { token: string } }).data.token}`;
+  };
+  const teaching = [
+    {
+      title: 'GET /api/templates (moderator)',
+      url: `/api/templates?workspace_id=${school.id}&role_id=${ROLE.moderator}&page=3`,
+      authorization: await tokenOf('moderator@demo.test'),
+    },
+    {
+      title: 'GET /api/templates (teacher)',
+      url: `/api/templates?workspace_id=${school.id}&role_id=${ROLE.teacher}&status=published&page=3`,
+      authorization: await tokenOf('teacher@demo.test'),
+    },
+    {
+      title: 'GET /api/protocols (teacher)',
+      url: `/api/protocols?workspace_id=${school.id}&role_id=${ROLE.teacher}&filter=filled&page=3`,
+      authorization: await tokenOf('teacher@demo.test'),
+    },
+  ];
+  for (const list of teaching) {
+    const answer = await fetch(`${address}${list.url}`, { headers: { authorization: list.authorization } });
+    const page = (await answer.json()) as { data: unknown[] };
+    if (!answer.ok || page.data.length !== 20) {
+      throw new Error(`${list.title}: answered ${answer.status} with ${page.data?.length} rows, not 20`);
+    }
+  }
+  const bare = await run('bare route (baseline)', `${address}/bench/hello`);
+  const teachingRows = [];
+  for (const list of teaching) {
+    teachingRows.push(await run(list.title, `${address}${list.url}`, { authorization: list.authorization }));
+  }
+  console.log(
+    `\nteaching lists: ${protocolsSeeded.templates.toLocaleString('en')} published templates (3 blocks each), ` +
+      `${protocolsSeeded.plans.toLocaleString('en')} plans of one teacher, seeded in ${protocolsSeeded.seconds.toFixed(1)} s; page 3 of 20`,
+  );
+  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
+  for (const row of [bare, ...teachingRows]) {
+    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+  }
+  for (const row of teachingRows) console.log(ratio(`${row.title} / bare route`, row, bare));
 } finally {
   await closeApp();
   await sqlPool?.end();

@@ -208,6 +208,35 @@ describe('protocol templates', () => {
     expect(teacherPublished.data.map((item: { id: number }) => item.id)).toEqual([first.id]);
   });
 
+  it('lists the published version to teachers while the next edition is written, and finds it by that title', async () => {
+    const s = await school();
+    const template = await created(s.moderator, s, { title: 'Sound [R]' });
+    const published = dataOf(await setStatus(s.moderator, template.id, 'publish'));
+    const next = input(s, { title: 'Sound [R] with phrases' });
+    next.blocks = [
+      ...next.blocks.map((block, index) => ({ ...block, key: published.blocks[index]?.key })),
+      { ...next.blocks[1]!, target: 'Third block' },
+    ];
+    expect((await as(s.moderator).put(`/api/templates/${template.id}`, next)).statusCode).toBe(200);
+    const [moderatorRow] = (await as(s.moderator).get('/api/templates')).json().data;
+    expect(moderatorRow).toMatchObject({ title: 'Sound [R] with phrases', status: 'draft', blocks: 3 });
+    const [teacherRow] = (await as(s.teacher).get('/api/templates')).json().data;
+    expect(teacherRow).toMatchObject({
+      title: 'Sound [R]',
+      status: 'published',
+      version: 1,
+      blocks: 2,
+      writer: { id: s.moderator.user.id, name: s.moderator.user.name },
+    });
+    const byTitle = async (term: string) =>
+      (await as(s.teacher).get('/api/templates', { query: `term=${encodeURIComponent(term)}` })).json().meta
+        .total;
+    // The draft's words are not the teacher's to find.
+    expect(await byTitle('phrases')).toBe(0);
+    expect(await byTitle('sound [r]')).toBe(1);
+    expect((await as(s.teacher).get('/api/templates', { query: 'status=draft' })).json().meta.total).toBe(0);
+  });
+
   it('checks categories: the project’s, folders inside the block’s category (spec §5)', async () => {
     const s = await school();
     const other = await buildWorkspace(t.db);
