@@ -15,16 +15,16 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('textbox', { name: "Child's name" })).toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByRole('textbox', { name: "Child's name" }).fill('Sofiia Koval');
+  await page.getByRole('textbox', { name: "Child's name" }).fill('Zlata Melnyk');
   await pickDate(page, page.getByRole('button', { name: 'Date of birth' }), '2019-05-14');
   await expect(page.getByRole('button', { name: 'Date of birth' })).toHaveText('14/05/2019');
-  await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Olena Koval');
+  await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Oksana Melnyk');
   await page.getByRole('combobox', { name: 'Interests (project themes)', exact: true }).click();
   await page.getByRole('option', { name: 'Space' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: 'Other interests', exact: true }).fill('dinosaurs');
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: "Parent's email" }).fill('olena@example.com');
+  await page.getByRole('textbox', { name: "Parent's email" }).fill('oksana@example.com');
   await page.getByRole('textbox', { name: "Parent's phone" }).fill('0501234567');
   await page.getByRole('textbox', { name: "Parent's phone" }).blur();
   await expect(page.getByRole('textbox', { name: "Parent's phone" })).toHaveAccessibleDescription(
@@ -36,26 +36,26 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
 
   await expect(page.getByText('Student saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/clients$/);
-  const row = page.getByRole('row', { name: /Sofiia Koval/ });
-  await expect(row).toContainText('Olena Koval');
+  const row = page.getByRole('row', { name: /Zlata Melnyk/ });
+  await expect(row).toContainText('Oksana Melnyk');
   await expect(row).toContainText('dinosaurs');
   await expect(row).toContainText('Space');
   await expect(row).toContainText('14/05/2019');
   await expectAccessible(page);
 
-  await page.getByPlaceholder('Search by child or parent name').fill('olena');
-  await expect(page.getByRole('row', { name: /Sofiia Koval/ })).toBeVisible();
+  await page.getByPlaceholder('Search by child or parent name').fill('oksana');
+  await expect(page.getByRole('row', { name: /Zlata Melnyk/ })).toBeVisible();
   await page.getByPlaceholder('Search by child or parent name').fill('nobody-like-this');
   await expect(page.getByText('No students match the search.')).toBeVisible();
   await page.getByPlaceholder('Search by child or parent name').fill('');
 
-  await page.getByRole('link', { name: 'Sofiia Koval' }).click();
+  await page.getByRole('link', { name: 'Zlata Melnyk' }).click();
   await expect(page.getByRole('heading', { name: 'Student', exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Parent (client)' })).toHaveValue('Olena Koval');
+  await expect(page.getByRole('textbox', { name: 'Parent (client)' })).toHaveValue('Oksana Melnyk');
   await page.getByLabel('Comment for the teacher').fill('Likes short sessions');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients$/);
-  await expect(page.getByRole('row', { name: /Sofiia Koval/ })).toContainText('Likes short sessions');
+  await expect(page.getByRole('row', { name: /Zlata Melnyk/ })).toContainText('Likes short sessions');
 });
 
 test("another teacher's student is not found", async ({ page }) => {

@@ -37,9 +37,15 @@ export const planBlockInput = z
     min_presentations: z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX),
     max_presentations: z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX),
   })
-  .refine((block) => block.min_presentations <= block.max_presentations, {
-    path: ['max_presentations'],
-    message: 'minAboveMax',
+  .superRefine((block, context) => {
+    if (block.min_presentations > block.max_presentations) {
+      context.addIssue({
+        code: 'custom',
+        path: ['max_presentations'],
+        message: 'minAboveMax',
+        params: { min: block.min_presentations },
+      });
+    }
   });
 
 /**
@@ -103,6 +109,11 @@ export const planSchema = z.object({
    * (contract `templateDifference`); null while the plan is on the latest.
    */
   template_update: templateDifferenceSchema.nullable(),
+  /**
+   * Whether the teacher chose to keep her plan as it is for the latest version (`template_update`
+   * still says what taking it would change, and she may still apply it).
+   */
+  template_update_kept: z.boolean(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -132,10 +143,19 @@ export type PlansPage = z.infer<typeof plansPageEnvelope>;
 
 export const planParams = z.object({ protocolId: idParam });
 
+/** What the teacher does with a newer template version: take it, or keep her plan as it is. */
+export const PLAN_TEMPLATE_UPDATE_ACTIONS = ['apply', 'keep'] as const;
+
 /**
- * `POST /protocols/:id/template-update`: the plan takes its template's latest published version.
- * Blocks it keeps keep their folder while the block still offers it, and their bounds narrowed to
- * the new ones; new blocks wait for a folder. `version` is the one the teacher was shown, so that a
- * version published meanwhile is not taken unseen (409).
+ * `POST /protocols/:id/template-update`: `apply` (the default) makes the plan take its template's
+ * latest published version: blocks it keeps keep their folder while the block still offers it, and
+ * their bounds narrowed to the new ones; new blocks wait for a folder. `keep` leaves the plan as it
+ * is and remembers that the teacher saw that version (`template_update_kept`). `version` is the one
+ * the teacher was shown, so that a version published meanwhile is not taken or set aside unseen
+ * (409).
  */
-export const planTemplateUpdateInput = z.strictObject({ version: z.number().int().min(1) });
+export const planTemplateUpdateInput = z.strictObject({
+  version: z.number().int().min(1),
+  action: z.enum(PLAN_TEMPLATE_UPDATE_ACTIONS).default('apply'),
+});
+export type PlanTemplateUpdateInput = z.input<typeof planTemplateUpdateInput>;

@@ -111,7 +111,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Takes the template's latest published version (the one named, else 409 template_version_changed): kept blocks keep their folder and bounds where the new version allows, new blocks wait for a folder",
+          "The teacher's answer to the template's latest published version (the one named, else 409 template_version_changed): `apply` (the default) takes it, kept blocks keeping their folder and bounds where the new version allows and new blocks waiting for a folder; `keep` leaves the plan as it is and marks that version kept (`template_update_kept`)",
         params: planParams,
         querystring: planActingQuery,
         body: planTemplateUpdateInput,

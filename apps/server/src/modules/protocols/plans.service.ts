@@ -117,6 +117,7 @@ async function viewOf(db: Tx, caller: PlanCaller, row: ProtocolRow): Promise<Pla
     sent_at: row.sentAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
     template_update: latestContent ? templateDifference(content, latestContent) : null,
+    template_update_kept: latestContent !== null && latest <= row.keptVersion,
   };
 }
 
@@ -290,10 +291,11 @@ export async function updatePlan(
 }
 
 /**
- * `POST /protocols/:id/template-update`: the plan takes the template's latest published version,
- * the one the teacher was shown (`version`; 409 `template_version_changed` otherwise). A kept block
- * keeps its folder while the block still offers it and its bounds, narrowed to the new ones; a new
- * block waits for its folder, so the plan may be "to fill" again.
+ * `POST /protocols/:id/template-update`: the teacher's answer to the template's latest published
+ * version, the one she was shown (`version`; 409 `template_version_changed` otherwise). `apply`: the
+ * plan takes it; a kept block keeps its folder while the block still offers it and its bounds,
+ * narrowed to the new ones; a new block waits for its folder, so the plan may be "to fill" again.
+ * `keep`: the plan stays as it is, and remembers that this version was set aside.
  */
 export async function takeTemplateUpdate(
   db: Db,
@@ -310,6 +312,15 @@ export async function takeTemplateUpdate(
       .for('update');
     if (!template || template.version !== input.version || input.version <= row.templateVersion) {
       throw new AppError('template_version_changed');
+    }
+    if (input.action === 'keep') {
+      const [kept] = await tx
+        .update(protocols)
+        .set({ keptVersion: input.version })
+        .where(eq(protocols.id, id))
+        .returning();
+      if (!kept) throw notFound();
+      return viewOf(tx, caller, kept);
     }
     const content = await versionContent(tx, row.templateId, input.version);
     if (!content) throw new AppError('template_version_changed');

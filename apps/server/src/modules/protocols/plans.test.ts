@@ -286,6 +286,71 @@ describe('plans', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('keeps the plan as it is for a newer version when the teacher says so, until a newer one comes', async () => {
+    const s = await school();
+    const plan = await newPlan(s);
+    const { blocks } = inputOf(s.template);
+    const publish = async (maxOfFirst: number) => {
+      await as(s.moderator).put(`/api/templates/${s.template.id}`, {
+        title: 'Sound [R]',
+        description: 'For the educator',
+        blocks: [{ ...blocks[0]!, max_presentations: maxOfFirst }, blocks[1]!],
+      });
+      await as(s.moderator).post(`/api/templates/${s.template.id}/review`, { action: 'publish' });
+    };
+    expect(plan.template_update_kept).toBe(false);
+    await publish(2);
+    const shown = dataOf<Plan>(await as(s.teacher).get(`/api/protocols/${plan.id}`));
+    expect(shown).toMatchObject({ template_update_kept: false, template: { version: 1, latest_version: 2 } });
+    const keep = (who: Member, version: number, action = 'keep') =>
+      as(who).post(`/api/protocols/${plan.id}/template-update`, { version, action });
+
+    // A version not shown, or none newer than the plan's, is not set aside unseen.
+    for (const version of [3, 1]) {
+      const stale = await keep(s.teacher, version);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('template_version_changed');
+    }
+    expect((await keep(s.teacher, 2, 'discard')).statusCode).toBe(422);
+    // Only the plan's teacher, in its project, as a teacher.
+    expect(
+      (
+        await apiAs(t.app, null, { workspace: s.workspace }).post(
+          `/api/protocols/${plan.id}/template-update`,
+          {
+            version: 2,
+            action: 'keep',
+          },
+        )
+      ).statusCode,
+    ).toBe(401);
+    for (const who of [s.moderator, s.author, s.manager]) expect((await keep(who, 2)).statusCode).toBe(403);
+    const other = await buildSchool(t.db);
+    for (const who of [s.otherTeacher, other.teacher]) expect((await keep(who, 2)).statusCode).toBe(404);
+    expect(dataOf<Plan>(await as(s.teacher).get(`/api/protocols/${plan.id}`))).toEqual(shown);
+
+    const kept = dataOf<Plan>(await keep(s.teacher, 2));
+    // Nothing of the plan changes; the difference stays to be applied later, marked as kept.
+    expect(kept).toEqual({ ...shown, template_update_kept: true });
+    expect(dataOf<Plan>(await as(s.teacher).get(`/api/protocols/${plan.id}`))).toEqual(kept);
+    const listed = (await as(s.teacher).get('/api/protocols')).json() as { data: Plan[] };
+    expect(listed.data.find((row) => row.id === plan.id)?.template_update_kept).toBe(true);
+
+    // A newer version shows again; the teacher may still take it.
+    await publish(3);
+    const newer = dataOf<Plan>(await as(s.teacher).get(`/api/protocols/${plan.id}`));
+    expect(newer).toMatchObject({ template_update_kept: false, template: { version: 1, latest_version: 3 } });
+    const applied = dataOf<Plan>(
+      await as(s.teacher).post(`/api/protocols/${plan.id}/template-update`, { version: 3 }),
+    );
+    expect(applied).toMatchObject({
+      template: { version: 3, latest_version: 3 },
+      template_update: null,
+      template_update_kept: false,
+    });
+    expect((await keep(s.teacher, 3)).statusCode).toBe(409);
+  });
+
   it('keeps the template version it was made from when the template is published again', async () => {
     const s = await school();
     const plan = await newPlan(s);

@@ -1,0 +1,14 @@
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** One fact of a plan's header: a small label above its value. */
+export function PlanFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  API,
+  ROLE,
+  inWorkspace,
+  type Category,
+  type Plan,
+  type ProtocolTemplate,
+  type TemplateInput,
+} from '@logoschool/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './support/page-checks.ts';
+import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
+
+test.use({ locale: 'en-GB' });
+
+/** One demo user's calls through the API, in Demo school as the role given. */
+async function apiOf(request: APIRequestContext, email: string, role: keyof typeof ROLE) {
+  const login = await request.post(`/api${API.login}`, { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token, user } = (await login.json()).data as {
+    token: string;
+    user: { assignments: { workspaceId: number }[] };
+  };
+  const workspaceId = user.assignments[0]!.workspaceId;
+  const params = { workspace_id: String(workspaceId), role_id: String(ROLE[role]) };
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
+    const response = await request[method](`/api${path}`, { params, headers, data });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()).data as T;
+  };
+  return { workspaceId, call };
+}
+
+/** The demo project's sound folders: 'Sounds' and the folders under it, by name. */
+async function soundFolders(moderator: Awaited<ReturnType<typeof apiOf>>) {
+  const tree = await moderator.call<Category[]>('get', inWorkspace(moderator.workspaceId, API.categories));
+  const sounds = tree.find((category) => category.name === 'Sounds')!;
+  const byName = (name: string) => sounds.children.find((category) => category.name === name)!.id;
+  return { sounds: sounds.id, whistling: byName('Whistling sounds'), hissing: byName('Hissing sounds') };
+}
+
+/** A template of two blocks under 'Sounds' that a moderator writes and publishes (version 1). */
+async function publishedTemplate(request: APIRequestContext, title: string) {
+  const moderator = await apiOf(request, 'moderator@demo.test', 'moderator');
+  const folders = await soundFolders(moderator);
+  const input: TemplateInput = {
+    title,
+    description: 'Setting the whistling sounds, ten weekly lessons.',
+    blocks: [
+      {
+        target: 'Articulation warm-up',
+        category_id: folders.sounds,
+        description_educator: 'Mirror first, then the sound alone.',
+        description_parents: 'We warm up the tongue and lips.',
+        min_presentations: 1,
+        max_presentations: 3,
+        folders: [
+          { category_id: folders.whistling, indications_educator: 'Start with [S].' },
+          { category_id: folders.hissing, description_parents: 'Hissing sounds at home.' },
+        ],
+      },
+      {
+        target: 'Sound in syllables',
+        category_id: folders.sounds,
+        min_presentations: 2,
+        max_presentations: 4,
+        folders: [{ category_id: folders.whistling }],
+      },
+    ],
+  };
+  const template = await moderator.call<ProtocolTemplate>('post', API.templates, input);
+  await moderator.call('post', `${API.templates}/${template.id}/review`, { action: 'publish' });
+  return { moderator, folders, template, input };
+}
+
+/** A student of the demo teacher, through the API. */
+async function student(request: APIRequestContext, childName: string) {
+  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
+  const made = await teacher.call<{ id: number }>('post', API.clients, {
+    client_name: 'Olena Koval',
+    child_name: childName,
+  });
+  return { teacher, id: made.id };
+}
+
+const block = (page: Page, target: string) => page.getByRole('region', { name: target, exact: true });
+
+test('a teacher makes a plan from the student’s page, is refused a block without a folder, and fills it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const title = `Whistling sounds ${stamp}`;
+  const childName = `Taras ${stamp}`;
+  await publishedTemplate(request, title);
+  await student(request, childName);
+
+  await signIn(page, 'teacher@demo.test');
+  await page.getByPlaceholder('Search by child or parent name').fill(childName);
+  await page.getByRole('link', { name: childName }).click();
+  await page.getByRole('region', { name: 'Plans' }).getByRole('link', { name: 'New plan' }).click();
+
+  await expect(page.getByRole('heading', { name: 'New plan' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Student' })).toHaveValue(childName);
+  await page.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: title }).click();
+  const summary = page.getByRole('region', { name: 'The chosen template' });
+  await expect(summary).toContainText('Setting the whistling sounds, ten weekly lessons.');
+  await expect(summary).toContainText('Blocks: 2');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create plan' }).click();
+
+  await expect(page).toHaveURL(/\/edit-protocol\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Plan for ${childName}` })).toBeVisible();
+  await expect(page.getByText('Needs filling').first()).toBeVisible();
+  await expect(page.getByText('10 lessons', { exact: true })).toBeVisible();
+
+  // Spec §5: not saved while a block has no folder; each block says so itself.
+  await page.getByRole('radio', { name: /Whistling sounds.*Start with \[S\]/ }).click();
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText(
+    'blocks 2 need attention',
+  );
+  await expect(block(page, 'Sound in syllables')).toContainText(
+    'Choose a folder for the block “Sound in syllables”.',
+  );
+  await expect(block(page, 'Articulation warm-up')).not.toContainText('Choose a folder');
+  await expectAccessible(page);
+
+  await block(page, 'Sound in syllables')
+    .getByRole('radio', { name: /Whistling sounds/ })
+    .click();
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByText('Plan saved: every block has its folder.')).toBeVisible();
+  await expect(page.getByText('Filled', { exact: true }).first()).toBeVisible();
+
+  // The plans list, filtered as spec §4 says.
+  await page.getByRole('link', { name: 'Back to plans' }).click();
+  await expect(page).toHaveURL(/\/clients\?tab=plans$/);
+  const row = page.getByRole('row').filter({ hasText: childName });
+  // The filter's radios are drawn as a segmented control: its visible labels are what one clicks.
+  const filters = page.getByLabel('Show plans');
+  await filters.getByText('Filled', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Filled' })).toBeChecked();
+  await expect(page).toHaveURL(/filter=filled/);
+  await expect(row).toContainText(title);
+  await expect(row).toContainText('Filled');
+  await filters.getByText('To fill', { exact: true }).click();
+  await expect(page).toHaveURL(/filter=toFill/);
+  await expect(row).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a plan shows the template’s new version block by block, and takes it when the teacher applies it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const title = `Hissing sounds ${stamp}`;
+  const { moderator, folders, template, input } = await publishedTemplate(request, title);
+  const { teacher, id: clientId } = await student(request, `Sofiia ${stamp}`);
+  const plan = await teacher.call<Plan>('post', API.protocols, {
+    client_id: clientId,
+    template_id: template.id,
+    deadline: '2099-06-30',
+  });
+  await teacher.call('put', `${API.protocols}/${plan.id}`, {
+    deadline: plan.deadline,
+    blocks: plan.blocks.map((one) => ({
+      key: one.key,
+      folder_id: one.folders[0]!.category_id,
+      min_presentations: one.template_min,
+      max_presentations: one.template_max,
+    })),
+  });
+  // Version 2: the first block allows 1 to 2 presentations, and a third block comes.
+  await moderator.call('put', `${API.templates}/${template.id}`, {
+    ...input,
+    blocks: [
+      { ...input.blocks[0]!, key: template.blocks[0]!.key, max_presentations: 2 },
+      { ...input.blocks[1]!, key: template.blocks[1]!.key },
+      {
+        target: 'Sound in words',
+        category_id: folders.sounds,
+        min_presentations: 1,
+        max_presentations: 2,
+        folders: [{ category_id: folders.hissing }],
+      },
+    ],
+  });
+  await moderator.call('post', `${API.templates}/${template.id}/review`, { action: 'publish' });
+
+  await signIn(page, 'teacher@demo.test');
+  await page.goto('/clients?tab=plans');
+  const row = page.getByRole('row').filter({ hasText: `Sofiia ${stamp}` });
+  await expect(row).toContainText('Template updated: v2');
+  await row.getByRole('link', { name: title }).click();
+
+  const banner = page.getByRole('region', { name: 'The template was updated (v1 → v2)' });
+  await expect(banner).toBeVisible();
+  const changes = banner.getByRole('listitem');
+  await expect(changes).toHaveCount(2);
+  await expect(changes.nth(0)).toContainText('Articulation warm-up');
+  await expect(changes.nth(0)).toContainText('1–3 presentations per lesson → 1–2 presentations per lesson');
+  await expect(changes.nth(1)).toContainText('New block');
+  await expect(changes.nth(1)).toContainText('Sound in words');
+  await expectAccessible(page);
+
+  await banner.getByRole('button', { name: 'Apply v2' }).click();
+  await expect(
+    page.getByText('Template v2 applied: choose folders for the blocks that wait for one.'),
+  ).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByText('Needs filling').first()).toBeVisible();
+  // The kept block keeps its folder, its bounds narrowed; the new one waits for a folder.
+  await expect(block(page, 'Articulation warm-up').getByRole('radio', { checked: true })).toContainText(
+    'Whistling sounds',
+  );
+  await expect(
+    block(page, 'Articulation warm-up').getByRole('textbox', { name: 'Maximum presentations per lesson' }),
+  ).toHaveValue('2');
+  await expect(block(page, 'Sound in words').getByRole('radio', { checked: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(block(page, 'Sound in words')).toContainText(
+    'Choose a folder for the block “Sound in words”.',
+  );
+  await block(page, 'Sound in words')
+    .getByRole('radio', { name: /Hissing sounds/ })
+    .click();
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByText('Plan saved: every block has its folder.')).toBeVisible();
+});
