@@ -124,6 +124,34 @@ export async function versionContent(
   return row?.content ?? null;
 }
 
+/** Several published versions' contents at once, by `${templateId}:${version}`. */
+export async function versionContents(
+  db: Tx,
+  wanted: readonly (readonly [templateId: number, version: number])[],
+): Promise<Map<string, TemplateContent>> {
+  const found = new Map<string, TemplateContent>();
+  if (wanted.length === 0) return found;
+  const rows = await db
+    .select({
+      templateId: protocolTemplateVersions.templateId,
+      version: protocolTemplateVersions.version,
+      content: protocolTemplateVersions.content,
+    })
+    .from(protocolTemplateVersions)
+    .where(
+      or(
+        ...wanted.map(([templateId, version]) =>
+          and(
+            eq(protocolTemplateVersions.templateId, templateId),
+            eq(protocolTemplateVersions.version, version),
+          ),
+        ),
+      ),
+    );
+  for (const row of rows) found.set(`${row.templateId}:${row.version}`, row.content);
+  return found;
+}
+
 /** The template as the caller sees it (`seesWorkingCopy`), with what they may do to it. */
 async function viewOf(db: Tx, caller: ProjectActor, row: ProtocolTemplateRow): Promise<ProtocolTemplate> {
   const [writer] = await db
