@@ -1,0 +1,43 @@
+import type { Language } from '@logoschool/contract';
+import { text } from '../../i18n/index.ts';
+import { composeMail, type ComposedMail } from '../../mail/compose.ts';
+
+const LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
+
+/** A calendar day ('YYYY-MM-DD') written out in a language: "30 June 2099". */
+export function mailDay(lang: Language, day: string): string {
+  // Noon UTC of that day, read in UTC: the same day wherever the reader is.
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** What the mail to the parents says about the plan. */
+export interface PlanMailFacts {
+  teacher: string;
+  child: string;
+  template: string;
+  deadline: string;
+  lessons: number;
+  link: string;
+}
+
+/**
+ * The mail that gives the parents their plan's link (issue 14 "send plan"), in the student's lesson
+ * language: who sends it, for which child, the template and the deadline, and the link.
+ */
+export function planMail(lang: Language, facts: PlanMailFacts): ComposedMail {
+  const params = {
+    teacher: facts.teacher,
+    child: facts.child,
+    template: facts.template,
+    lessons: facts.lessons,
+    deadline: mailDay(lang, facts.deadline),
+  };
+  return composeMail(lang, {
+    subject: text(lang, 'mail.plan.subject', params),
+    paragraphs: [text(lang, 'mail.hello'), text(lang, 'mail.plan.body', params), text(lang, 'mail.plan.how')],
+    action: { label: text(lang, 'mail.plan.action'), url: facts.link },
+    footer: text(lang, 'mail.plan.footer'),
+  });
+}

@@ -1,0 +1,12 @@
+import type { Plan } from '@logoschool/contract';
+import { SharePlanPanel } from '../../features/plan-sharing/share-plan-panel.tsx';
+import { EditPlanPage } from '../../features/plans/edit-plan-page.tsx';
+
+const shareOf = (plan: Plan) => <SharePlanPanel plan={plan} />;
+
+/** /edit-protocol/:protocolId: the plan to fill and, below it, its sharing with the parents. */
+export function EditProtocolScreen() {
+  return <EditPlanPage share={shareOf} />;
+}
+
+export default EditProtocolScreen;

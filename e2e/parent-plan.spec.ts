@@ -1,0 +1,210 @@
+import {
+  API,
+  ROLE,
+  inWorkspace,
+  type Category,
+  type Plan,
+  type ProtocolTemplate,
+  type TemplateInput,
+} from '@logoschool/contract';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { Mailbox } from './support/mailbox.ts';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
+
+test.use({ locale: 'en-GB' });
+
+const mailbox = new Mailbox();
+test.beforeAll(() => mailbox.start());
+test.afterAll(() => mailbox.stop());
+
+/** Texts only the educator reads: the parents' page must show none of them. */
+const EDUCATOR_TEXTS = [
+  'Educator: check the bite first.',
+  'Educator: mirror work before the sound.',
+  'Educator: start with [S] in isolation.',
+];
+
+/** One demo user's calls through the API, in Demo school as the role given. */
+async function apiOf(request: APIRequestContext, email: string, role: keyof typeof ROLE) {
+  const login = await request.post(`/api${API.login}`, { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token, user } = (await login.json()).data as {
+    token: string;
+    user: { assignments: { workspaceId: number }[] };
+  };
+  const workspaceId = user.assignments[0]!.workspaceId;
+  const params = { workspace_id: String(workspaceId), role_id: String(ROLE[role]) };
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
+    const response = await request[method](`/api${path}`, { params, headers, data });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()).data as T;
+  };
+  return { workspaceId, call };
+}
+
+/**
+ * A filled plan of a new student of the demo teacher (lesson language Ukrainian, a parent's
+ * e-mail), from a template the moderator publishes, all through the API as the other specs do.
+ */
+async function filledPlan(request: APIRequestContext, stamp: number) {
+  const moderator = await apiOf(request, 'moderator@demo.test', 'moderator');
+  const tree = await moderator.call<Category[]>('get', inWorkspace(moderator.workspaceId, API.categories));
+  const sounds = tree.find((category) => category.name === 'Sounds')!;
+  const folder = (name: string) => sounds.children.find((category) => category.name === name)!.id;
+  const input: TemplateInput = {
+    title: `Sound [S] ${stamp}`,
+    description: EDUCATOR_TEXTS[0]!,
+    blocks: [
+      {
+        target: 'Articulation warm-up',
+        category_id: sounds.id,
+        description_parents: 'We warm up the tongue and lips: five minutes a day at home helps.',
+        description_educator: EDUCATOR_TEXTS[1]!,
+        min_presentations: 1,
+        max_presentations: 3,
+        folders: [
+          {
+            category_id: folder('Whistling sounds'),
+            description_parents: 'Games with the sounds [S] and [Z].',
+            indications_educator: EDUCATOR_TEXTS[2]!,
+          },
+        ],
+      },
+    ],
+  };
+  const template = await moderator.call<ProtocolTemplate>('post', API.templates, input);
+  await moderator.call('post', `${API.templates}/${template.id}/review`, { action: 'publish' });
+
+  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
+  const childName = `Марко ${stamp}`;
+  const parentEmail = `parent.${stamp}@family.test`;
+  const student = await teacher.call<{ id: number }>('post', API.clients, {
+    client_name: 'Олена Коваль',
+    child_name: childName,
+    language: 'uk',
+    parent_email: parentEmail,
+    parent_request: 'The sound [S] in words',
+  });
+  const plan = await teacher.call<Plan>('post', API.protocols, {
+    client_id: student.id,
+    template_id: template.id,
+    deadline: '2099-06-30',
+  });
+  await teacher.call<Plan>('put', `${API.protocols}/${plan.id}`, {
+    deadline: plan.deadline,
+    blocks: plan.blocks.map((block) => ({
+      key: block.key,
+      folder_id: block.folders[0]!.category_id,
+      min_presentations: block.template_min,
+      max_presentations: block.template_max,
+    })),
+  });
+  return { plan, student, childName, parentEmail, title: input.title };
+}
+
+/** The plan link of a mail's text. */
+function planLinkOf(text: string | undefined): string {
+  const link = /https?:\/\/\S+\/view-protocol-plan\/[\w-]{43}/.exec(text ?? '')?.[0];
+  if (!link) throw new Error(`No plan link in: ${text}`);
+  return link;
+}
+
+test('a teacher sends a filled plan to the parent; the link shows only the parents’ texts until withdrawn', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const { plan, childName, parentEmail, title } = await filledPlan(request, stamp);
+
+  // The teacher sends it from the plan's page, to the address on the student's card.
+  await signIn(page, 'teacher@demo.test');
+  await page.goto(`/edit-protocol/${plan.id}`);
+  const panel = page.getByRole('region', { name: 'Plan for the parents' });
+  await expect(panel.getByText('Not sent to the parents yet.')).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: "Parent's e-mail" })).toHaveValue(parentEmail);
+  await panel.getByRole('button', { name: 'Send to the parent' }).click();
+  await expect(page.getByText(`The plan was sent to ${parentEmail}.`)).toBeVisible();
+  await expect(panel.getByText(/^Sent to the parents on /)).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Link for the parents' })).toHaveValue(
+    /\/view-protocol-plan\/[\w-]{43}$/,
+  );
+  await expectAccessible(page);
+
+  // The parent's mail, in the student's language (Ukrainian), carries the link.
+  await expect.poll(() => mailbox.latestTo(parentEmail) !== undefined, { timeout: 10_000 }).toBe(true);
+  const mail = mailbox.latestTo(parentEmail)!;
+  expect(mail.subject).toBe(`План занять «${title}» — Марко`);
+  const link = planLinkOf(mail.text);
+
+  // The parent opens it on a phone, signed in nowhere: the plan in Ukrainian, parents' texts only.
+  const parent = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+  const parentPage = await parent.newPage();
+  const problems = watchConsole(parentPage);
+  await parentPage.goto(link);
+  await expect(parentPage.getByRole('heading', { level: 1, name: 'План занять: Марко' })).toBeVisible();
+  await expect(parentPage.locator('html')).toHaveAttribute('lang', 'uk');
+  await expect(parentPage.getByText(title, { exact: true })).toBeVisible();
+  await expect(parentPage.getByText('До 30 червня 2099 р.')).toBeVisible();
+  await expect(parentPage.getByText('Занять: 10')).toBeVisible();
+  await expect(parentPage.getByRole('heading', { level: 2, name: 'Articulation warm-up' })).toBeVisible();
+  await expect(parentPage.getByText('We warm up the tongue and lips', { exact: false })).toBeVisible();
+  await expect(parentPage.getByText('Games with the sounds [S] and [Z].')).toBeVisible();
+  const shown = await parentPage.locator('body').innerText();
+  for (const hidden of [...EDUCATOR_TEXTS, childName, 'Олена Коваль', parentEmail]) {
+    expect(shown).not.toContain(hidden);
+  }
+  // Fits the phone: nothing wider than the screen.
+  expect(await parentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(parentPage);
+
+  // The teacher withdraws the link (asked first): it opens nothing any more.
+  await panel.getByRole('button', { name: 'Withdraw link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw the link?' });
+  await dialog.getByRole('button', { name: 'Withdraw link' }).click();
+  await expect(page.getByText('The link is withdrawn: it no longer opens the plan.')).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Link for the parents' })).toHaveCount(0);
+  await parentPage.reload();
+  await expect(
+    parentPage.getByRole('heading', { level: 1, name: 'This link is not valid or was withdrawn' }),
+  ).toBeVisible();
+  await expectAccessible(parentPage);
+  // The 404 of a withdrawn link is the page's own answer, not an error of the app.
+  expect(problems.filter((problem) => !/404/.test(problem))).toEqual([]);
+  await parent.close();
+});
+
+test("the correction path shows the student's header and plans in time order, from the student's page", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now();
+  const { plan, childName, title } = await filledPlan(request, stamp);
+  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
+  await teacher.call('post', API.sendPlan, { protocol_id: plan.id });
+
+  await signIn(page, 'teacher@demo.test');
+  await page.getByPlaceholder('Search by child or parent name').fill(childName);
+  await page.getByRole('link', { name: childName }).click();
+  await page.getByRole('link', { name: 'Correction path' }).click();
+  await expect(page).toHaveURL(/\/correction-path\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Correction path' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: childName })).toBeVisible();
+  await expect(page.getByText('Ukrainian', { exact: true })).toBeVisible();
+  await expect(page.getByText('The sound [S] in words')).toBeVisible();
+
+  const item = page.getByRole('heading', { level: 3, name: `Plan “${title}”` });
+  await expect(item).toBeVisible();
+  await expect(page.getByText(/^Today, /)).toBeVisible();
+  await expect(page.getByText('Until 30/06/2099 · lessons: 10 · template v1')).toBeVisible();
+  await expect(page.getByText(/^Sent to the parents on /)).toBeVisible();
+  await expect(page.getByText('Filled', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: `Open the plan “${title}”` }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit-protocol/${plan.id}$`));
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth/schemas.ts';
+import { bodyId } from '../common/envelope.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { MAIL_DELIVERIES } from '../mails/schemas.ts';
+
+/**
+ * The random bytes of a plan's public link (issue 14: unguessable, never an id): 32 bytes, 256
+ * bits, written as 43 base64url characters.
+ */
+export const PLAN_TOKEN_BYTES = 32;
+
+/** The longest text a plan link's token may be; anything longer names no plan. */
+export const PLAN_TOKEN_MAX = 128;
+
+/** The web page a plan's public link opens (the route table's `/view-protocol-plan/:protocolId`). */
+export const PARENT_PLAN_PAGE = '/view-protocol-plan';
+
+/** `GET /show-plan/:token`: the token of a plan's public link (a wrong one is a 404, not a 422). */
+export const showPlanParams = z.object({ token: z.string().max(PLAN_TOKEN_MAX) });
+
+/**
+ * `POST /send-plan`: mail the plan's link to the parent. Without `email` (or with it empty) it goes
+ * to the student's `parent_email`.
+ */
+export const sendPlanInput = z.strictObject({
+  protocol_id: bodyId,
+  email: z.union([z.literal(''), emailSchema]).optional(),
+});
+export type SendPlanInput = z.input<typeof sendPlanInput>;
+
+/** How a plan is shared with the parents, as its teacher sees it. */
+export const planSharingSchema = z.object({
+  /** The public link, null while the plan has none (never made, or withdrawn). */
+  url: z.string().nullable(),
+  /** When the link was last mailed to the parent; null when never. */
+  sent_at: z.string().nullable(),
+  /**
+   * Where the plan goes: the address it was just mailed to (after a send), else the student's
+   * parent e-mail; '' when the student has none.
+   */
+  email: z.string(),
+});
+export type PlanSharing = z.infer<typeof planSharingSchema>;
+
+/** The answer to `POST /send-plan`: the sharing state and how the mail left (DESIGN §2 mail). */
+export const sentPlanSchema = planSharingSchema.extend({
+  /** `failed`: no mail left (the SMTP server refused it); the link still works, to pass on by hand. */
+  mail_delivery: z.enum(MAIL_DELIVERIES),
+});
+export type SentPlan = z.infer<typeof sentPlanSchema>;
+
+/** A block of the plan as the parents read it: its target, what it is for, and the folder picked. */
+export const parentPlanBlockSchema = z.object({
+  target: z.string(),
+  /** The block's description for parents ('' when the template has none). */
+  description: z.string(),
+  /** The folder the teacher picked, by its name and its description for parents; null while none. */
+  folder: z.object({ name: z.string(), description: z.string() }).nullable(),
+});
+export type ParentPlanBlock = z.infer<typeof parentPlanBlockSchema>;
+
+/**
+ * The plan for the parents (`GET /show-plan/:token`, issue 14): only what the public page shows,
+ * in the student's language. It never carries a description or an indication for the educator, a
+ * teacher's note, or the id of anything: the server answers through this schema, which drops every
+ * other field.
+ */
+export const parentPlanSchema = z.object({
+  /** The student's lesson language: the page shows itself in it. */
+  language: z.enum(LANGUAGES),
+  /** The child's first name only. */
+  child_name: z.string(),
+  template_title: z.string(),
+  /** The plan's last day, 'YYYY-MM-DD'. */
+  deadline: z.string(),
+  lessons: z.number().int(),
+  blocks: z.array(parentPlanBlockSchema),
+});
+export type ParentPlan = z.infer<typeof parentPlanSchema>;
+
+/** The first name of a child's name as the teacher wrote it ("Marko Petrenko" → "Marko"). */
+export function firstNameOf(childName: string): string {
+  return childName.trim().split(/\s+/)[0] ?? '';
+}
