@@ -15,7 +15,7 @@ import { routeId } from '../../lib/route-id.ts';
 import { useDeletePlan, usePlan, useSavePlan, useTemplateUpdate } from './api/plans.ts';
 import { PlanBlockCard } from './components/plan-block-card.tsx';
 import { PlanFact } from './components/plan-facts.tsx';
-import { PlanStatusBadge } from './components/plan-status-badge.tsx';
+import { PlanStatusBadge } from '../../components/plan-status-badge.tsx';
 import { TemplateUpdatePanel } from './components/template-update-panel.tsx';
 import { PLANS_LIST_PATH, newPlanPath } from './paths.ts';
 import {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../i18n/dates.ts';
 import type { TimelineEntry } from '../timeline.ts';
-import { PlanStatusBadge } from './plan-status-badge.tsx';
+import { PlanStatusBadge } from '../../../components/plan-status-badge.tsx';
 
 /** A plan on the path: template, status, deadline, when the parents got it, and the way to it. */
 function PlanItem({ plan }: { plan: PlanListItem }) {

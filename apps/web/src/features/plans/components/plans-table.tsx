@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../i18n/dates.ts';
 import { planPath } from '../paths.ts';
-import { PlanStatusBadge } from './plan-status-badge.tsx';
+import { PlanStatusBadge } from '../../../components/plan-status-badge.tsx';
 
 /** Whether the plan's template has a newer version: a marker, quiet when the teacher kept her plan. */
 function UpdateMarker({ plan }: { plan: PlanListItem }) {

@@ -13,7 +13,7 @@ const LOOK: Record<PlanStatus, { color: string; Icon: typeof IconAlertCircle }> 
   expired: { color: 'gray.7', Icon: IconClockX },
 };
 
-/** A plan's status (spec §4): needs filling, filled, expired. */
+/** A plan's status (spec §4): needs filling, filled, expired; on the plans screens and the correction path. */
 export function PlanStatusBadge({ status }: { status: PlanStatus }) {
   const { t } = useTranslation();
   const { color, Icon } = LOOK[status];
