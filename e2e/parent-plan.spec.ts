@@ -1,16 +1,9 @@
-import {
-  API,
-  ROLE,
-  inWorkspace,
-  type Category,
-  type Plan,
-  type ProtocolTemplate,
-  type TemplateInput,
-} from '@logoschool/contract';
+import { API, type Plan, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Mailbox } from './support/mailbox.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
+import { apiOf, soundFolders } from './support/api.ts';
+import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -25,41 +18,20 @@ const EDUCATOR_TEXTS = [
   'Educator: start with [S] in isolation.',
 ];
 
-/** One demo user's calls through the API, in Demo school as the role given. */
-async function apiOf(request: APIRequestContext, email: string, role: keyof typeof ROLE) {
-  const login = await request.post(`/api${API.login}`, { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { token, user } = (await login.json()).data as {
-    token: string;
-    user: { assignments: { workspaceId: number }[] };
-  };
-  const workspaceId = user.assignments[0]!.workspaceId;
-  const params = { workspace_id: String(workspaceId), role_id: String(ROLE[role]) };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
-    const response = await request[method](`/api${path}`, { params, headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()).data as T;
-  };
-  return { workspaceId, call };
-}
-
 /**
  * A filled plan of a new student of the demo teacher (lesson language Ukrainian, a parent's
  * e-mail), from a template the moderator publishes, all through the API as the other specs do.
  */
 async function filledPlan(request: APIRequestContext, stamp: number) {
   const moderator = await apiOf(request, 'moderator@demo.test', 'moderator');
-  const tree = await moderator.call<Category[]>('get', inWorkspace(moderator.workspaceId, API.categories));
-  const sounds = tree.find((category) => category.name === 'Sounds')!;
-  const folder = (name: string) => sounds.children.find((category) => category.name === name)!.id;
+  const { sounds, folder } = await soundFolders(moderator);
   const input: TemplateInput = {
     title: `Sound [S] ${stamp}`,
     description: EDUCATOR_TEXTS[0]!,
     blocks: [
       {
         target: 'Articulation warm-up',
-        category_id: sounds.id,
+        category_id: sounds,
         description_parents: 'We warm up the tongue and lips: five minutes a day at home helps.',
         description_educator: EDUCATOR_TEXTS[1]!,
         min_presentations: 1,

@@ -1,44 +1,10 @@
-import {
-  API,
-  ROLE,
-  inWorkspace,
-  type Category,
-  type Plan,
-  type ProtocolTemplate,
-  type TemplateInput,
-} from '@logoschool/contract';
+import { API, type Plan, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/page-checks.ts';
-import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
+import { apiOf, soundFolders } from './support/api.ts';
+import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
-
-/** One demo user's calls through the API, in Demo school as the role given. */
-async function apiOf(request: APIRequestContext, email: string, role: keyof typeof ROLE) {
-  const login = await request.post(`/api${API.login}`, { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { token, user } = (await login.json()).data as {
-    token: string;
-    user: { assignments: { workspaceId: number }[] };
-  };
-  const workspaceId = user.assignments[0]!.workspaceId;
-  const params = { workspace_id: String(workspaceId), role_id: String(ROLE[role]) };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
-    const response = await request[method](`/api${path}`, { params, headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()).data as T;
-  };
-  return { workspaceId, call };
-}
-
-/** The demo project's sound folders: 'Sounds' and the folders under it, by name. */
-async function soundFolders(moderator: Awaited<ReturnType<typeof apiOf>>) {
-  const tree = await moderator.call<Category[]>('get', inWorkspace(moderator.workspaceId, API.categories));
-  const sounds = tree.find((category) => category.name === 'Sounds')!;
-  const byName = (name: string) => sounds.children.find((category) => category.name === name)!.id;
-  return { sounds: sounds.id, whistling: byName('Whistling sounds'), hissing: byName('Hissing sounds') };
-}
 
 /** A template of two blocks under 'Sounds' that a moderator writes and publishes (version 1). */
 async function publishedTemplate(request: APIRequestContext, title: string) {

@@ -184,6 +184,17 @@ export async function buildTheme(
 }
 
 /**
+ * A block category for protocol templates, "Sounds R", with the folders "[R] words" and "[R] phrases"
+ * under it: what a template's block and its folders name.
+ */
+export async function buildSoundFolders(db: Db, workspaceId: number) {
+  const sounds = await buildCategory(db, workspaceId, { name: 'Sounds R', isFolder: true });
+  const folder = (name: string) =>
+    buildCategory(db, workspaceId, { name, parentId: sounds.id, isFolder: true });
+  return { sounds, words: await folder('[R] words'), phrases: await folder('[R] phrases') };
+}
+
+/**
  * A protocol template written straight to the tables: a draft by `writerId` with one block (1 to 3
  * presentations) in a new category, offering one new folder under it. Tests of the templates API
  * write theirs through the API.

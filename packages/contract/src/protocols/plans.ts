@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
-import { PROTOCOL_BLOCKS_MAX, PROTOCOL_PRESENTATIONS_MAX } from '../common/limits.ts';
+import { PROTOCOL_BLOCKS_MAX } from '../common/limits.ts';
 import { PLAN_FILTERS, PLAN_STATUSES } from './plan-status.ts';
-import { templateFolderSchema } from './schemas.ts';
+import { presentationsInOrder, presentationsSchema, templateFolderSchema } from './schemas.ts';
 import { templateDifferenceSchema } from './template-difference.ts';
 
 /** Whether a text names a time zone this runtime knows (IANA, e.g. 'Europe/Kyiv'). */
@@ -34,19 +34,10 @@ export const planBlockInput = z
   .strictObject({
     key: z.uuid(),
     folder_id: bodyId,
-    min_presentations: z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX),
-    max_presentations: z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX),
+    min_presentations: presentationsSchema,
+    max_presentations: presentationsSchema,
   })
-  .superRefine((block, context) => {
-    if (block.min_presentations > block.max_presentations) {
-      context.addIssue({
-        code: 'custom',
-        path: ['max_presentations'],
-        message: 'minAboveMax',
-        params: { min: block.min_presentations },
-      });
-    }
-  });
+  .superRefine(presentationsInOrder);
 
 /**
  * `PUT /protocols/:id`: the deadline and every block filled (spec §5: a plan cannot be saved while

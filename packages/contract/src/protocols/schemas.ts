@@ -14,7 +14,23 @@ export const PLAN_LESSONS = 10;
 
 const requiredText = z.string().trim().min(1).max(PROTOCOL_TEXT_MAX);
 const optionalText = z.string().trim().max(PROTOCOL_TEXT_MAX);
-const presentations = z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX);
+/** Presentations per lesson, a block's bounds: at least one, at most PROTOCOL_PRESENTATIONS_MAX. */
+export const presentationsSchema = z.number().int().min(1).max(PROTOCOL_PRESENTATIONS_MAX);
+
+/** Refuses a block whose minimum is above its maximum, on the maximum (spec §5). */
+export function presentationsInOrder(
+  block: { min_presentations: number; max_presentations: number },
+  context: z.RefinementCtx,
+) {
+  if (block.min_presentations > block.max_presentations) {
+    context.addIssue({
+      code: 'custom',
+      path: ['max_presentations'],
+      message: 'minAboveMax',
+      params: { min: block.min_presentations },
+    });
+  }
+}
 
 /** A folder a block offers: a category folder under the block's category, with its texts. */
 export const templateFolderInput = z.strictObject({
@@ -38,19 +54,12 @@ export const templateBlockInput = z
     category_id: bodyId,
     description_parents: optionalText.default(''),
     description_educator: optionalText.default(''),
-    min_presentations: presentations,
-    max_presentations: presentations,
+    min_presentations: presentationsSchema,
+    max_presentations: presentationsSchema,
     folders: z.array(templateFolderInput).min(1).max(PROTOCOL_FOLDERS_MAX),
   })
   .superRefine((block, context) => {
-    if (block.min_presentations > block.max_presentations) {
-      context.addIssue({
-        code: 'custom',
-        path: ['max_presentations'],
-        message: 'minAboveMax',
-        params: { min: block.min_presentations },
-      });
-    }
+    presentationsInOrder(block, context);
     const seen = new Set<number>();
     block.folders.forEach((folder, index) => {
       if (seen.has(folder.category_id)) {

@@ -14,7 +14,7 @@ import { mails, protocolBlocks } from '../../db/schema/index.ts';
 import { apiAs } from '../../test/api.ts';
 import { testConfig, useTestApp } from '../../test/app.ts';
 import { buildSchool } from '../../test/exercises.ts';
-import { buildCategory, buildSignedInMember, buildWorkspace, type Member } from '../../test/factories.ts';
+import { buildSignedInMember, buildSoundFolders, buildWorkspace, type Member } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 
 const PUBLIC_URL = 'https://school.example';
@@ -45,17 +45,7 @@ async function school(student: Record<string, unknown> = {}) {
   const s = await buildSchool(t.db);
   // Each school's own parent, so that a test finds its own mails.
   const parentEmail = `mama-${randomBytes(4).toString('hex')}@example.test`;
-  const sounds = await buildCategory(t.db, s.workspace.id, { name: 'Sounds R', isFolder: true });
-  const words = await buildCategory(t.db, s.workspace.id, {
-    name: '[R] words',
-    parentId: sounds.id,
-    isFolder: true,
-  });
-  const phrases = await buildCategory(t.db, s.workspace.id, {
-    name: '[R] phrases',
-    parentId: sounds.id,
-    isFolder: true,
-  });
+  const { sounds, words, phrases } = await buildSoundFolders(t.db, s.workspace.id);
   const template = dataOf<ProtocolTemplate>(
     await as(s.moderator).post('/api/templates', {
       title: 'Sound [R]',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { buildSchool } from '../../test/exercises.ts';
-import { buildCategory, buildSignedInMember, type Member } from '../../test/factories.ts';
+import { buildSignedInMember, buildSoundFolders, type Member } from '../../test/factories.ts';
 
 const t = useTestApp();
 
@@ -16,17 +16,7 @@ const dataOf = <T>(response: { statusCode: number; body: string; json(): unknown
 /** A school with a published two-block template, a teacher's student and another teacher. */
 async function school() {
   const s = await buildSchool(t.db);
-  const sounds = await buildCategory(t.db, s.workspace.id, { name: 'Sounds R', isFolder: true });
-  const words = await buildCategory(t.db, s.workspace.id, {
-    name: '[R] words',
-    parentId: sounds.id,
-    isFolder: true,
-  });
-  const phrases = await buildCategory(t.db, s.workspace.id, {
-    name: '[R] phrases',
-    parentId: sounds.id,
-    isFolder: true,
-  });
+  const { sounds, words, phrases } = await buildSoundFolders(t.db, s.workspace.id);
   const template = dataOf<ProtocolTemplate>(
     await as(s.moderator).post('/api/templates', {
       title: 'Sound [R]',
