@@ -12,7 +12,10 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { crmAuthPlugin } from './modules/crm/crm-auth.ts';
+import { crmRoutes } from './modules/crm/crm.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { planSharingRoutes } from './modules/protocols/plan-sharing.routes.ts';
 import { plansRoutes } from './modules/protocols/plans.routes.ts';
 import { templatesRoutes } from './modules/protocols/templates.routes.ts';
 import { autoModerationRoutes } from './modules/exercises/auto-moderation.routes.ts';
@@ -119,6 +122,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
   await app.register(docsPlugin);
   await app.register(authenticatePlugin);
   await app.register(authorizePlugin);
+  await app.register(crmAuthPlugin, { redis });
 
   await app.register(
     async (api) => {
@@ -129,6 +133,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(auditRoutes);
       await api.register(usersRoutes);
       await api.register(clientsRoutes);
+      await api.register(crmRoutes);
       await api.register(invitationsRoutes);
       await api.register(mailsRoutes);
       await api.register(categoriesRoutes);
@@ -143,6 +148,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(dashboardRoutes);
       await api.register(templatesRoutes);
       await api.register(plansRoutes);
+      await api.register(planSharingRoutes);
     },
     { prefix: '/api' },
   );

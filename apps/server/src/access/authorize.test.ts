@@ -187,6 +187,14 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
       filePart(encodePng(1, 1, new Uint8Array([90, 160, 255, 255])), 'sky.png', 'image/png'),
     ]),
   }),
+  'clients.replicate': (ctx) => ({
+    method: 'GET',
+    url: `/api/replicate-client/teachers?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'crm.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/workspaces/${ctx.workspaceId}/crm-token?role_id=${ctx.roleId}`,
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');

@@ -10,6 +10,7 @@ import {
   answerProblem,
   bodyKind,
   buildProject,
+  crmTokenOf,
   formParts,
   memberOf,
   pathKind,
@@ -50,6 +51,7 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'POST /api/invitations/invite/accept/sign-in':
     "accepting an invitation as an existing account: the link's token and the account's password are the key",
   'GET /api/files/avatars/:name': 'avatars load in <img> tags without a token; names are random',
+  'GET /api/show-plan/:token': "the parents' plan page: its link's random, revocable token is the key",
 };
 
 /** Any signed-in user may call these, about themselves only: no project, no role. */
@@ -63,6 +65,17 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'GET /api/storage/:key/:subkey': 'one own value (see GET /api/storage/:key)',
   'POST /api/storage/:key/:subkey': 'one own value (see POST /api/storage/:key)',
   'DELETE /api/storage/:key/:subkey': 'one own value (see DELETE /api/storage/:key)',
+};
+
+/**
+ * The school's CRM calls these with its project's token (`config: { crm: true }`), never with a
+ * user's session: the project is the token's.
+ */
+const CRM_OPERATIONS: Record<string, string> = {
+  'GET /api/clients/get-remote-clients': "the CRM reads the token's project's students with a remote id",
+  'GET /api/get-client-by-remote-id': 'the CRM reads one student of the project by remote id',
+  'PUT /api/get-client-by-remote-id': 'the CRM creates or updates one student of the project by remote id',
+  'GET /api/get-plans': "the CRM reads one student's plans by remote id",
 };
 
 /**
@@ -122,6 +135,7 @@ const QUERY_NOT_OBJECTS: Record<string, string> = {
   role_id: 'the role acted as (the matrix sets it)',
   status_id: 'a status of the status machine',
   protocol_id: 'taken and ignored until protocols exist (GET /exercises/for-teacher)',
+  remote_id: "the student's id in the school's CRM, looked up in the token's project only",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -290,7 +304,10 @@ describe('the authorization matrix', () => {
       .map((route) => `${route.method} ${route.url}`)
       .filter(
         (key) =>
-          !t.app.routeActions.has(key) && !(key in PUBLIC_OPERATIONS) && !(key in SIGNED_IN_OPERATIONS),
+          !t.app.routeActions.has(key) &&
+          !(key in PUBLIC_OPERATIONS) &&
+          !(key in SIGNED_IN_OPERATIONS) &&
+          !(key in CRM_OPERATIONS),
       );
     expect(
       unlisted,
@@ -301,6 +318,9 @@ describe('the authorization matrix', () => {
       (key) => !keys.has(key) || t.app.routeActions.has(key),
     );
     expect(stale, 'listed but gone, or now naming an action').toEqual([]);
+    expect([...t.app.crmRoutes].sort(), 'the CRM operations are the `crm` routes').toEqual(
+      Object.keys(CRM_OPERATIONS).sort(),
+    );
     expect(operations.map((op) => op.key).sort()).toEqual([...keys].sort());
   });
 
@@ -418,6 +438,26 @@ describe('the authorization matrix', () => {
     }
     expect(takeFailures()).toEqual([]);
   }, 180_000);
+
+  it("answers 401 to a user's session and to A's CRM token naming B, and A's token never shows B's students", async () => {
+    const token = await crmTokenOf(t, A);
+    for (const op of operations) {
+      if (!op.crm) continue;
+      const crm = { token, role: null, acting: A };
+      for (const role of ['admin', 'teacher'] as const) {
+        const session = { ...crm, token: A.members[role].token };
+        await probe(op, session, `${role}'s session`, { statuses: [401] });
+      }
+      const namingB = { ...crm, query: { workspace_id: String(B.workspace.id) } };
+      await probe(op, namingB, 'A naming B', { statuses: [401] });
+      await probe(op, crm, "A's token", null);
+      if (op.query.some((parameter) => parameter.name === 'remote_id')) {
+        const bStudent = { ...crm, query: { remote_id: `${B.marker}-crm` } };
+        await probe(op, bStudent, "B's remote id", { statuses: [404] });
+      }
+    }
+    expect(takeFailures()).toEqual([]);
+  }, 60_000);
 
   it("shows signed-in callers of A only their own values, never B's", async () => {
     for (const op of operations) {

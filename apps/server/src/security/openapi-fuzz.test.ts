@@ -14,6 +14,7 @@ import {
   actingQuery,
   answerProblem,
   buildProject,
+  crmTokenOf,
   fieldParts,
   formParts,
   memberOf,
@@ -598,6 +599,8 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     for (const op of operations) {
       const role = roleFor(op);
       const base = baseParts(op, role);
+      // The CRM calls with its project's token, made anew: an earlier operation may have replaced it.
+      if (op.crm) base.token = await crmTokenOf(t, project);
       const destructive = destructiveRank(op) > 0;
       // The valid request first proves the caller gets past sign-in and the role check (a
       // destructive one is sent last, so that its variants still find the object).

@@ -76,8 +76,10 @@ export interface Operation {
   method: string;
   /** The path with Fastify's `:param` placeholders (the document writes `{param}`). */
   url: string;
-  /** The action the route authorizes; none for public and signed-in-only operations. */
+  /** The action the route authorizes; none for public, signed-in-only and CRM operations. */
   action: Action | undefined;
+  /** Whether the school's CRM calls it with its project's token (`config: { crm: true }`). */
+  crm: boolean;
   pathParams: string[];
   query: Parameter[];
   headers: Parameter[];
@@ -127,6 +129,7 @@ export function readInventory(app: App): Inventory {
         method,
         url,
         action: app.routeActions.get(key),
+        crm: app.crmRoutes.has(key),
         pathParams: [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''),
         query: parameters.filter((parameter) => parameter.in === 'query'),
         headers: parameters.filter((parameter) => parameter.in === 'header'),
@@ -252,6 +255,7 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     await call('teacher', 'POST', '/api/clients', {
       client_name: `${marker} Client`,
       child_name: `${marker} Child`,
+      remote_id: `${marker}-crm`,
     }),
     201,
   );
@@ -367,6 +371,19 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
   };
 }
 
+/**
+ * A new CRM token of a project, made through the API by its admin (it revokes the one before): what
+ * the probes call the CRM's operations with.
+ */
+export async function crmTokenOf(t: TestContext, project: Project): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/workspaces/${project.workspace.id}/crm-token?role_id=${ROLE.admin}`,
+    headers: bearer(project.members.admin.token),
+  });
+  return dataOf(response, 201).secret as string;
+}
+
 /** A library asset and its first file, read through the API as root (assets belong to no project). */
 export async function readAsset(t: TestContext, rootToken: string, assetId: number): Promise<LibraryAsset> {
   const asset = dataOf(
@@ -415,6 +432,7 @@ export function pathKind(op: Operation, param: string): Kind {
     case 'key':
     case 'subkey':
     case 'name':
+    case 'token':
       return 'global';
     case 'fileId':
       if (op.url.startsWith('/api/exercises/')) return 'mediaFile';
@@ -434,6 +452,8 @@ function globalPathValue(op: Operation, param: string, asset: LibraryAsset): str
   if (param === 'key') return STORAGE_KEY;
   if (param === 'subkey') return STORAGE_SUBKEY;
   if (param === 'name') return 'no-such-avatar.png';
+  // A plan link's token of the right shape that names no plan.
+  if (param === 'token') return 'x'.repeat(43);
   if (op.url.startsWith('/api/medias/') || op.url.startsWith('/api/file/download/')) {
     return String(asset.fileId);
   }
@@ -468,15 +488,21 @@ export function bodyKind(op: Operation, field: string): Kind | null {
     case 'shared_workspace_ids':
       return 'workspace';
     case 'user_id':
+    case 'teacher_id':
       return 'user';
+    case 'to_workspace_id':
+      return 'workspace';
     case 'exercise_id':
       return 'exercise';
     case 'theme_id':
+    case 'theme_ids':
       return 'theme';
     case 'client_id':
       return 'client';
     case 'template_id':
       return 'template';
+    case 'protocol_id':
+      return 'protocol';
     case 'file_id':
       return 'deckFile';
     case 'invitation_id':
@@ -497,9 +523,10 @@ export function bodyKind(op: Operation, field: string): Kind | null {
     case 'asset_ids':
     case 'env_id':
       return 'global';
-    // Not objects: the role acted as, a status of the status machine.
+    // Not objects: the role acted as, a status of the status machine, the student's id in the CRM.
     case 'role_id':
     case 'status_id':
+    case 'remote_id':
       return null;
   }
   if (/_ids?$/.test(field)) {
@@ -550,6 +577,7 @@ const BY_NAME: Record<string, (c: SampleContext) => unknown> = {
   age_from: () => 3,
   age_to: () => 7,
   asset_type: () => 'background',
+  remote_id: (c) => `${c.prefix.toLowerCase()}-${randomBytes(3).toString('hex')}`,
 };
 
 /** The value of a field that names an object of a project (see `bodyKind`). */

@@ -25,7 +25,7 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/accept-invite': beyondCore(() => import('../features/invitations/accept-invite-page.tsx')),
   '/profile': beyondCore(() => import('../features/users/profile-page.tsx')),
   '/dashboard': beyondCore(() => import('../features/dashboard/dashboard-page.tsx')),
-  '/projects': beyondCore(() => import('../features/workspaces/workspaces-page.tsx')),
+  '/projects': beyondCore(() => import('./routes/projects-screen.tsx')),
   '/outbox': beyondCore(() => import('../features/mails/outbox-page.tsx')),
   '/exercises': beyondCore(() => import('../features/exercises/exercises-page.tsx')),
   '/create-exercise-author': beyondCore(() => import('../features/exercises/edit-exercise-page.tsx')),
@@ -38,8 +38,16 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/auto-moderation': beyondCore(() => import('../features/exercises/auto-moderation-page.tsx')),
   '/users': beyondCore(() => import('./routes/users-screen.tsx')),
   '/categories': beyondCore(() => import('../features/categories/categories-page.tsx')),
-  '/clients': beyondCore(() => import('../features/clients/clients-page.tsx')),
-  '/edit-client/:clientId?': beyondCore(() => import('../features/clients/edit-client-page.tsx')),
+  '/clients': beyondCore(() => import('./routes/clients-screen.tsx')),
+  '/edit-client/:clientId?': beyondCore(() => import('./routes/edit-client-screen.tsx')),
+  '/create-protocol': beyondCore(() => import('../features/plans/create-plan-page.tsx')),
+  '/edit-protocol/:protocolId?': beyondCore(() => import('./routes/edit-protocol-screen.tsx')),
+  '/correction-path/:clientId?': beyondCore(
+    () => import('../features/plan-sharing/correction-path-page.tsx'),
+  ),
+  '/view-protocol-plan/:protocolId': beyondCore(
+    () => import('../features/plan-sharing/parent-plan-page.tsx'),
+  ),
   '/view-categories': beyondCore(() => import('../features/categories/view-categories-page.tsx')),
   '/themes': beyondCore(() => import('./routes/themes-and-tags-screen.tsx')),
   '/theme-assets/:themeId?': beyondCore(() => import('../features/themes/theme-assets-page.tsx')),
@@ -48,6 +56,17 @@ export const SCREENS: Record<string, LazyScreen> = {
     () => import('../features/themes/theme-assets-preview-page.tsx'),
   ),
   '/manage-assets': beyondCore(() => import('../features/assets/manage-assets-page.tsx')),
+  '/protocols-templates': beyondCore(() => import('../features/protocol-templates/templates-page.tsx')),
+  '/create-template': beyondCore(() => import('../features/protocol-templates/edit-template-page.tsx')),
+  '/edit-template/:templateId?': beyondCore(
+    () => import('../features/protocol-templates/edit-template-page.tsx'),
+  ),
+  '/protocols-templates-teacher': beyondCore(
+    () => import('../features/protocol-templates/teacher-templates-page.tsx'),
+  ),
+  '/view-template/:templateId?': beyondCore(
+    () => import('../features/protocol-templates/view-template-page.tsx'),
+  ),
 };
 
 /** The screen of a built route's path (a route the table marks built has one: a test says so). */

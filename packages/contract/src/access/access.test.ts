@@ -509,6 +509,24 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: false,
   },
+  'clients.replicate': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: true,
+    admin: true,
+    diagnostician: true,
+  },
+  'crm.manage': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
 };
 
 describe('the permission table', () => {
@@ -561,6 +579,8 @@ describe('the permission table', () => {
       'protocolTemplates.moderate': 'workspace',
       'assets.read': 'global',
       'assets.manage': 'global',
+      'clients.replicate': 'workspace',
+      'crm.manage': 'workspace',
     });
   });
 

@@ -5,3 +5,4 @@ export * from './exercises.ts';
 export * from './shares.ts';
 export * from './grants.ts';
 export * from './rules.ts';
+export * from './crm.ts';

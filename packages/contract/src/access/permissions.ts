@@ -46,6 +46,13 @@ export const PERMISSIONS = {
   'dashboard.read': { scope: 'global', roles: ['root'] },
   /** Keep one's own students: list, create, edit (spec §3 Client; issue: teachers see only their own). */
   'clients.manage': { scope: 'workspace', roles: ['teacher'] },
+  /**
+   * Copy a student with their plans to another teacher (spec §7 /replicate-client): a teacher her own
+   * students, root and admins any student of the project (`replicateScope`).
+   */
+  'clients.replicate': { scope: 'workspace', roles: ['root', 'admin', 'teacher'] },
+  /** Create, replace and revoke the project's CRM API token (DESIGN §4 machine clients; spec §6). */
+  'crm.manage': { scope: 'workspace', roles: ['root', 'admin'] },
   /** See the project's category tree (spec §6: teachers get a read-only view of categories). */
   'categories.read': { scope: 'workspace', roles: ['root', 'moderator', 'author', 'teacher'] },
   /** Create, edit, move, reorder and delete the project's categories (spec §2: moderator's screens). */

@@ -20,6 +20,19 @@ export const API = {
   userRemoveRole: '/users/user/remove-role',
   userEnvironment: '/users/user/environment',
   clients: '/clients',
+  /** Students from the rows of a CSV file (`POST`, teacher): created, or updated by remote id. */
+  clientsImport: '/clients/import',
+  /** CRM token (spec §7): a page of the project's students that have a remote id. */
+  remoteClients: '/clients/get-remote-clients',
+  /** CRM token: `GET ?remote_id=` one student with their plans; `PUT` creates or updates one by remote id. */
+  clientByRemoteId: '/get-client-by-remote-id',
+  /** CRM token: `GET ?remote_id=` a student's plans (spec §7 /get-plans). */
+  getPlans: '/get-plans',
+  /** Copies a student with their plans to another teacher (spec §7); `…/teachers`: to whom. */
+  replicateClient: '/replicate-client',
+  replicateClientTeachers: '/replicate-client/teachers',
+  /** A project's CRM token under the project: `inWorkspace(id, API.crmToken)`; GET, POST, DELETE. */
+  crmToken: '/crm-token',
   invitations: '/invitations',
   invite: '/invitations/invite',
   inviteSend: '/invitations/invite/send',
@@ -67,6 +80,10 @@ export const API = {
   templates: '/templates',
   /** A teacher's plans (protocols) for their students; the project in the query. One: `/protocols/:id`. */
   protocols: '/protocols',
+  /** Mails a plan's public link to the parent (teacher): `POST { protocol_id, email? }`. */
+  sendPlan: '/send-plan',
+  /** The plan for the parents by its public link's token (public): `GET /show-plan/:token`. */
+  showPlan: '/show-plan',
   docs: '/docs',
 } as const;
 

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'invitations.add_existing_user',
   'invitations.accept',
   'exercises.auto_moderation',
+  'crm.token_create',
+  'crm.token_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

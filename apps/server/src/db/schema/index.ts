@@ -12,3 +12,4 @@ export * from './exercises.ts';
 export * from './assets.ts';
 export * from './themes.ts';
 export * from './protocols.ts';
+export * from './crm.ts';

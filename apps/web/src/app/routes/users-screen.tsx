@@ -1,6 +1,7 @@
 import { rolesMay } from '@logoschool/contract';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { ProjectCrmAccessButton } from '../../features/crm/components/crm-access-dialog.tsx';
 import { InvitationsPanel } from '../../features/invitations/invitations-panel.tsx';
 import { InviteModal } from '../../features/invitations/invite-modal.tsx';
 import { UsersPage, type InvitationParts } from '../../features/users/users-page.tsx';
@@ -25,7 +26,9 @@ function projectParam(value: string | null): number | null {
  */
 export default function UsersScreen() {
   const { held } = useSession();
-  if (!rolesMay(held, 'workspaces.manage')) return <UsersPage invitations={INVITATIONS} />;
+  if (!rolesMay(held, 'workspaces.manage')) {
+    return <UsersPage invitations={INVITATIONS} crmAccess={<ProjectCrmAccessButton />} />;
+  }
   return <AnyProjectUsersScreen />;
 }
 
@@ -70,6 +73,7 @@ function AnyProjectUsersScreen() {
       <UsersPage
         invitations={INVITATIONS}
         projectPicker={<ProjectPicker value={shown} onChange={choose} />}
+        crmAccess={<ProjectCrmAccessButton />}
       />
     </WorkspaceScope>
   );

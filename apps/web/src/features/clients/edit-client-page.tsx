@@ -73,7 +73,14 @@ function toBody(values: ClientValues): ClientInput {
  * /edit-client and /edit-client/:clientId: a new student, or one to change (spec §2, §3). `plans`
  * (another feature's section, composed in app/) shows below an existing student's form.
  */
-export function EditClientPage({ plans }: { plans?: (clientId: number) => ReactNode }) {
+export function EditClientPage({
+  plans,
+  copy,
+}: {
+  plans?: (clientId: number) => ReactNode;
+  /** Another feature's "copy to another teacher" action (composed in app/). */
+  copy?: (clientId: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { id: clientId, bad } = routeId(useParams().clientId);
   const existing = useClient(clientId);
@@ -96,6 +103,10 @@ export function EditClientPage({ plans }: { plans?: (clientId: number) => ReactN
   return (
     <Stack gap="xl">
       {form}
+      <Button component={Link} to={`/correction-path/${clientId}`} variant="light" w="fit-content">
+        {t('planShare.path.title')}
+      </Button>
+      {copy?.(clientId)}
       {plans(clientId)}
     </Stack>
   );

@@ -64,9 +64,12 @@ export interface InvitationParts {
 export function UsersPage({
   invitations,
   projectPicker,
+  crmAccess,
 }: {
   invitations: InvitationParts;
   projectPicker?: ReactNode;
+  /** Another feature's "CRM access" action for the project (composed in app/). */
+  crmAccess?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { held, workspace, signInAs: startActingAs } = useSession();
@@ -136,6 +139,7 @@ export function UsersPage({
             ))}
         </div>
         <Group gap="sm">
+          {crmAccess}
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}

@@ -25,7 +25,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -42,8 +42,15 @@ import {
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
 
-/** /projects: every project of the platform, for root: create, edit, archive, restore (spec §4, §6). */
-export function WorkspacesPage() {
+/**
+ * /projects: every project of the platform, for root: create, edit, archive, restore (spec §4, §6).
+ * `projectActions` are another feature's actions on an active project (composed in app/).
+ */
+export function WorkspacesPage({
+  projectActions,
+}: {
+  projectActions?: (project: WorkspaceListItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<WorkspacesTab>('active');
   const [term, setTerm] = useState('');
@@ -150,6 +157,7 @@ export function WorkspacesPage() {
                           {t('projects.edit')}
                         </Button>
                       )}
+                      {!project.archived && projectActions?.(project)}
                       <Button
                         size="xs"
                         variant="subtle"
