@@ -29,6 +29,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconTimeline } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -100,13 +101,21 @@ export function EditClientPage({
   }
   const form = <ClientForm key={clientId ?? 'new'} clientId={clientId} client={existing.data ?? null} />;
   if (clientId === null || !plans) return form;
+  // What a therapist opens before a session first: the child's path, then the form and the plans.
   return (
     <Stack gap="xl">
+      <Group gap="sm">
+        <Button
+          component={Link}
+          to={`/correction-path/${clientId}`}
+          variant="outline"
+          leftSection={<IconTimeline size={16} aria-hidden />}
+        >
+          {t('planShare.path.title')}
+        </Button>
+        {copy?.(clientId)}
+      </Group>
       {form}
-      <Button component={Link} to={`/correction-path/${clientId}`} variant="light" w="fit-content">
-        {t('planShare.path.title')}
-      </Button>
-      {copy?.(clientId)}
       {plans(clientId)}
     </Stack>
   );
