@@ -229,14 +229,14 @@ test('root is asked before archiving a project, and can still change their mind'
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   const row = page.getByRole('row', { name: new RegExp(title) });
-  await row.getByRole('button', { name: 'Archive' }).click();
+  await row.getByRole('button', { name: 'Archive', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Archive ${title}?` });
   await expect(confirm).toContainText(`Its members lose access to ${title}`);
   await expect(confirm).toContainText('you can restore it at any time from the Archived tab');
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: 'Archive' }).click();
+  await row.getByRole('button', { name: 'Archive', exact: true }).click();
   await confirm.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText(`${title} is archived.`)).toBeVisible();
   await expect(row).toHaveCount(0);

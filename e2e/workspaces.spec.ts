@@ -26,7 +26,7 @@ test('root creates a project, is told a taken name, edits, archives and restores
   const row = page.getByRole('row', { name: /Third school/ });
   await expect(row).toContainText('Evening groups');
 
-  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
   await page
     .getByRole('dialog')
     .getByRole('textbox', { name: 'Description' })
@@ -34,7 +34,7 @@ test('root creates a project, is told a taken name, edits, archives and restores
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Evening and weekend groups');
 
-  await row.getByRole('button', { name: 'Archive' }).click();
+  await row.getByRole('button', { name: 'Archive', exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Archive Third school?' })
     .getByRole('button', { name: 'Archive' })
