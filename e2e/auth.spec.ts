@@ -44,6 +44,9 @@ test('signing in stores the token; /logout revokes it and forgets it', async ({ 
 
 test('an expired token leads to the logout page saying the session is over', async ({ page }) => {
   await page.goto('/login');
+  // The login page is up, its session settled on "no token": set later, the token would be checked
+  // (and cleared, refused) by this page, racing the next one that the test is about (seen in CI).
+  await expect(page.getByRole('heading', { name: 'Sign in to Logoschool' })).toBeVisible();
   await page.evaluate((key) => localStorage.setItem(key, 'expired-or-revoked-token'), LOCAL_KEYS.auth);
   await page.goto('/');
   await expect(page).toHaveURL(/\/logout$/);
