@@ -5,8 +5,8 @@
  * - GET /api/exercises at 100,000 exercises (a status tab's page, and a term search) against a bare
  *   route that runs the same SQL — taken from the service's own query builders with `.toSQL()` —
  *   through `pg`, so that the ratio is what auth, drizzle and the answer's shaping cost.
- * - GET /api/templates and GET /api/protocols with thousands of templates and plans, against the bare
- *   route.
+ * - GET /api/templates and GET /api/protocols with thousands of templates and plans, and GET
+ *   /api/lessons (a page, and a week) with 50 teachers × 200 lessons, against the bare route.
  * Prints req/s and p99 latency of each and the ratios. Database: PGlite in a temporary directory,
  * or, when BENCH_DATABASE_URL (or DATABASE_URL) names a PostgreSQL server, a fresh database
  * `logoschool_bench_<random>` on it that is dropped at the end. On PGlite there is no server for
@@ -29,6 +29,7 @@ import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts'
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
+import { seedBenchLessons } from './seed-lessons.ts';
 import { seedBenchProtocols } from './seed-protocols.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -47,6 +48,9 @@ const READER = 'multi@demo.test';
 /** Published templates and the demo teacher's plans for the templates and plans lists. */
 const TEMPLATES = Number(process.env.BENCH_TEMPLATES ?? 2_000);
 const PLANS = Number(process.env.BENCH_PLANS ?? 5_000);
+/** Teachers with lessons, and the lessons of each (ten per plan), for the lessons list. */
+const LESSON_TEACHERS = Number(process.env.BENCH_LESSON_TEACHERS ?? 50);
+const LESSONS_EACH = Number(process.env.BENCH_LESSONS_EACH ?? 200);
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const scratch = adminUrl ? await createPostgresDatabase(adminUrl, 'logoschool_bench') : undefined;
@@ -264,6 +268,7 @@ try {
 
   // The teaching lists (issue 14) at a school's scale, against the bare route of the same run.
   const protocolsSeeded = await seedBenchProtocols(db, TEMPLATES, PLANS);
+  const lessonsSeeded = await seedBenchLessons(db, LESSON_TEACHERS, LESSONS_EACH);
   const tokenOf = async (email: string) => {
     const answer = await fetch(`${address}/api/login`, {
       method: 'POST',
@@ -288,6 +293,16 @@ try {
       url: `/api/protocols?workspace_id=${school.id}&role_id=${ROLE.teacher}&filter=filled&page=3`,
       authorization: await tokenOf('teacher@demo.test'),
     },
+    {
+      title: 'GET /api/lessons (page 3)',
+      url: `/api/lessons?workspace_id=${school.id}&role_id=${ROLE.teacher}&page=3`,
+      authorization: await tokenOf(lessonsSeeded.email),
+    },
+    {
+      title: 'GET /api/lessons (this week)',
+      url: `/api/lessons?workspace_id=${school.id}&role_id=${ROLE.teacher}&week=${new Date().toISOString().slice(0, 10)}&time_zone=Europe/Kyiv`,
+      authorization: await tokenOf(lessonsSeeded.email),
+    },
   ];
   for (const list of teaching) {
     const answer = await fetch(`${address}${list.url}`, { headers: { authorization: list.authorization } });
@@ -304,6 +319,11 @@ try {
   console.log(
     `\nteaching lists: ${protocolsSeeded.templates.toLocaleString('en')} published templates (3 blocks each), ` +
       `${protocolsSeeded.plans.toLocaleString('en')} plans of one teacher, seeded in ${protocolsSeeded.seconds.toFixed(1)} s; page 3 of 20`,
+  );
+  console.log(
+    `lessons: ${lessonsSeeded.teachers} teachers, ${lessonsSeeded.lessons.toLocaleString('en')} lessons ` +
+      `(${lessonsSeeded.presentations.toLocaleString('en')} presentations), seeded in ${lessonsSeeded.seconds.toFixed(1)} s; ` +
+      `one teacher's list: page 3 of 20, and this week's`,
   );
   console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
   for (const row of [bare, ...teachingRows]) {

@@ -25,6 +25,7 @@ import { generationRoutes } from './modules/exercises/generation.routes.ts';
 import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
 import { mailsRoutes } from './modules/mails/mails.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(templatesRoutes);
       await api.register(plansRoutes);
       await api.register(planSharingRoutes);
+      await api.register(lessonsRoutes);
     },
     { prefix: '/api' },
   );

@@ -172,6 +172,10 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/protocols?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&filter=toFill`,
   }),
+  'lessons.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/lessons?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&status=open`,
+  }),
   'protocolTemplates.moderate': (ctx) => ({
     method: 'POST',
     url: `/api/templates/${ctx.template.id}/review?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,

@@ -1,18 +1,37 @@
 /**
- * The demo school's teaching half (issue 14): the demo teacher's students, two published protocol
- * templates and a draft, and a plan in every status, written through the services so that the demo
- * obeys the same rules as the screens. Runs once: a project that already has a template is left as
- * it is.
+ * The demo school's teaching half (issues 14 and 15): the demo teacher's students, two published
+ * protocol templates and a draft, a plan in every status, and a week of lessons of the filled plans,
+ * written through the services so that the demo obeys the same rules as the screens. Each part runs
+ * once: a project that already has a template keeps its plans, one whose teacher has lessons keeps
+ * them.
  */
-import { ROLE, templateInput, todayIso, type Language, type TemplateInput } from '@logoschool/contract';
+import {
+  ROLE,
+  templateInput,
+  todayIso,
+  weekStart,
+  type Language,
+  type Lesson,
+  type TemplateInput,
+} from '@logoschool/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { ProjectActor } from '../access/actor.ts';
 import { createClient } from '../modules/clients/clients.service.ts';
+import { fillLesson, finishLesson, updateLesson } from '../modules/lessons/lesson-commands.ts';
 import { createPlan, updatePlan, type PlanCaller } from '../modules/protocols/plans.service.ts';
 import { changeTemplateStatus, createTemplate } from '../modules/protocols/templates.service.ts';
 import type { Db } from './client.ts';
-import { assignments, categories, protocols, protocolTemplates, themes, users } from './schema/index.ts';
+import {
+  assignments,
+  categories,
+  clients,
+  lessons,
+  protocols,
+  protocolTemplates,
+  themes,
+  users,
+} from './schema/index.ts';
 
 /** A block of a demo template: its category and folders by name (of the demo category tree). */
 interface DemoBlock {
@@ -242,12 +261,18 @@ async function userId(db: Db, email: string): Promise<number> {
   return user.id;
 }
 
+/** Seeds the demo school's templates, students and plans, then its lessons (each once). */
+export async function seedProtocols(db: Db, workspaceId: number): Promise<void> {
+  await seedPlans(db, workspaceId);
+  await seedLessons(db, workspaceId);
+}
+
 /**
  * Seeds the templates, students and plans of the demo school (`workspaceId`) once. Plans: Sofiia's
  * filled and sent to her mother, Maksym's waiting to be filled, Anna's past its deadline, Mikhail's
  * filled.
  */
-export async function seedProtocols(db: Db, workspaceId: number): Promise<void> {
+async function seedPlans(db: Db, workspaceId: number): Promise<void> {
   const [existing] = await db
     .select({ count: count() })
     .from(protocolTemplates)
@@ -350,4 +375,69 @@ export async function seedProtocols(db: Db, workspaceId: number): Promise<void> 
     .set({ deadline: daysFromToday(-5) })
     .where(eq(protocols.id, late.id));
   await filledPlan(mikhail, soundR, daysFromToday(45));
+}
+
+/**
+ * The demo week (issue 15): this week's Monday to Friday (UTC), the lessons of the two running
+ * plans, filled automatically: Sofiia's first three and Mikhail's first two. Each plan's first
+ * lesson is finished with its last presentation not reached, which moved to the next lesson.
+ */
+export const DEMO_WEEK: readonly {
+  child: string;
+  number: number;
+  day: number;
+  hour: number;
+  finished: boolean;
+}[] = [
+  { child: 'Sofiia Koval', number: 1, day: 0, hour: 9, finished: true },
+  { child: 'Mikhail Petrov', number: 1, day: 1, hour: 14, finished: true },
+  { child: 'Sofiia Koval', number: 2, day: 2, hour: 9, finished: false },
+  { child: 'Mikhail Petrov', number: 2, day: 3, hour: 14, finished: false },
+  { child: 'Sofiia Koval', number: 3, day: 4, hour: 9, finished: false },
+];
+
+/** Seeds the demo week of lessons once: nothing when the demo teacher has a lesson with a date. */
+export async function seedLessons(db: Db, workspaceId: number): Promise<void> {
+  const [teacherRow] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'teacher@demo.test'));
+  if (!teacherRow) return;
+  const teacher = { userId: teacherRow.id, workspaceId, role: 'teacher' as const, lang: 'en' as const };
+  const [dated] = await db
+    .select({ count: count() })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.workspaceId, workspaceId),
+        eq(lessons.teacherId, teacher.userId),
+        sql`${lessons.startsAt} is not null`,
+      ),
+    );
+  if ((dated?.count ?? 0) > 0) return;
+  const rows = await db
+    .select({ id: lessons.id, number: lessons.number, child: clients.childName })
+    .from(lessons)
+    .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
+    .innerJoin(clients, eq(clients.id, protocols.clientId))
+    .where(and(eq(lessons.workspaceId, workspaceId), eq(lessons.teacherId, teacher.userId)));
+  const monday = Date.parse(`${weekStart(todayIso())}T00:00:00Z`);
+  for (const demo of DEMO_WEEK) {
+    const row = rows.find((candidate) => candidate.child === demo.child && candidate.number === demo.number);
+    if (!row) continue;
+    // Filled as "fill automatically" does (keeping what an earlier finish moved in), with a fixed
+    // seed so that the demo is the same on every machine.
+    const filled: Lesson = await fillLesson(db, teacher, { lesson_id: row.id, replace: false }, row.id);
+    await updateLesson(db, teacher, row.id, {
+      starts_at: new Date(monday + demo.day * 86_400_000 + demo.hour * 3_600_000).toISOString(),
+      duration_minutes: demo.finished ? 45 : 60,
+      blocks: filled.blocks.map((block) => ({
+        key: block.key,
+        exercise_ids: block.presentations.map((presentation) => presentation.exercise_id),
+      })),
+    });
+    if (!demo.finished) continue;
+    const shown = filled.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id));
+    await finishLesson(db, teacher, { lesson_id: row.id, reached: shown.slice(0, -1) });
+  }
 }

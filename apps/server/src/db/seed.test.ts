@@ -4,15 +4,25 @@ import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROLE, type Theme } from '@logoschool/contract';
+import {
+  ROLE,
+  todayIso,
+  weekStart,
+  type Lesson,
+  type LessonCheck,
+  type LessonListItem,
+  type Theme,
+} from '@logoschool/contract';
 import { detectFileType } from '../files/file-type.ts';
 import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
-import { DEMO_STUDENTS, DEMO_TEMPLATES } from './seed-protocols.ts';
+import { DEMO_STUDENTS, DEMO_TEMPLATES, DEMO_WEEK } from './seed-protocols.ts';
 import {
   assetFiles,
   assets,
   categories,
+  lessonPresentations,
+  lessons,
   protocolTemplates,
   tags,
   themeAssets,
@@ -206,5 +216,59 @@ describe('the demo school', () => {
     // A second run adds nothing.
     await seedDemo(t.db, t.app.files);
     expect((await read('/api/protocols')).meta.total).toBe(plans.length);
+  });
+
+  it('gives the demo teacher a week of lessons, Monday to Friday, filled by the rules, two finished', async () => {
+    await seedDemo(t.db, t.app.files);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'teacher@demo.test', password: DEMO_PASSWORD },
+    });
+    const { token, user } = login.json().data as {
+      token: string;
+      user: { assignments: { workspaceId: number; workspaceTitle: string }[] };
+    };
+    const school = user.assignments.find((a) => a.workspaceTitle === 'Demo school')!.workspaceId;
+    const read = async (url: string) => {
+      const response = await t.app.inject({
+        url: `${url}${url.includes('?') ? '&' : '?'}workspace_id=${school}&role_id=${ROLE.teacher}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const week = (await read(`/api/lessons?week=${todayIso()}`)).data as LessonListItem[];
+    expect(week).toHaveLength(DEMO_WEEK.length);
+    const monday = weekStart(todayIso());
+    expect(week.map((lesson) => lesson.starts_at!.slice(0, 10))).toEqual(
+      [0, 1, 2, 3, 4].map((day) =>
+        new Date(Date.parse(`${monday}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10),
+      ),
+    );
+    expect(week.map((lesson) => [lesson.client.child_name, lesson.number, lesson.status])).toEqual(
+      DEMO_WEEK.map((demo) => [demo.child, demo.number, demo.finished ? 'finished' : 'open']),
+    );
+    for (const item of week) {
+      const check = (await read(`/api/lessons/check-lesson?lesson_id=${item.id}`)).data as LessonCheck;
+      expect(check.valid, JSON.stringify(check)).toBe(true);
+      expect(item.blocks_ready).toBe(item.blocks_total);
+    }
+    // Each finished lesson left one presentation to its next lesson, which holds it at the end of its block.
+    for (const item of week.filter((lesson) => lesson.status === 'finished')) {
+      const finished = (await read(`/api/lesson/${item.id}`)).data as Lesson;
+      const next = (await read(`/api/lesson/${finished.next_lesson_id}`)).data as Lesson;
+      const kept = finished.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id));
+      const moved = next.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(moved.some((id) => !kept.includes(id))).toBe(true);
+    }
+    // A second run adds nothing and changes nothing.
+    const before = await t.db.select().from(lessonPresentations);
+    await seedDemo(t.db, t.app.files);
+    expect(await t.db.select().from(lessonPresentations)).toEqual(before);
+    expect((await read('/api/lessons?per_page=100')).meta.total).toBe(
+      (await t.db.select().from(lessons)).length,
+    );
   });
 });

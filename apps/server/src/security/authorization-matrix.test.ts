@@ -127,6 +127,8 @@ const QUERY_FILTERS: Record<string, keyof ProjectObjects> = {
   tag_id: 'tag',
   author_id: 'user',
   client_id: 'client',
+  protocol_id: 'protocol',
+  lesson_id: 'lesson',
 };
 
 /** Query parameters with an id-like name that name no object of a project. */
@@ -134,7 +136,6 @@ const QUERY_NOT_OBJECTS: Record<string, string> = {
   workspace_id: 'the project acted in (the matrix sets it)',
   role_id: 'the role acted as (the matrix sets it)',
   status_id: 'a status of the status machine',
-  protocol_id: 'taken and ignored until protocols exist (GET /exercises/for-teacher)',
   remote_id: "the student's id in the school's CRM, looked up in the token's project only",
 };
 

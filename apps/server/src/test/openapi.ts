@@ -13,7 +13,14 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
-import { exerciseFiles, exerciseSlides, exercises, themes, type WorkspaceRow } from '../db/schema/index.ts';
+import {
+  exerciseFiles,
+  exerciseSlides,
+  exercises,
+  lessonPresentations,
+  themes,
+  type WorkspaceRow,
+} from '../db/schema/index.ts';
 import { sineTone } from '../db/demo/encode.ts';
 import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
 import type { TestContext } from './app.ts';
@@ -176,8 +183,10 @@ export interface ProjectObjects {
   user: number;
   /** A protocol template, published, written by the project's teacher. */
   template: number;
-  /** A plan of the teacher's student made from that template. */
+  /** A plan of the teacher's student made from that template, filled. */
   protocol: number;
+  /** The plan's first lesson, presenting the project's exercise. */
+  lesson: number;
 }
 
 /** A project built by `buildProject`. */
@@ -337,6 +346,33 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     }),
     201,
   );
+  // The plan filled, so that it has its lessons; the first presents the exercise (written straight
+  // to the table: the exercise is in no folder of the plan), so that reading it shows the marker.
+  const blocks = protocol.blocks as {
+    key: string;
+    folders: { category_id: number }[];
+    template_min: number;
+    template_max: number;
+  }[];
+  dataOf(
+    await call('teacher', 'PUT', `/api/protocols/${protocol.id}`, {
+      deadline: '2099-12-31',
+      blocks: blocks.map((block) => ({
+        key: block.key,
+        folder_id: block.folders[0]?.category_id,
+        min_presentations: block.template_min,
+        max_presentations: block.template_max,
+      })),
+    }),
+    200,
+  );
+  const lessonsPage = await call('teacher', 'GET', `/api/lessons?protocol_id=${protocol.id}&per_page=1`);
+  expect(lessonsPage.statusCode, lessonsPage.body).toBe(200);
+  const lesson = (lessonsPage.json().data as { id: number }[])[0];
+  if (!lesson) throw new Error('the filled plan has no lessons');
+  await t.db
+    .insert(lessonPresentations)
+    .values({ lessonId: lesson.id, blockKey: blocks[0]?.key ?? '', position: 0, exerciseId: exercise.id });
 
   // A per-user stored value, so that reading it reaches the handler's work (see `globalPathValue`).
   const stored = await t.app.inject({
@@ -367,6 +403,7 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
       user: target.user.id,
       template: template.id,
       protocol: protocol.id as number,
+      lesson: lesson.id,
     },
   };
 }
@@ -427,6 +464,8 @@ export function pathKind(op: Operation, param: string): Kind {
       return 'template';
     case 'protocolId':
       return 'protocol';
+    case 'lessonId':
+      return 'lesson';
     case 'position':
       return 'slidePosition';
     case 'key':
@@ -493,6 +532,7 @@ export function bodyKind(op: Operation, field: string): Kind | null {
     case 'to_workspace_id':
       return 'workspace';
     case 'exercise_id':
+    case 'exercise_ids':
       return 'exercise';
     case 'theme_id':
     case 'theme_ids':
@@ -503,6 +543,8 @@ export function bodyKind(op: Operation, field: string): Kind | null {
       return 'template';
     case 'protocol_id':
       return 'protocol';
+    case 'lesson_id':
+      return 'lesson';
     case 'file_id':
       return 'deckFile';
     case 'invitation_id':
@@ -613,6 +655,7 @@ export function sample(schema: Schema, name: string, c: SampleContext): unknown 
   switch (s.type) {
     case 'string': {
       if (s.format === 'date') return '2030-01-15';
+      if (s.format === 'date-time') return '2030-01-15T09:00:00Z';
       if (s.format === 'uuid') return randomUUID();
       const text = `${c.prefix} ${name} ${randomBytes(3).toString('hex')}`;
       return text.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? text.length);

@@ -40,6 +40,8 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/categories': beyondCore(() => import('../features/categories/categories-page.tsx')),
   '/clients': beyondCore(() => import('./routes/clients-screen.tsx')),
   '/edit-client/:clientId?': beyondCore(() => import('./routes/edit-client-screen.tsx')),
+  '/lessons-list': beyondCore(() => import('../features/lessons/lessons-list-page.tsx')),
+  '/edit-lesson/:lessonId?': beyondCore(() => import('../features/lessons/edit-lesson-page.tsx')),
   '/create-protocol': beyondCore(() => import('../features/plans/create-plan-page.tsx')),
   '/edit-protocol/:protocolId?': beyondCore(() => import('./routes/edit-protocol-screen.tsx')),
   '/correction-path/:clientId?': beyondCore(

@@ -482,6 +482,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: true,
   },
+  'lessons.manage': {
+    root: false,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: true,
+    admin: false,
+    diagnostician: true,
+  },
   'protocolTemplates.moderate': {
     root: true,
     manager: false,
@@ -576,6 +585,7 @@ describe('the permission table', () => {
       'protocolTemplates.write': 'workspace',
       'protocolTemplates.submit': 'workspace',
       'protocols.manage': 'workspace',
+      'lessons.manage': 'workspace',
       'protocolTemplates.moderate': 'workspace',
       'assets.read': 'global',
       'assets.manage': 'global',

@@ -95,6 +95,11 @@ export const PERMISSIONS = {
   'protocolTemplates.submit': { scope: 'workspace', roles: ['teacher'] },
   /** Keep plans (protocols) of one's own students, made from published templates (spec §2 teacher). */
   'protocols.manage': { scope: 'workspace', roles: ['teacher'] },
+  /**
+   * Prepare, fill and finish the lessons of one's own plans (spec §2 /lessons-list, /edit-lesson;
+   * a diagnostician acts as a teacher).
+   */
+  'lessons.manage': { scope: 'workspace', roles: ['teacher'] },
   /** Review templates: change and delete any, publish them, return them to their writers (spec §1). */
   'protocolTemplates.moderate': { scope: 'workspace', roles: ['root', 'moderator'] },
   /**

@@ -84,6 +84,16 @@ export const API = {
   sendPlan: '/send-plan',
   /** The plan for the parents by its public link's token (public): `GET /show-plan/:token`. */
   showPlan: '/show-plan',
+  /** One of the teacher's lessons: `GET`, `PUT /lesson/:lessonId`; the project in the query. */
+  lesson: '/lesson',
+  /** Finishes a lesson, moving what was not reached to the next (`POST { lesson_id, reached }`). */
+  lessonFinish: '/lesson/finish',
+  /** The teacher's lessons by week, status, plan and student (`GET`). */
+  lessons: '/lessons',
+  /** Whether a lesson is valid and ready, and what each block lacks (`GET ?lesson_id=`). */
+  lessonsCheck: '/lessons/check-lesson',
+  /** Fills a lesson from its blocks' folders (`POST { lesson_id, replace? }`). */
+  exercisesGenerateLesson: '/exercises/generate-lesson',
   docs: '/docs',
 } as const;
 

@@ -35,6 +35,10 @@ export const PROTOCOL_FOLDERS_MAX = 50;
 /** The most presentations a lesson takes from one block. */
 export const PROTOCOL_PRESENTATIONS_MAX = 20;
 
+/** A lesson's length in minutes (spec §9: a lesson or a diagnosis lasts 45–60 minutes). */
+export const LESSON_DURATION_MIN = 45;
+export const LESSON_DURATION_MAX = 60;
+
 /** Largest `additional_info` text. */
 export const ADDITIONAL_INFO_MAX = 4000;
 

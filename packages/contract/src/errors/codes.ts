@@ -45,6 +45,11 @@ export const ERROR_CODES = [
   'template_transition_refused',
   'template_in_use',
   'template_version_changed',
+  'lesson_locked',
+  'lesson_finished',
+  'lesson_transfer_failed',
+  'lesson_cannot_fill',
+  'exercise_in_lessons',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

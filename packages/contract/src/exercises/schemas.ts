@@ -311,9 +311,9 @@ export const exercisesForAuthorQuery = exercisesQuery;
 export type ExercisesForAuthorQuery = z.infer<typeof exercisesForAuthorQuery>;
 
 /**
- * Query of `GET /exercises/for-teacher` (spec §7): accepted exercises. `client_id` and
- * `protocol_id` are taken and do not filter yet: exercises are linked to students and protocols by
- * the lessons and protocols issues.
+ * Query of `GET /exercises/for-teacher` (spec §7): accepted exercises. `category_id` keeps those in
+ * the category or anywhere under it (a plan block's folder); `protocol_id` those in the folders of
+ * that plan of the caller's, `client_id` in the folders of that student's plans (issue 15).
  */
 export const exercisesForTeacherQuery = pageQuery.extend({
   ...exerciseActingQuery.shape,

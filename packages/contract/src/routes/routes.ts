@@ -132,8 +132,8 @@ export const ROUTES: readonly AppRoute[] = [
   // No navigation item in spec §2: the teacher's /clients links it.
   screen('/protocols-templates-teacher', 'protocolTemplates.read', ['teacher']),
   screen('/view-template/:templateId?', 'protocolTemplates.read', ['teacher']),
-  planned('/lessons-list', ['teacher'], { nav: 'prepareExercises' }),
-  planned('/edit-lesson/:lessonId?', ['teacher']),
+  screen('/lessons-list', 'lessons.manage', ['teacher'], { nav: 'prepareExercises' }),
+  screen('/edit-lesson/:lessonId?', 'lessons.manage', ['teacher']),
   screen('/create-protocol', 'protocols.manage', ['teacher']),
   screen('/edit-protocol/:protocolId?', 'protocols.manage', ['teacher']),
   screen('/correction-path/:clientId?', 'clients.manage', ['teacher']),

@@ -12,4 +12,5 @@ export * from './exercises.ts';
 export * from './assets.ts';
 export * from './themes.ts';
 export * from './protocols.ts';
+export * from './lessons.ts';
 export * from './crm.ts';

@@ -57,6 +57,7 @@ import {
   statusOf,
 } from './exercise-rules.ts';
 import { removeStored, storedNamesOf } from './exercise-storage.ts';
+import { assertExercisesUnused } from '../lessons/lesson-usage.ts';
 import { ownLikeOf, viewOf } from './exercise-view.ts';
 
 async function writeTags(tx: Tx, exerciseId: number, tagIds: number[]) {
@@ -187,6 +188,7 @@ export async function deleteExercise(
   const storedNames = await db.transaction(async (tx) => {
     const current = await lockReadable(tx, caller, id);
     assertMayDelete(caller, current);
+    await assertExercisesUnused(tx, caller.workspaceId, [id]);
     const names = await storedNamesOf(tx, [id], caller.workspaceId);
     await tx.delete(exercises).where(ownExercise(caller, id));
     return names;
@@ -351,6 +353,7 @@ export async function bulkDelete(
 ): Promise<ExerciseBulkResult> {
   const { count, storedNames } = await db.transaction(async (tx) => {
     const names = await storedNamesOf(tx, input.ids, workspaceId);
+    await assertExercisesUnused(tx, workspaceId, input.ids);
     const deleted = await tx
       .delete(exercises)
       .where(and(inProject(workspaceId), inArray(exercises.id, input.ids)))

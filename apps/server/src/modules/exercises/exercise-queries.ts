@@ -23,10 +23,13 @@ import {
   exerciseStatusCounts,
   exerciseTags,
   exercises,
+  protocolBlocks,
+  protocols,
   users,
   type ExerciseRow,
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
+import { categoriesUnder } from '../categories/category-subtree.ts';
 import { inProject, ownExercise, responsibleIs, scopeCondition, statusIds } from './exercise-conditions.ts';
 import { recordOf } from './exercise-rules.ts';
 import { countsOf, tagRows, toViews, viewOf, viewRows } from './exercise-view.ts';
@@ -81,6 +84,8 @@ interface PageOptions extends ListFilters {
   per_page: number;
   status_id?: number | undefined;
   with_activities?: boolean | undefined;
+  /** A condition of the list's own (the teacher's folders), which narrows it as a filter does. */
+  within?: SQL | undefined;
 }
 
 /**
@@ -153,6 +158,7 @@ function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, opt
     inProject(caller.workspaceId),
     scopeCondition(scope, caller.userId),
     ...filterConditions(options),
+    options.within,
   );
   const where = options.status_id === undefined ? base : and(base, eq(exercises.statusId, options.status_id));
   const pageIds = db
@@ -163,7 +169,8 @@ function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, opt
     .limit(options.per_page)
     .offset((options.page - 1) * options.per_page);
   return {
-    counters: narrows(options) ? cappedCounters(db, base) : storedCounters(db, caller, scope),
+    counters:
+      narrows(options) || options.within ? cappedCounters(db, base) : storedCounters(db, caller, scope),
     rows: viewRows(db, caller.userId).where(inArray(exercises.id, pageIds)).orderBy(desc(exercises.id)),
     tags: (ids: number[]) => tagRows(db, ids),
   };
@@ -179,7 +186,9 @@ async function listPage(
   const queries = pageQueries(db, caller, scope, options);
   const counted = await queries.counters;
   const counters = countsOf(counted);
-  const capped = narrows(options) && counted.reduce((sum, row) => sum + row.count, 0) > EXERCISE_COUNT_CAP;
+  const capped =
+    (narrows(options) || options.within !== undefined) &&
+    counted.reduce((sum, row) => sum + row.count, 0) > EXERCISE_COUNT_CAP;
   const statusId = options.status_id;
   const total =
     statusId === undefined
@@ -238,11 +247,35 @@ export async function listForAuthorAuthors(db: Tx, caller: ProjectActor): Promis
 }
 
 /**
- * `GET /exercises/for-teacher`: accepted exercises. `client_id` and `protocol_id` do not narrow the
- * list yet (see `exercisesForTeacherQuery`).
+ * The folders (category ids) of the caller's plans that `query` names: of the plan `protocol_id`,
+ * of the student `client_id`'s plans, both when both are named; another teacher's plan or student
+ * has none.
+ */
+function planFolders(caller: ProjectActor, query: ExercisesForTeacherQuery): SQL {
+  return sql`select ${protocolBlocks.folderId} from ${protocolBlocks}
+    join ${protocols} on ${protocols.id} = ${protocolBlocks.protocolId}
+    where ${protocols.workspaceId} = ${caller.workspaceId} and ${protocols.teacherId} = ${caller.userId}
+      and ${protocolBlocks.folderId} is not null
+      ${query.protocol_id === undefined ? sql`` : sql`and ${protocols.id} = ${query.protocol_id}`}
+      ${query.client_id === undefined ? sql`` : sql`and ${protocols.clientId} = ${query.client_id}`}`;
+}
+
+/**
+ * `GET /exercises/for-teacher`: accepted exercises. `category_id` keeps those in the category or
+ * anywhere under it (a plan block's folder holds leaf categories); `protocol_id` and `client_id`
+ * those in the folders of that plan, or of that student's plans, of the caller's (issue 15).
  */
 export async function listForTeacher(db: Tx, caller: ProjectActor, query: ExercisesForTeacherQuery) {
-  return listPage(db, caller, FOR_TEACHER_SCOPE, query);
+  const { category_id: categoryId, client_id: clientId, protocol_id: protocolId, ...rest } = query;
+  const within = and(
+    categoryId === undefined
+      ? undefined
+      : sql`${exercises.categoryId} in ${categoriesUnder(caller.workspaceId, sql`${categoryId}::int`)}`,
+    clientId === undefined && protocolId === undefined
+      ? undefined
+      : sql`${exercises.categoryId} in ${categoriesUnder(caller.workspaceId, planFolders(caller, query))}`,
+  );
+  return listPage(db, caller, FOR_TEACHER_SCOPE, { ...rest, within });
 }
 
 /**

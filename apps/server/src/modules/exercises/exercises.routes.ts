@@ -122,7 +122,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Accepted exercises; `client_id` and `protocol_id` are taken and do not filter until lessons and protocols exist',
+          'Accepted exercises; `category_id` keeps those in the category or under it, `protocol_id` and `client_id` those in the folders of that plan or of that student’s plans of the caller’s',
         querystring: exercisesForTeacherQuery,
         response: { 200: exercisePageEnvelope },
       },

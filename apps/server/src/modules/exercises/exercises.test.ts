@@ -522,19 +522,23 @@ describe('GET /api/exercises/for-author', () => {
 });
 
 describe('GET /api/exercises/for-teacher', () => {
-  it('lists accepted exercises, by category; client_id and protocol_id do not narrow it yet', async () => {
+  it('lists accepted exercises, by category and what is under it (plans: lessons/lesson-fill.test.ts)', async () => {
     const school = await buildSchool(t.db);
     const accepted = await inStatus(school, 'accepted');
     await inStatus(school, 'moderation');
     await draft(school.author, { category_id: school.leaf });
-    const all = await listed(school.teacher, '/exercises/for-teacher', 'client_id=5&protocol_id=7');
+    const all = await listed(school.teacher, '/exercises/for-teacher');
     expect(ids(all.data)).toEqual([accepted.id]);
     expect(all.meta.counters).toEqual({ 1: 1, 2: 0, 3: 0, 4: 0, 5: 0 });
     expect(
       ids((await listed(school.teacher, '/exercises/for-teacher', `category_id=${school.leaf}`)).data),
     ).toEqual([accepted.id]);
     expect(
-      (await listed(school.teacher, '/exercises/for-teacher', `category_id=${school.folder}`)).data,
+      ids((await listed(school.teacher, '/exercises/for-teacher', `category_id=${school.folder}`)).data),
+    ).toEqual([accepted.id]);
+    // No plan or student of the caller's by these ids: nothing.
+    expect(
+      (await listed(school.teacher, '/exercises/for-teacher', 'client_id=5&protocol_id=7')).data,
     ).toEqual([]);
     expect(ids((await listed(school.moderator, '/exercises/for-teacher')).data)).toEqual([accepted.id]);
   });

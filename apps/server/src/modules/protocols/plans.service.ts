@@ -33,6 +33,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
+import { makePlanLessons } from '../lessons/plan-lessons.ts';
 import { versionContent, versionContents } from './templates.service.ts';
 
 /** The time zone a call judges deadlines in: the teacher's browser's, UTC when not said. */
@@ -327,6 +328,8 @@ export async function updatePlan(
       .where(eq(protocols.id, id))
       .returning();
     if (!saved) throw notFound();
+    // Filled now (every block has its folder): its ten lessons, the first time.
+    await makePlanLessons(tx, id);
     return viewOf(tx, caller, saved);
   });
 }
@@ -399,6 +402,8 @@ export async function takeTemplateUpdate(
       .where(eq(protocols.id, id))
       .returning();
     if (!saved) throw notFound();
+    // A plan still filled after the update gets its lessons, if it had none.
+    await makePlanLessons(tx, id);
     return viewOf(tx, caller, saved);
   });
 }

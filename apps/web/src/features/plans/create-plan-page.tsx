@@ -33,7 +33,7 @@ import { routeId } from '../../lib/route-id.ts';
 import { usePublishedTemplates, useStudent, useStudentOptions, useTemplate } from './api/plan-sources.ts';
 import { useCreatePlan } from './api/plans.ts';
 import { PLANS_LIST_PATH, planPath } from './paths.ts';
-import { browserTimeZone } from './time-zone.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 
 interface CreateValues {
   client_id: string | null;

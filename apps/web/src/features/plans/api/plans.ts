@@ -10,7 +10,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
-import { browserTimeZone } from '../time-zone.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { planKeys } from './keys.ts';
 
 export interface PlansFilter {

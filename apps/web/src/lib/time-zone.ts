@@ -1,9 +1,8 @@
 import { isTimeZone } from '@logoschool/contract';
 
 /**
- * The teacher's time zone, as the browser knows it: a plan's deadline is judged in it (a plan is
- * expired once its last day has passed where the teacher is). UTC when the browser names none the
- * API knows.
+ * The teacher's time zone, as the browser knows it: plans' deadlines and lessons' weeks are judged
+ * in it and times shown in it. UTC when the browser names none the API knows.
  */
 export function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
