@@ -26,6 +26,7 @@ import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
+import { lessonMarksRoutes } from './modules/lessons/marks.routes.ts';
 import { mailsRoutes } from './modules/mails/mails.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(plansRoutes);
       await api.register(planSharingRoutes);
       await api.register(lessonsRoutes);
+      await api.register(lessonMarksRoutes);
     },
     { prefix: '/api' },
   );

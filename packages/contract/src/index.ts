@@ -28,6 +28,7 @@ export * from './health/schemas.ts';
 export * from './i18n/languages.ts';
 export * from './invitations/schemas.ts';
 export * from './lessons/generate.ts';
+export * from './lessons/marks.ts';
 export * from './lessons/rules.ts';
 export * from './lessons/schemas.ts';
 export * from './mails/schemas.ts';

@@ -129,6 +129,7 @@ const QUERY_FILTERS: Record<string, keyof ProjectObjects> = {
   client_id: 'client',
   protocol_id: 'protocol',
   lesson_id: 'lesson',
+  exercise_id: 'exercise',
 };
 
 /** Query parameters with an id-like name that name no object of a project. */

@@ -11,7 +11,7 @@ const guarded = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErro
 
 /**
  * The routes, from the contract's route table (DESIGN §5): built public routes stand alone, built
- * staff routes live in the shell behind the login guard; anything else goes to /not-found. Each
+ * staff routes live in the shell behind the login guard (a full-screen one, the player, outside it); anything else goes to /not-found. Each
  * route has its error boundary. (Declarative routes: the app uses no loaders or actions, and a data
  * router would double React Router's share of the first page's JS, decision 016.)
  */
@@ -30,8 +30,25 @@ export function buildRoutes(): RouteObject[] {
         ),
       };
     });
+  const fullScreenRoutes: RouteObject[] = built
+    .filter((route) => route.access !== 'public' && route.fullScreen)
+    .map((route) => {
+      const Screen = screenOf(route.path);
+      return {
+        path: route.path,
+        element: guarded(
+          <RequireAuth>
+            <RequireRoute route={route}>
+              <Suspense fallback={<FullLoader />}>
+                <Screen />
+              </Suspense>
+            </RequireRoute>
+          </RequireAuth>,
+        ),
+      };
+    });
   const staffRoutes: RouteObject[] = built
-    .filter((route) => route.access !== 'public')
+    .filter((route) => route.access !== 'public' && !route.fullScreen)
     .map((route) => {
       const Screen = screenOf(route.path);
       return {
@@ -45,6 +62,7 @@ export function buildRoutes(): RouteObject[] {
     });
   return [
     ...publicRoutes,
+    ...fullScreenRoutes,
     {
       path: '/',
       element: guarded(

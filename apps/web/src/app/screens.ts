@@ -42,6 +42,7 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/edit-client/:clientId?': beyondCore(() => import('./routes/edit-client-screen.tsx')),
   '/lessons-list': beyondCore(() => import('../features/lessons/lessons-list-page.tsx')),
   '/edit-lesson/:lessonId?': beyondCore(() => import('../features/lessons/edit-lesson-page.tsx')),
+  '/play-lesson/:lessonId': beyondCore(() => import('./routes/play-lesson-screen.tsx')),
   '/create-protocol': beyondCore(() => import('../features/plans/create-plan-page.tsx')),
   '/edit-protocol/:protocolId?': beyondCore(() => import('./routes/edit-protocol-screen.tsx')),
   '/correction-path/:clientId?': beyondCore(

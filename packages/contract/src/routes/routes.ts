@@ -51,10 +51,12 @@ export interface AppRoute {
    * /not-found and it has no navigation item, until the issue that builds it sets this.
    */
   built: boolean;
+  /** A staff screen that fills the window, outside the shell (the lesson player). */
+  fullScreen?: boolean;
 }
 
 const STAFF: readonly RankedRole[] = ['author', 'moderator', 'teacher', 'root', 'manager'];
-type Extra = Partial<Pick<AppRoute, 'nav' | 'built'>>;
+type Extra = Partial<Pick<AppRoute, 'nav' | 'built' | 'fullScreen'>>;
 /** A built staff screen: opened by a permission, listed under spec §2's headings `listed`. */
 const screen = (path: string, access: Action | 'signed-in', listed: readonly RoleName[], extra: Extra = {}) =>
   ({ path, access, listed, built: true, ...extra }) satisfies AppRoute;
@@ -134,6 +136,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/view-template/:templateId?', 'protocolTemplates.read', ['teacher']),
   screen('/lessons-list', 'lessons.manage', ['teacher'], { nav: 'prepareExercises' }),
   screen('/edit-lesson/:lessonId?', 'lessons.manage', ['teacher']),
+  // The teacher's signed-in player; the public link (spec §2: an unguessable link) comes later.
+  screen('/play-lesson/:lessonId', 'lessons.manage', ['teacher'], { fullScreen: true }),
   screen('/create-protocol', 'protocols.manage', ['teacher']),
   screen('/edit-protocol/:protocolId?', 'protocols.manage', ['teacher']),
   screen('/correction-path/:clientId?', 'clients.manage', ['teacher']),
@@ -149,7 +153,6 @@ export const ROUTES: readonly AppRoute[] = [
   open('/progress-preview/:dcID'),
   open('/game/:gameID'),
   open('/view-protocol-plan/:protocolId', true),
-  open('/play-lesson/:lessonId'),
   open('/appointment'),
   open('/parent-dashboard-demo/:childId'),
   open('/accept-new-role'),

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm, type FormErrors } from '@mantine/form';
-import { IconArrowLeft, IconArrowRight, IconClock, IconWand } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconClock, IconPlayerPlay, IconWand } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -266,7 +266,18 @@ export function LessonEditor({
             total: PLAN_LESSONS,
           })}
         </Title>
-        <LessonStatusBadge lesson={lesson} />
+        <Group gap="sm">
+          <LessonStatusBadge lesson={lesson} />
+          {lesson.blocks.some((block) => block.presentations.length > 0) && (
+            <Button
+              component={Link}
+              to={`/play-lesson/${lesson.id}`}
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            >
+              {t('player.play')}
+            </Button>
+          )}
+        </Group>
       </Group>
 
       {finished && (

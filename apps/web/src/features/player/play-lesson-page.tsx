@@ -1,0 +1,441 @@
+import type { Cue, Lesson, MarkResult } from '@logoschool/contract';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconChevronLeft,
+  IconChevronRight,
+  IconFlag,
+  IconMaximize,
+  IconMinimize,
+} from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { useApiFileUrl } from '../../api/file-url.ts';
+import { errorTextOf } from '../../api/form-errors.ts';
+import { FullLoader } from '../../app/screens/loader.tsx';
+import { routeId } from '../../lib/route-id.ts';
+import {
+  useAddMark,
+  useInstruction,
+  useLessonMarks,
+  usePlayerLesson,
+  useSlides,
+  useUndoMark,
+} from './api/player.ts';
+import { LESSONS_LIST_PATH, lessonEditorPath } from './paths.ts';
+import { FinishLessonModal } from './components/finish-lesson-modal.tsx';
+import { MarksBar } from './components/marks-bar.tsx';
+import {
+  nextPlace,
+  playerItems,
+  previousPlace,
+  shownSlide,
+  type PlayerItem,
+  type PlayerPlace,
+} from './presentations.ts';
+
+/** How far a finger must move across the slide to turn it. */
+const SWIPE_PX = 50;
+
+/** What the screen that mounts the player gives it from the rest of the app. */
+export interface PlayerHooks {
+  /** After the lesson is finished (the lessons' lists and editors refresh). */
+  onFinished?: (lesson: Lesson) => unknown;
+  /** The blocking "lesson is being regenerated" window (spec §2, §8). */
+  lockedWindow?: (props: {
+    opened: boolean;
+    backTo: string;
+    checking: boolean;
+    onCheck: () => void;
+  }) => ReactNode;
+}
+
+/** /play-lesson/:lessonId: the teacher's signed-in player of one of their lessons (issue 15, item 4). */
+export function PlayLessonPage(hooks: PlayerHooks) {
+  const { t } = useTranslation();
+  const { id: lessonId, bad } = routeId(useParams().lessonId);
+  const lesson = usePlayerLesson(lessonId);
+
+  if (bad) return <Navigate to="/not-found" replace />;
+  if (lessonId === null) return <Navigate to={LESSONS_LIST_PATH} replace />;
+  if (lesson.isPending) return <FullLoader />;
+  if (lesson.isError) {
+    const missing = lesson.error instanceof ApiError && lesson.error.status === 404;
+    return (
+      <Center mih="100dvh" p="md" component="main">
+        <Stack maw={560}>
+          <Title order={1} size="h3">
+            {t('player.heading')}
+          </Title>
+          <Alert color="red" role="alert">
+            {missing ? t('lessons.notFound') : errorTextOf(lesson.error)}
+          </Alert>
+          <Group>
+            {!missing && <Button onClick={() => void lesson.refetch()}>{t('errors.tryAgain')}</Button>}
+            <Button component={Link} to={LESSONS_LIST_PATH} variant="default">
+              {t('lessons.backToList')}
+            </Button>
+          </Group>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <LessonPlayer
+      {...hooks}
+      lesson={lesson.data}
+      checking={lesson.isFetching}
+      onCheck={() => void lesson.refetch()}
+    />
+  );
+}
+
+/** Whether a key press belongs to a field or a window rather than to the player. */
+function isForOther(event: KeyboardEvent): boolean {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return false;
+  if (target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return true;
+  // Space presses a focused button or link.
+  return event.key === ' ' && target.closest('button, a, [role="button"]') !== null;
+}
+
+/** The player itself: the slides, the teacher's side (instruction, marks) and finishing. */
+export function LessonPlayer({
+  lesson,
+  checking = false,
+  onCheck = () => {},
+  onFinished,
+  lockedWindow,
+}: PlayerHooks & {
+  lesson: Lesson;
+  checking?: boolean;
+  onCheck?: () => void;
+}) {
+  const { t } = useTranslation();
+  const items = playerItems(lesson);
+  const [place, setPlace] = useState<PlayerPlace>({ index: 0, slide: 0 });
+  const [finishing, setFinishing] = useState(false);
+  const [fullScreen, setFullScreen] = useState(false);
+  const current: PlayerItem | null = items[place.index] ?? null;
+  const following = items[place.index + 1] ?? null;
+  const slides = useSlides(current?.exercise_id ?? null);
+  const nextSlides = useSlides(following?.exercise_id ?? null);
+  const list = slides.data?.slides ?? [];
+  const count = list.length;
+  const slide = shownSlide(place, count);
+
+  const forward = useCallback(() => {
+    const next = nextPlace(place, count, items.length);
+    if (next) setPlace(next);
+  }, [place, count, items.length]);
+  const back = useCallback(() => {
+    const previous = previousPlace(place, count);
+    if (previous) setPlace(previous);
+  }, [place, count]);
+
+  useEffect(() => {
+    if (finishing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isForOther(event))
+        return;
+      if (event.key === 'ArrowRight' || event.key === 'PageDown' || event.key === ' ') {
+        event.preventDefault();
+        forward();
+      } else if (event.key === 'ArrowLeft' || event.key === 'PageUp') {
+        event.preventDefault();
+        back();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [forward, back, finishing]);
+
+  useEffect(() => {
+    const onChange = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => {});
+  };
+
+  // The image on screen, and the next one loaded ahead (the next slide, or the next presentation's first).
+  const shown = list[slide]?.file_url ?? null;
+  const ahead =
+    slide < count - 1 ? (list[slide + 1]?.file_url ?? null) : (nextSlides.data?.slides[0]?.file_url ?? null);
+  useApiFileUrl(ahead);
+
+  const finished = lesson.status === 'finished';
+  const title = t('player.title', { number: lesson.number, name: lesson.client.child_name });
+
+  return (
+    <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Group
+        component="header"
+        justify="space-between"
+        wrap="wrap"
+        gap="sm"
+        px="md"
+        py="xs"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Button
+            component={Link}
+            to={lessonEditorPath(lesson.id)}
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
+            {t('player.back')}
+          </Button>
+          <Title order={1} size="h4" lineClamp={1}>
+            {title}
+          </Title>
+        </Group>
+        <Group gap="sm">
+          {items.length > 0 && (
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {t('player.progress', { index: place.index + 1, total: items.length })}
+            </Text>
+          )}
+          <Tooltip label={t(fullScreen ? 'player.exitFullScreen' : 'player.fullScreen')}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={toggleFullScreen}
+              aria-label={t(fullScreen ? 'player.exitFullScreen' : 'player.fullScreen')}
+            >
+              {fullScreen ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+          {!finished && items.length > 0 && (
+            <Button leftSection={<IconFlag size={16} aria-hidden />} onClick={() => setFinishing(true)}>
+              {t('player.finish.button')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {current === null ? (
+        <Center component="main" style={{ flex: 1 }} p="md">
+          <Stack maw={520} align="center">
+            <Text ta="center">{t('player.empty')}</Text>
+            <Button component={Link} to={lessonEditorPath(lesson.id)}>
+              {t('player.back')}
+            </Button>
+          </Stack>
+        </Center>
+      ) : (
+        <Box
+          component="main"
+          style={{ flex: 1, display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-md)' }}
+          p="md"
+        >
+          <Stack gap="xs" style={{ flex: '3 1 560px', minWidth: 0 }}>
+            <SlideStage
+              title={current.title}
+              fileUrl={shown}
+              slide={slide}
+              count={count}
+              loading={slides.isPending}
+              message={slides.data?.message ?? null}
+              failed={slides.isError}
+              onForward={forward}
+              onBack={back}
+            />
+            <Group justify="space-between" wrap="nowrap">
+              <Button
+                variant="default"
+                leftSection={<IconChevronLeft size={18} aria-hidden />}
+                onClick={back}
+                disabled={previousPlace(place, count) === null}
+              >
+                {t('player.previous')}
+              </Button>
+              <Text size="sm" c="gray.7" ta="center">
+                {count > 0 ? t('player.slideOf', { index: slide + 1, total: count }) : ''}
+              </Text>
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={18} aria-hidden />}
+                onClick={forward}
+                disabled={nextPlace(place, count, items.length) === null}
+              >
+                {t('player.next')}
+              </Button>
+            </Group>
+            <Text size="xs" c="gray.7">
+              {t('player.keyboardHint')}
+            </Text>
+          </Stack>
+          <Box component="aside" aria-label={t('player.side')} style={{ flex: '1 1 320px' }}>
+            <TeacherSide lesson={lesson} item={current} finished={finished} />
+          </Box>
+        </Box>
+      )}
+
+      {finishing && (
+        <FinishLessonModal
+          lesson={lesson}
+          items={items}
+          current={place.index}
+          opened={finishing}
+          onClose={() => setFinishing(false)}
+          onFinished={onFinished}
+        />
+      )}
+      {lockedWindow?.({ opened: lesson.locked, backTo: LESSONS_LIST_PATH, checking, onCheck })}
+    </Box>
+  );
+}
+
+/** The slide image, large, with a swipe to turn it on a touch screen. */
+function SlideStage({
+  title,
+  fileUrl,
+  slide,
+  count,
+  loading,
+  message,
+  failed,
+  onForward,
+  onBack,
+}: {
+  title: string;
+  fileUrl: string | null;
+  slide: number;
+  count: number;
+  loading: boolean;
+  message: string | null;
+  failed: boolean;
+  onForward: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const image = useApiFileUrl(fileUrl);
+  const touch = useRef<number | null>(null);
+  let content;
+  if (loading || (fileUrl !== null && image.isPending)) {
+    content = <Loader aria-label={t('player.slidesLoading')} />;
+  } else if (fileUrl === null || failed || image.isError || !image.data) {
+    content = (
+      <Stack align="center" gap="xs" p="lg">
+        <Text c="white" fw={600} ta="center">
+          {title}
+        </Text>
+        <Text c="gray.3" ta="center">
+          {fileUrl === null ? (message ?? t('player.noSlides')) : t('player.slideFailed')}
+        </Text>
+      </Stack>
+    );
+  } else {
+    content = (
+      <img
+        src={image.data}
+        alt={t('player.slideAlt', { title, index: slide + 1, total: count })}
+        style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
+      />
+    );
+  }
+  return (
+    <Center
+      bg="dark.8"
+      style={{
+        flex: 1,
+        minHeight: 'min(60dvh, 640px)',
+        borderRadius: 'var(--mantine-radius-md)',
+        overflow: 'hidden',
+        touchAction: 'pan-y',
+      }}
+      onTouchStart={(event) => {
+        touch.current = event.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(event) => {
+        const start = touch.current;
+        const end = event.changedTouches[0]?.clientX;
+        touch.current = null;
+        if (start === null || end === undefined) return;
+        if (end - start <= -SWIPE_PX) onForward();
+        else if (end - start >= SWIPE_PX) onBack();
+      }}
+    >
+      {content}
+    </Center>
+  );
+}
+
+/** Beside the slide: the exercise, its instruction for the teacher and the marks bar. */
+function TeacherSide({ lesson, item, finished }: { lesson: Lesson; item: PlayerItem; finished: boolean }) {
+  const { t } = useTranslation();
+  const instructionOf = useInstruction(item.exercise_id);
+  const marks = useLessonMarks(lesson.id);
+  const add = useAddMark(lesson.id);
+  const undo = useUndoMark(lesson.id);
+  const own = marks.data?.exercises.find((entry) => entry.exercise_id === item.exercise_id) ?? null;
+  const failure = add.error ?? undo.error;
+  const instruction = instructionOf.data ?? '';
+
+  return (
+    <Stack gap="md">
+      {finished && (
+        <Alert color="teal" role="status">
+          {t('player.finishedNotice')}
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="xs">
+          <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+            {t('player.block', { target: item.target })}
+          </Text>
+          <Title order={2} size="h3">
+            {item.title}
+          </Title>
+          <Title order={3} size="h5">
+            {t('player.instruction')}
+          </Title>
+          {instructionOf.isPending ? (
+            <Loader size="sm" aria-label={t('player.slidesLoading')} />
+          ) : (
+            <ScrollArea.Autosize mah={240}>
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{instruction || t('player.noInstruction')}</Text>
+            </ScrollArea.Autosize>
+          )}
+        </Stack>
+      </Paper>
+      <MarksBar
+        marks={own}
+        busy={add.isPending || undo.isPending}
+        disabled={finished || lesson.locked}
+        onMark={(result: MarkResult, cue?: Cue) =>
+          add.mutate({ exercise_id: item.exercise_id, result, ...(cue ? { cue } : {}) })
+        }
+        onUndo={() => undo.mutate(item.exercise_id)}
+      />
+      {failure && (
+        <Alert color="red" role="alert">
+          {errorTextOf(failure)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+export default PlayLessonPage;
