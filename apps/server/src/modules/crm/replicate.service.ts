@@ -40,6 +40,7 @@ import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { text } from '../../i18n/index.ts';
 import { getClient } from '../clients/clients.service.ts';
+import { contentOf } from '../protocols/plans.service.ts';
 import { versionContent } from '../protocols/templates.service.ts';
 import { visibleIn } from '../themes/themes.service.ts';
 import { lockRemoteIds } from './crm-clients.service.ts';
@@ -193,9 +194,7 @@ async function copyPlan(
   plan: ProtocolRow,
   to: { workspaceId: number; teacherId: number; clientId: number },
 ): Promise<Copied | { skipped: { id: number; template_title: string } }> {
-  const content = await versionContent(tx, plan.templateId, plan.templateVersion);
-  if (!content)
-    throw new Error(`plan ${plan.id}: template ${plan.templateId} has no version ${plan.templateVersion}`);
+  const content = await contentOf(tx, plan);
   const chosen = new Map<string, Choice>(
     (await tx.select().from(protocolBlocks).where(eq(protocolBlocks.protocolId, plan.id))).map((block) => [
       block.key,

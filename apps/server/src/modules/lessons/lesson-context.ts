@@ -3,7 +3,7 @@
  * template version's blocks with the folder and bounds the plan chose), its presentations, how
  * often the plan's other lessons use each exercise, and the accepted exercises of a folder.
  */
-import { EXERCISE_STATUS, type TemplateContent } from '@logoschool/contract';
+import { EXERCISE_STATUS } from '@logoschool/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { categoriesUnder } from '../categories/category-subtree.ts';
-import { versionContent } from '../protocols/templates.service.ts';
+import { contentOf } from '../protocols/plans.service.ts';
 
 /** The caller's lessons: of their project, and their own. */
 export const ownedLessons = (caller: ProjectActor) =>
@@ -67,9 +67,7 @@ export interface PlanOutline {
 
 /** The plan's blocks in the template version's order, with the folders and bounds the plan chose. */
 export async function planOutline(tx: Tx, plan: ProtocolRow): Promise<PlanOutline> {
-  const content: TemplateContent | null = await versionContent(tx, plan.templateId, plan.templateVersion);
-  if (!content)
-    throw new Error(`plan ${plan.id}: template ${plan.templateId} has no version ${plan.templateVersion}`);
+  const content = await contentOf(tx, plan);
   const chosen = new Map(
     (await tx.select().from(protocolBlocks).where(eq(protocolBlocks.protocolId, plan.id))).map((block) => [
       block.key,

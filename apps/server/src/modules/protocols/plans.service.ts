@@ -56,7 +56,7 @@ function fieldErrors(
 }
 
 /** The template version a plan was made from; a plan always has one (versions are never deleted). */
-async function contentOf(db: Tx, row: ProtocolRow): Promise<TemplateContent> {
+export async function contentOf(db: Tx, row: ProtocolRow): Promise<TemplateContent> {
   const content = await versionContent(db, row.templateId, row.templateVersion);
   if (!content)
     throw new Error(`plan ${row.id}: template ${row.templateId} has no version ${row.templateVersion}`);
