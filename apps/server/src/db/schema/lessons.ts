@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
 import { exercises } from './exercises.ts';
 import { protocols } from './protocols.ts';
 import { users } from './users.ts';
@@ -40,6 +42,15 @@ export const lessons = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     playerToken: text('player_token'),
+    /**
+     * The live session the child's screen follows (issue 15 item 5): when the teacher's player
+     * started and ended it, and where it stands (the presentation's place in the lesson's order,
+     * 0-based, and the slide in it, 0-based).
+     */
+    sessionStartedAt: timestamp('session_started_at', { withTimezone: true }),
+    sessionEndedAt: timestamp('session_ended_at', { withTimezone: true }),
+    sessionPosition: smallint('session_position').notNull().default(0),
+    sessionSlide: smallint('session_slide').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -105,5 +116,82 @@ export const lessonMarks = pgTable(
     index('lesson_marks_exercise_idx').on(table.exerciseId),
     check('lesson_marks_result_check', sql`${table.result} in ('correct', 'incorrect', 'cued')`),
     check('lesson_marks_trial_check', sql`${table.trial} >= 1`),
+  ],
+);
+
+/**
+ * A run of the themed-versions job for a lesson (issue 15 item 2, spec §7 generate-before-lesson):
+ * the student's interests × the lesson's decks. While one is queued or running the lesson is locked
+ * (`lessons.locked_until`). `total`, `done` and `skipped` are its progress.
+ */
+export const lessonGenerations = pgTable(
+  'lesson_generations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Who asked for it; null when the schedule did (before a lesson). */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('queued'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('lesson_generations_lesson_idx').on(table.lessonId, table.createdAt),
+    check(
+      'lesson_generations_status_check',
+      sql`${table.status} in ('queued', 'running', 'done', 'failed')`,
+    ),
+  ],
+);
+
+export type LessonGenerationRow = typeof lessonGenerations.$inferSelect;
+
+/**
+ * A lesson held (issue 15 item 7, spec §7 track/lesson-statistic): when the player started and
+ * ended it, its length in minutes, the trials marked by result, and whether it was finished. One
+ * row per lesson, kept by the player's start and end and by finishing; the managers' report reads it.
+ */
+export const lessonStatistics = pgTable(
+  'lesson_statistics',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationMinutes: smallint('duration_minutes').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    incorrect: integer('incorrect').notNull().default(0),
+    cued: integer('cued').notNull().default(0),
+    finished: boolean('finished').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('lesson_statistics_workspace_started_idx').on(table.workspaceId, table.startedAt),
+    index('lesson_statistics_workspace_teacher_started_idx').on(
+      table.workspaceId,
+      table.teacherId,
+      table.startedAt,
+    ),
+    check('lesson_statistics_duration_check', sql`${table.durationMinutes} >= 0`),
   ],
 );
