@@ -6,6 +6,9 @@ const serverTests = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     include: ['apps/server/src/**/*.test.ts'],
     env: { TEST_DB: db },
+    // One module graph per worker for every API file (decision 022): each file still opens its own
+    // database and app, but the app's modules are imported once per worker, not once per file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
