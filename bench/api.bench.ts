@@ -7,6 +7,9 @@
  *   through `pg`, so that the ratio is what auth, drizzle and the answer's shaping cost.
  * - GET /api/templates and GET /api/protocols with thousands of templates and plans, and GET
  *   /api/lessons (a page, and a week) with 50 teachers × 200 lessons, against the bare route.
+ * - GET /api/users/lesson-statistic/all (the managers' report of the last 30 days, per teacher) on
+ *   the same lessons, the finished ones held, against a bare route running its SQL (from the
+ *   service's own query builder with `.toSQL()`), as the exercise list is measured.
  * Prints req/s and p99 latency of each and the ratios. Database: PGlite in a temporary directory,
  * or, when BENCH_DATABASE_URL (or DATABASE_URL) names a PostgreSQL server, a fresh database
  * `logoschool_bench_<random>` on it that is dropped at the end. On PGlite there is no server for
@@ -25,6 +28,7 @@ import { users, workspaces } from '@logoschool/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '@logoschool/server/src/db/seed.ts';
 import type { ProjectActor } from '@logoschool/server/src/access/actor.ts';
 import { listExercisesQueries } from '@logoschool/server/src/modules/exercises/exercise-queries.ts';
+import { teacherStatisticsQuery } from '@logoschool/server/src/modules/lessons/lesson-statistics.service.ts';
 import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -330,6 +334,38 @@ try {
     console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
   }
   for (const row of teachingRows) console.log(ratio(`${row.title} / bare route`, row, bare));
+
+  // The managers' report of the last 30 days, per teacher, against its own SQL.
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const reportRange = { from: monthAgo, to: today, time_zone: 'UTC' };
+  baselines.set('lesson-statistics', [teacherStatisticsQuery(db, school.id, reportRange).toSQL()]);
+  const reportUrl = `/api/users/lesson-statistic/all?workspace_id=${school.id}&role_id=${ROLE.manager}&from=${monthAgo}&to=${today}&time_zone=UTC`;
+  const managerAuthorization = await tokenOf('manager@demo.test');
+  const report = await fetch(`${address}${reportUrl}`, { headers: { authorization: managerAuthorization } });
+  const reportRows = ((await report.json()) as { data: unknown[] }).data;
+  const reportSql = (await (await fetch(`${address}/bench/sql/lesson-statistics`)).json()) as unknown[][];
+  if (!report.ok || reportRows.length === 0 || reportRows.length !== reportSql[0]?.length) {
+    throw new Error(
+      `lesson statistics: the app answered ${report.status} with ${reportRows?.length} rows, its SQL ${reportSql[0]?.length}`,
+    );
+  }
+  const statisticsRows = [
+    await run(`report SQL via ${through} (baseline)`, `${address}/bench/sql/lesson-statistics`),
+    await run('GET /api/users/lesson-statistic/all', `${address}${reportUrl}`, {
+      authorization: managerAuthorization,
+    }),
+  ];
+  const [statisticsSql, statistics] = statisticsRows as [Row, Row];
+  console.log(
+    `\nlesson statistics: ${lessonsSeeded.held.toLocaleString('en')} lessons held by ${lessonsSeeded.teachers} teachers; ` +
+      `the last 30 days per teacher (${reportRows.length} rows)`,
+  );
+  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
+  for (const row of statisticsRows) {
+    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+  }
+  console.log(ratio(`lesson statistics / its SQL via ${through}`, statistics, statisticsSql));
 } finally {
   await closeApp();
   await sqlPool?.end();

@@ -5,13 +5,21 @@
  * tens of thousands of lessons take seconds.
  */
 import type { Db } from '@logoschool/server/src/db/client.ts';
-import { lessonPresentations, lessons, protocols, users } from '@logoschool/server/src/db/schema/index.ts';
+import {
+  lessonPresentations,
+  lessonStatistics,
+  lessons,
+  protocols,
+  users,
+} from '@logoschool/server/src/db/schema/index.ts';
 import { and, asc, count, eq, isNotNull, like, sql } from 'drizzle-orm';
 
 export interface SeededLessons {
   teachers: number;
   lessons: number;
   presentations: number;
+  /** Lessons held (`lesson_statistics` rows): the finished ones. */
+  held: number;
   /** The first bench teacher: whose list the bench reads (signs in with the demo password). */
   email: string;
   seconds: number;
@@ -24,7 +32,7 @@ export const benchTeacherEmail = (n: number) => `bench-teacher-${n}@bench.test`;
  * Adds `teachers` teachers to the project of the demo teacher's sent plan, each with
  * `lessonsEach / 10` students and plans (copies of that plan) and so `lessonsEach` lessons, one
  * lesson of each plan every week from four weeks ago; each lesson presents what the demo plan's
- * second lesson does; those before today are finished.
+ * second lesson does; those before today are finished, and held (a `lesson_statistics` row each).
  */
 export async function seedBenchLessons(
   db: Db,
@@ -84,6 +92,14 @@ export async function seedBenchLessons(
       select l.id, s.block_key, s.position, s.exercise_id
       from lessons l join users u on u.id = l.teacher_id, lesson_presentations s
       where u.email like 'bench-teacher-%@bench.test' and s.lesson_id = ${source.id}`);
+    // The finished lessons were held: started when planned, their planned length, a few marks.
+    await tx.execute(sql`
+      insert into lesson_statistics (lesson_id, workspace_id, teacher_id, client_id, started_at,
+        ended_at, duration_minutes, correct, incorrect, cued, finished)
+      select l.id, l.workspace_id, l.teacher_id, p.client_id, l.starts_at, l.finished_at,
+             l.duration_minutes, l.id % 7, l.id % 3, l.id % 2, true
+      from lessons l join protocols p on p.id = l.protocol_id join users u on u.id = l.teacher_id
+      where u.email like 'bench-teacher-%@bench.test' and l.finished_at is not null`);
   });
   await db.execute(sql`analyze`);
   const benchTeachers = like(users.email, 'bench-teacher-%@bench.test');
@@ -98,8 +114,14 @@ export async function seedBenchLessons(
     .innerJoin(lessons, eq(lessons.id, lessonPresentations.lessonId))
     .innerJoin(users, eq(users.id, lessons.teacherId))
     .where(benchTeachers);
+  const [recorded] = await db
+    .select({ count: count() })
+    .from(lessonStatistics)
+    .innerJoin(users, eq(users.id, lessonStatistics.teacherId))
+    .where(benchTeachers);
   return {
     teachers,
+    held: recorded?.count ?? 0,
     lessons: made?.count ?? 0,
     presentations: shown?.count ?? 0,
     email: benchTeacherEmail(1),

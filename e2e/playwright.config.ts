@@ -57,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT_IP: '1000',
+      // The schedule would lock demo lessons starting within a day at a quarter-hour tick.
+      PREPARE_LESSONS: 'false',
       CHAT_SCRIPT_URL: E2E_CHAT.scriptUrl,
       CHAT_HOST: E2E_CHAT.host,
       CHAT_TOKEN: E2E_CHAT.token,

@@ -26,7 +26,11 @@ import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
+import { lessonSessionRoutes } from './modules/lessons/lesson-session.routes.ts';
+import { lessonGenerationRoutes } from './modules/lessons/lesson-generation.routes.ts';
+import { lessonStatisticsRoutes } from './modules/lessons/lesson-statistics.routes.ts';
 import { lessonMarksRoutes } from './modules/lessons/marks.routes.ts';
+import { progressRoutes } from './modules/lessons/progress.routes.ts';
 import { mailsRoutes } from './modules/mails/mails.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
@@ -153,6 +157,10 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(planSharingRoutes);
       await api.register(lessonsRoutes);
       await api.register(lessonMarksRoutes);
+      await api.register(lessonStatisticsRoutes);
+      await api.register(lessonGenerationRoutes);
+      await api.register(lessonSessionRoutes);
+      await api.register(progressRoutes);
     },
     { prefix: '/api' },
   );

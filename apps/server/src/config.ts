@@ -119,6 +119,11 @@ const envSchema = z.object({
    */
   SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
   PDFTOPPM_PATH: z.string().trim().min(1).default('pdftoppm'),
+  /**
+   * Whether the schedule prepares the themed versions of lessons starting within a day (issue 15
+   * item 2, `prepare-lessons`). Off for the browser tests, whose demo lessons must not lock mid-test.
+   */
+  PREPARE_LESSONS: flag.default(true),
   /** The vacancy banner's link per environment id (spec §1); unset → no banner anywhere. */
   VACANCY_URLS: vacancyUrls.optional(),
   /** The built web app to serve at `/`; unset → apps/web/dist when it exists. */

@@ -176,6 +176,10 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/lessons?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&status=open`,
   }),
+  'lessonStatistics.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/users/lesson-statistic/all?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&from=2026-01-01&to=2026-01-31`,
+  }),
   'protocolTemplates.moderate': (ctx) => ({
     method: 'POST',
     url: `/api/templates/${ctx.template.id}/review?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,

@@ -12,6 +12,7 @@ import {
   weekStart,
   type Language,
   type Lesson,
+  type MarkResult,
   type TemplateInput,
 } from '@logoschool/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProjectActor } from '../access/actor.ts';
 import { createClient } from '../modules/clients/clients.service.ts';
 import { fillLesson, finishLesson, updateLesson } from '../modules/lessons/lesson-commands.ts';
+import { addMark } from '../modules/lessons/marks.service.ts';
 import { createPlan, updatePlan, type PlanCaller } from '../modules/protocols/plans.service.ts';
 import { changeTemplateStatus, createTemplate } from '../modules/protocols/templates.service.ts';
 import type { Db } from './client.ts';
@@ -269,8 +271,8 @@ export async function seedProtocols(db: Db, workspaceId: number): Promise<void> 
 
 /**
  * Seeds the templates, students and plans of the demo school (`workspaceId`) once. Plans: Sofiia's
- * filled and sent to her mother, Maksym's waiting to be filled, Anna's past its deadline, Mikhail's
- * filled.
+ * filled and sent to her mother (and her earlier one, past its deadline), Maksym's waiting to be
+ * filled, Anna's past its deadline, Mikhail's filled.
  */
 async function seedPlans(db: Db, workspaceId: number): Promise<void> {
   const [existing] = await db
@@ -366,6 +368,12 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
     .update(protocols)
     .set({ publicToken: randomBytes(24).toString('base64url'), sentAt: sql`now() - interval '2 days'` })
     .where(eq(protocols.id, sent.id));
+  // Sofiia's first plan of [R] ran out of time after two played lessons (`DEMO_PLAYED`).
+  const earlier = await filledPlan(sofiia, soundR, daysFromToday(20));
+  await db
+    .update(protocols)
+    .set({ deadline: daysFromToday(-10) })
+    .where(eq(protocols.id, earlier.id));
   await createPlan(db, teacher, { client_id: maksym, template_id: whistling, deadline: daysFromToday(60) });
   // A plan whose ten lessons ran out of time: its deadline is moved into the past by hand, as no
   // screen allows making one there.
@@ -377,10 +385,14 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
   await filledPlan(mikhail, soundR, daysFromToday(45));
 }
 
+/** The trials of each presentation of a played lesson, by its block's place in the plan. */
+type DemoTrials = readonly (readonly MarkResult[])[];
+
 /**
  * The demo week (issue 15): this week's Monday to Friday (UTC), the lessons of the two running
  * plans, filled automatically: Sofiia's first three and Mikhail's first two. Each plan's first
- * lesson is finished with its last presentation not reached, which moved to the next lesson.
+ * lesson is finished with its last presentation not reached, which moved to the next lesson;
+ * Sofiia's was played with marks.
  */
 export const DEMO_WEEK: readonly {
   child: string;
@@ -388,15 +400,90 @@ export const DEMO_WEEK: readonly {
   day: number;
   hour: number;
   finished: boolean;
+  /** The trials marked before it was finished (see `DEMO_PLAYED`). */
+  trials?: DemoTrials;
 }[] = [
-  { child: 'Sofiia Koval', number: 1, day: 0, hour: 9, finished: true },
+  {
+    child: 'Sofiia Koval',
+    number: 1,
+    day: 0,
+    hour: 9,
+    finished: true,
+    trials: [
+      ['correct', 'correct', 'cued', 'correct'],
+      ['correct', 'cued', 'correct', 'correct'],
+      ['correct', 'correct', 'correct', 'cued'],
+    ],
+  },
   { child: 'Mikhail Petrov', number: 1, day: 1, hour: 14, finished: true },
   { child: 'Sofiia Koval', number: 2, day: 2, hour: 9, finished: false },
   { child: 'Mikhail Petrov', number: 2, day: 3, hour: 14, finished: false },
   { child: 'Sofiia Koval', number: 3, day: 4, hour: 9, finished: false },
 ];
 
-/** Seeds the demo week of lessons once: nothing when the demo teacher has a lesson with a date. */
+/**
+ * Sofiia's earlier plan of [R], which ran out of time (issue 15 item 6): its first two lessons,
+ * played three and a half and two and a half weeks ago (UTC) with marks and finished, so that her
+ * correction path shows her progress lesson by lesson, better each time.
+ */
+export const DEMO_PLAYED: readonly {
+  child: string;
+  number: number;
+  daysAgo: number;
+  hour: number;
+  trials: DemoTrials;
+}[] = [
+  {
+    child: 'Sofiia Koval',
+    number: 1,
+    daysAgo: 24,
+    hour: 9,
+    trials: [
+      ['incorrect', 'cued', 'correct', 'cued'],
+      ['cued', 'incorrect', 'cued', 'correct'],
+      ['cued', 'incorrect', 'cued', 'correct'],
+    ],
+  },
+  {
+    child: 'Sofiia Koval',
+    number: 2,
+    daysAgo: 17,
+    hour: 9,
+    trials: [
+      ['correct', 'cued', 'correct', 'incorrect'],
+      ['correct', 'incorrect', 'cued', 'correct'],
+      ['cued', 'correct', 'correct', 'incorrect'],
+    ],
+  },
+];
+
+/** Marks each presentation's trials (an exercise once, for its first block) of those reached. */
+async function markTrials(
+  db: Db,
+  teacher: ProjectActor,
+  lesson: Lesson,
+  trials: DemoTrials,
+  reached: readonly number[],
+) {
+  const marked = new Set<number>();
+  for (const [index, block] of lesson.blocks.entries()) {
+    for (const { exercise_id } of block.presentations) {
+      if (marked.has(exercise_id) || !reached.includes(exercise_id)) continue;
+      marked.add(exercise_id);
+      for (const result of trials[index % trials.length] ?? [])
+        await addMark(db, teacher, lesson.id, {
+          exercise_id,
+          result,
+          ...(result === 'cued' ? { cue: 'verbal' as const } : {}),
+        });
+    }
+  }
+}
+
+/**
+ * Seeds the demo week of lessons and Sofiia's played lessons once: nothing when the demo teacher
+ * has a lesson with a date.
+ */
 export async function seedLessons(db: Db, workspaceId: number): Promise<void> {
   const [teacherRow] = await db
     .select({ id: users.id })
@@ -416,14 +503,24 @@ export async function seedLessons(db: Db, workspaceId: number): Promise<void> {
     );
   if ((dated?.count ?? 0) > 0) return;
   const rows = await db
-    .select({ id: lessons.id, number: lessons.number, child: clients.childName })
+    .select({
+      id: lessons.id,
+      number: lessons.number,
+      child: clients.childName,
+      deadline: protocols.deadline,
+    })
     .from(lessons)
     .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
     .innerJoin(clients, eq(clients.id, protocols.clientId))
     .where(and(eq(lessons.workspaceId, workspaceId), eq(lessons.teacherId, teacher.userId)));
   const monday = Date.parse(`${weekStart(todayIso())}T00:00:00Z`);
   for (const demo of DEMO_WEEK) {
-    const row = rows.find((candidate) => candidate.child === demo.child && candidate.number === demo.number);
+    const row = rows.find(
+      (candidate) =>
+        candidate.child === demo.child &&
+        candidate.number === demo.number &&
+        candidate.deadline >= todayIso(),
+    );
     if (!row) continue;
     // Filled as "fill automatically" does (keeping what an earlier finish moved in), with a fixed
     // seed so that the demo is the same on every machine.
@@ -438,6 +535,33 @@ export async function seedLessons(db: Db, workspaceId: number): Promise<void> {
     });
     if (!demo.finished) continue;
     const shown = filled.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id));
+    if (demo.trials) await markTrials(db, teacher, filled, demo.trials, shown.slice(0, -1));
     await finishLesson(db, teacher, { lesson_id: row.id, reached: shown.slice(0, -1) });
+  }
+  const today = Date.parse(`${todayIso()}T00:00:00Z`);
+  for (const demo of DEMO_PLAYED) {
+    const row = rows.find(
+      (candidate) =>
+        candidate.child === demo.child && candidate.number === demo.number && candidate.deadline < todayIso(),
+    );
+    if (!row) continue;
+    const startsAt = today - demo.daysAgo * 86_400_000 + demo.hour * 3_600_000;
+    const filled: Lesson = await fillLesson(db, teacher, { lesson_id: row.id, replace: false }, row.id);
+    await updateLesson(db, teacher, row.id, {
+      starts_at: new Date(startsAt).toISOString(),
+      duration_minutes: 45,
+      blocks: filled.blocks.map((block) => ({
+        key: block.key,
+        exercise_ids: block.presentations.map((presentation) => presentation.exercise_id),
+      })),
+    });
+    const shown = filled.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id));
+    await markTrials(db, teacher, filled, demo.trials, shown);
+    await finishLesson(db, teacher, { lesson_id: row.id, reached: shown });
+    // Finished when it ended, as the player would have: no screen finishes a lesson in the past.
+    await db
+      .update(lessons)
+      .set({ finishedAt: new Date(startsAt + 45 * 60_000) })
+      .where(eq(lessons.id, row.id));
   }
 }

@@ -11,12 +11,13 @@ import {
   type Lesson,
   type LessonCheck,
   type LessonListItem,
+  type StudentProgress,
   type Theme,
 } from '@logoschool/contract';
 import { detectFileType } from '../files/file-type.ts';
 import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
-import { DEMO_STUDENTS, DEMO_TEMPLATES, DEMO_WEEK } from './seed-protocols.ts';
+import { DEMO_PLAYED, DEMO_STUDENTS, DEMO_TEMPLATES, DEMO_WEEK } from './seed-protocols.ts';
 import {
   assetFiles,
   assets,
@@ -270,5 +271,53 @@ describe('the demo school', () => {
     expect((await read('/api/lessons?per_page=100')).meta.total).toBe(
       (await t.db.select().from(lessons)).length,
     );
+  });
+
+  it('gives Sofiia lessons played with marks in two plans, so that her path shows her progress', async () => {
+    await seedDemo(t.db, t.app.files);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'teacher@demo.test', password: DEMO_PASSWORD },
+    });
+    const { token, user } = login.json().data as {
+      token: string;
+      user: { assignments: { workspaceId: number; workspaceTitle: string }[] };
+    };
+    const school = user.assignments.find((a) => a.workspaceTitle === 'Demo school')!.workspaceId;
+    const read = async (url: string) => {
+      const response = await t.app.inject({
+        url: `${url}${url.includes('?') ? '&' : '?'}workspace_id=${school}&role_id=${ROLE.teacher}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const students = (await read('/api/clients?term=Sofiia')).data as { id: number; child_name: string }[];
+    const sofiia = students.find((student) => student.child_name === 'Sofiia Koval')!;
+    const progress = (await read(`/api/clients/${sofiia.id}/progress`)).data as StudentProgress;
+    // The template's three targets, each once though two plans have them.
+    expect(progress.targets.map((target) => target.target)).toEqual(
+      DEMO_TEMPLATES[0]!.blocks.map((block) => block.target),
+    );
+    const today = Date.parse(`${todayIso()}T00:00:00Z`);
+    const played = DEMO_PLAYED.map((demo) =>
+      new Date(today - demo.daysAgo * 86_400_000 + (demo.hour * 60 + 45) * 60_000).toISOString(),
+    );
+    const [first] = progress.targets;
+    // The earlier plan's two lessons, when they ended, then this week's first.
+    expect(first!.points.map((point) => [point.number, point.date])).toEqual([
+      [1, played[0]],
+      [2, played[1]],
+      [1, expect.any(String)],
+    ]);
+    expect(new Set(first!.points.map((point) => point.plan_id)).size).toBe(2);
+    for (const target of progress.targets) {
+      expect(target.points.length).toBeGreaterThanOrEqual(2);
+      // Better from lesson to lesson.
+      const accuracy = target.points.map((point) => point.accuracy);
+      expect([...accuracy].sort((a, b) => a - b)).toEqual(accuracy);
+      expect(accuracy.at(-1)).toBeGreaterThan(accuracy[0]!);
+    }
   });
 });

@@ -2,11 +2,14 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 
-/** A job kind: its queue name, its handler (given the job's data), and an optional cron schedule (UTC). */
+/**
+ * A job kind: its queue name, its handler (given the job's data, and the queue to send more work
+ * to), and an optional cron schedule (UTC).
+ */
 export interface JobDefinition {
   name: string;
   cron?: string;
-  handler: (database: Database, data: unknown) => Promise<unknown>;
+  handler: (database: Database, data: unknown, jobs: JobSender) => Promise<unknown>;
 }
 
 /** What a route needs of the queue: to send a job by its queue name. */
@@ -38,7 +41,7 @@ export async function startJobs(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async ([work]) => {
-        const result = await job.handler(database, work?.data);
+        const result = await job.handler(database, work?.data, boss);
         log.info({ job: job.name, result }, 'job done');
         return result;
       },

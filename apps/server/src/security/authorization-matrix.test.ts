@@ -52,6 +52,10 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
     "accepting an invitation as an existing account: the link's token and the account's password are the key",
   'GET /api/files/avatars/:name': 'avatars load in <img> tags without a token; names are random',
   'GET /api/show-plan/:token': "the parents' plan page: its link's random, revocable token is the key",
+  'GET /api/play-lesson/:token':
+    "the child's screen: the lesson's session link's random, revocable token is the key",
+  'GET /api/play-lesson/:token/slide': "a slide image of the child's screen, by the same token",
+  'GET /api/play-lesson/:token/events': "the child's screen's live stream, by the same token",
 };
 
 /** Any signed-in user may call these, about themselves only: no project, no role. */
@@ -76,6 +80,8 @@ const CRM_OPERATIONS: Record<string, string> = {
   'GET /api/get-client-by-remote-id': 'the CRM reads one student of the project by remote id',
   'PUT /api/get-client-by-remote-id': 'the CRM creates or updates one student of the project by remote id',
   'GET /api/get-plans': "the CRM reads one student's plans by remote id",
+  'GET /api/lessons/get-remote-range-lessons':
+    "the CRM reads the token's project's lessons in a range of days",
 };
 
 /**
@@ -126,6 +132,7 @@ const QUERY_FILTERS: Record<string, keyof ProjectObjects> = {
   category_id: 'category',
   tag_id: 'tag',
   author_id: 'user',
+  teacher_id: 'user',
   client_id: 'client',
   protocol_id: 'protocol',
   lesson_id: 'lesson',

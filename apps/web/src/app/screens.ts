@@ -37,6 +37,7 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/moderator-list': beyondCore(() => import('../features/exercises/moderator-list-page.tsx')),
   '/auto-moderation': beyondCore(() => import('../features/exercises/auto-moderation-page.tsx')),
   '/users': beyondCore(() => import('./routes/users-screen.tsx')),
+  '/lessons-stats': beyondCore(() => import('../features/lesson-statistics/lessons-stats-page.tsx')),
   '/categories': beyondCore(() => import('../features/categories/categories-page.tsx')),
   '/clients': beyondCore(() => import('./routes/clients-screen.tsx')),
   '/edit-client/:clientId?': beyondCore(() => import('./routes/edit-client-screen.tsx')),
@@ -45,9 +46,8 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/play-lesson/:lessonId': beyondCore(() => import('./routes/play-lesson-screen.tsx')),
   '/create-protocol': beyondCore(() => import('../features/plans/create-plan-page.tsx')),
   '/edit-protocol/:protocolId?': beyondCore(() => import('./routes/edit-protocol-screen.tsx')),
-  '/correction-path/:clientId?': beyondCore(
-    () => import('../features/plan-sharing/correction-path-page.tsx'),
-  ),
+  '/correction-path/:clientId?': beyondCore(() => import('./routes/correction-path-screen.tsx')),
+  '/client-session/:encryptedId': beyondCore(() => import('./routes/client-session-screen.tsx')),
   '/view-protocol-plan/:protocolId': beyondCore(
     () => import('../features/plan-sharing/parent-plan-page.tsx'),
   ),

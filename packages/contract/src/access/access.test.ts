@@ -491,6 +491,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: true,
   },
+  'lessonStatistics.read': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
   'protocolTemplates.moderate': {
     root: true,
     manager: false,
@@ -586,6 +595,7 @@ describe('the permission table', () => {
       'protocolTemplates.submit': 'workspace',
       'protocols.manage': 'workspace',
       'lessons.manage': 'workspace',
+      'lessonStatistics.read': 'workspace',
       'protocolTemplates.moderate': 'workspace',
       'assets.read': 'global',
       'assets.manage': 'global',

@@ -100,6 +100,11 @@ export const PERMISSIONS = {
    * a diagnostician acts as a teacher).
    */
   'lessons.manage': { scope: 'workspace', roles: ['teacher'] },
+  /**
+   * Read the project's lessons held, per teacher and per day, and export them as CSV (spec §2
+   * /lessons-stats; root too, who reads every project's users as well).
+   */
+  'lessonStatistics.read': { scope: 'workspace', roles: ['root', 'manager'] },
   /** Review templates: change and delete any, publish them, return them to their writers (spec §1). */
   'protocolTemplates.moderate': { scope: 'workspace', roles: ['root', 'moderator'] },
   /**

@@ -92,8 +92,29 @@ export const API = {
   lessons: '/lessons',
   /** Whether a lesson is valid and ready, and what each block lacks (`GET ?lesson_id=`). */
   lessonsCheck: '/lessons/check-lesson',
+  /**
+   * Makes the themed versions of a lesson's decks for the student's interests, as a job that locks
+   * the lesson (`POST { lesson_id }`); its latest run: `GET /lesson/:lessonId/generation`.
+   */
+  generateBeforeLesson: '/generator/generate-before-lesson',
   /** Fills a lesson from its blocks' folders (`POST { lesson_id, replace? }`). */
   exercisesGenerateLesson: '/exercises/generate-lesson',
+  /** The player's start and end of a lesson (`POST { lesson_id, event }`, the lesson's teacher). */
+  trackLessonStatistic: '/users/track/lesson-statistic',
+  /** The project's lessons held in a range of days, per teacher (`GET ?from&to&time_zone`). */
+  lessonStatisticAll: '/users/lesson-statistic/all',
+  /** The same as a CSV file. */
+  lessonStatisticAllCsv: '/users/lesson-statistic/all.csv',
+  /** Lessons held per day of a range, one teacher's (`teacher_id`) or the project's. */
+  lessonStatisticByTeacher: '/users/lesson-statistic/by-teacher',
+  /** CRM token: a page of the project's lessons in a range of days (`GET ?from&to`). */
+  remoteRangeLessons: '/lessons/get-remote-range-lessons',
+  /**
+   * The child's screen by the lesson's session link (public): `GET /play-lesson/:token`, its
+   * `…/slide?position=&slide=` image and its `…/events` stream. The teacher's side is under
+   * `/lesson/:lessonId/link` and `/lesson/:lessonId/session`.
+   */
+  playLesson: '/play-lesson',
   docs: '/docs',
 } as const;
 
@@ -108,4 +129,12 @@ export function inWorkspace(workspaceId: number | string, path: string): string 
 /** The assets of a theme: `GET` grouped by type, `PUT { asset_ids }` to set them. */
 export function themeAssetsPath(themeId: number | string): string {
   return `${API.themes}/${themeId}/assets`;
+}
+
+/**
+ * A student's progress from the marks (`GET`, teacher; issue 15 item 6): the server passes
+ * `':clientId'` to declare the route, the web the student's id.
+ */
+export function clientProgressPath(clientId: number | string): string {
+  return `${API.clients}/${clientId}/progress`;
 }

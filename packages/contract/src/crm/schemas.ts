@@ -70,6 +70,7 @@ export const CRM_CALLS = [
   { method: 'GET', path: '/get-client-by-remote-id?remote_id=…' },
   { method: 'PUT', path: '/get-client-by-remote-id' },
   { method: 'GET', path: '/get-plans?remote_id=…' },
+  { method: 'GET', path: '/lessons/get-remote-range-lessons?from=…&to=…' },
 ] as const;
 
 // ---------------------------------------------------------------------------------------------

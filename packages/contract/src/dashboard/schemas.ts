@@ -6,6 +6,9 @@ import { EXERCISE_STATUS_NAMES } from '../exercises/status-machine.ts';
 /** How many days of sign-ins the dashboard shows: today (UTC) and the days before it. */
 export const DASHBOARD_SIGN_IN_DAYS = 14;
 
+/** The dashboard's recent lessons held: those of this many days back from now. */
+export const DASHBOARD_LESSON_DAYS = 30;
+
 /**
  * The roles the dashboard counts members of, in id order: every role but root, which no assignment
  * grants (a root user holds root by the user's own flag, DESIGN §4).
@@ -45,6 +48,11 @@ export const dashboardSchema = z.object({
   }),
   /** Students (clients) of every teacher in every project. */
   students: z.object({ total: count }),
+  /**
+   * Lessons held in every project (started in the player or finished, `lesson_statistics`): in all,
+   * and those started in the last DASHBOARD_LESSON_DAYS days (24-hour days back from now).
+   */
+  lessons: z.object({ total: count, recent: count }),
   /**
    * The last DASHBOARD_SIGN_IN_DAYS days in UTC, oldest first and ending today, zeros included:
    * distinct users who opened a session that day. Sessions root opened as another user are not

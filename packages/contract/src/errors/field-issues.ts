@@ -34,6 +34,7 @@ export const FIELD_MESSAGE_KEYS = [
   'passwordsDiffer',
   'wholeNumber',
   'endBeforeStart',
+  'rangeTooLong',
   'ageFromAfterTo',
   'minAboveMax',
   // The input rule, checked before any schema.

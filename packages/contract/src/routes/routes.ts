@@ -93,7 +93,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Manager
   // Root too: root signs in as users from this list (spec §6).
   screen('/users', 'users.list', ['manager', 'root'], { nav: 'users' }),
-  planned('/lessons-stats', ['manager'], { nav: 'lessonsStatistic' }),
+  // Root too, as lessonStatistics.read allows (outside its menu).
+  screen('/lessons-stats', 'lessonStatistics.read', ['manager'], { nav: 'lessonsStatistic' }),
   // Moderator (root, who may do all of it, opens these screens too, outside its menu)
   screen('/categories', 'categories.manage', ['moderator'], { nav: 'categories' }),
   screen('/moderator-list', 'exercises.moderate', ['moderator'], { nav: 'moderationList' }),
@@ -136,7 +137,7 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/view-template/:templateId?', 'protocolTemplates.read', ['teacher']),
   screen('/lessons-list', 'lessons.manage', ['teacher'], { nav: 'prepareExercises' }),
   screen('/edit-lesson/:lessonId?', 'lessons.manage', ['teacher']),
-  // The teacher's signed-in player; the public link (spec §2: an unguessable link) comes later.
+  // The teacher's signed-in player; the child follows it under /client-session (decision 021).
   screen('/play-lesson/:lessonId', 'lessons.manage', ['teacher'], { fullScreen: true }),
   screen('/create-protocol', 'protocols.manage', ['teacher']),
   screen('/edit-protocol/:protocolId?', 'protocols.manage', ['teacher']),
@@ -149,7 +150,8 @@ export const ROUTES: readonly AppRoute[] = [
   open('/sharepoint-test'),
   open('/not-found', true),
   open('/dc-preview/:dcID'),
-  open('/client-session/:encryptedId'),
+  // The child's screen: the lesson's session link (decision 021).
+  open('/client-session/:encryptedId', true),
   open('/progress-preview/:dcID'),
   open('/game/:gameID'),
   open('/view-protocol-plan/:protocolId', true),

@@ -147,10 +147,7 @@ export const lessonGenerations = pgTable(
   },
   (table) => [
     index('lesson_generations_lesson_idx').on(table.lessonId, table.createdAt),
-    check(
-      'lesson_generations_status_check',
-      sql`${table.status} in ('queued', 'running', 'done', 'failed')`,
-    ),
+    check('lesson_generations_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
 

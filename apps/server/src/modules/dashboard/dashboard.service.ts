@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_LESSON_DAYS,
   DASHBOARD_ROLES,
   DASHBOARD_SIGN_IN_DAYS,
   EXERCISE_STATUS,
@@ -12,6 +13,7 @@ import {
   assignments,
   clients,
   exerciseStatusCounts,
+  lessonStatistics,
   sessions,
   users,
   workspaces,
@@ -79,6 +81,18 @@ async function roleFigures(db: Tx) {
   return DASHBOARD_ROLES.map((role) => ({ role, count: Number(row?.[role] ?? 0) }));
 }
 
+/** Lessons held in every project: in all, and started in the last DASHBOARD_LESSON_DAYS days. */
+async function lessonFigures(db: Tx, now: Date) {
+  const since = new Date(now.getTime() - DASHBOARD_LESSON_DAYS * DAY_MS);
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      recent: sql<number>`(count(*) filter (where ${lessonStatistics.startedAt} >= ${since}))::int`,
+    })
+    .from(lessonStatistics);
+  return { total: row?.total ?? 0, recent: row?.recent ?? 0 };
+}
+
 async function studentFigures(db: Tx) {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(clients);
   return { total: row?.total ?? 0 };
@@ -118,16 +132,17 @@ async function exerciseFigures(db: Tx) {
 
 /**
  * The root dashboard's figures (spec §2 /dashboard): a handful of aggregate queries over the whole
- * installation. Later areas (lessons this week) add a query each here.
+ * installation. Later areas add a query each here.
  */
 export async function readDashboard(db: Tx, now: Date = new Date()): Promise<Dashboard> {
-  const [usersFigures, projects, roles, exerciseCounts, students, signIns] = await Promise.all([
+  const [usersFigures, projects, roles, exerciseCounts, students, signIns, lessonCounts] = await Promise.all([
     userFigures(db),
     projectFigures(db),
     roleFigures(db),
     exerciseFigures(db),
     studentFigures(db),
     signInFigures(db, now),
+    lessonFigures(db, now),
   ]);
   return {
     users: usersFigures,
@@ -135,6 +150,7 @@ export async function readDashboard(db: Tx, now: Date = new Date()): Promise<Das
     roles,
     exercises: exerciseCounts,
     students,
+    lessons: lessonCounts,
     signIns,
     generated_at: now.toISOString(),
   };

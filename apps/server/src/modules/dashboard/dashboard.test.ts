@@ -120,6 +120,8 @@ describe('GET /api/dashboard', () => {
       { role: 'diagnostician', count: 1 },
     ]);
     expect(data.students).toEqual({ total: 3 });
+    // No lesson was held here (lesson-statistics.test.ts counts them on the dashboard).
+    expect(data.lessons).toEqual({ total: 0, recent: 0 });
     expect(data.exercises).toEqual({
       total: 4,
       byStatus: [

@@ -39,7 +39,7 @@ import { detectFileType } from '../../files/file-type.ts';
 import type { FileStore } from '../../files/files.ts';
 import { PPTX_MIME, PptxError, replacePptxMedia, type MediaReplacement } from '../../files/pptx.ts';
 import { ASSET_FILES } from '../assets/assets.service.ts';
-import { visibleTheme } from '../themes/themes.service.ts';
+import { visibleIn, visibleTheme } from '../themes/themes.service.ts';
 import { inDeckOrder } from './exercise-media.service.ts';
 import { readableExercise } from './exercise-queries.ts';
 import { assertSameProject } from './exercise-rules.ts';
@@ -222,7 +222,7 @@ async function replacementsOf(
 async function storeVariant(
   db: Tx,
   files: FileStore,
-  caller: ProjectActor,
+  caller: VariantMaker,
   exercise: ExerciseRow,
   theme: ThemeRow,
   plan: Plan,
@@ -285,6 +285,53 @@ async function storeVariant(
   } catch (error) {
     await files.remove(EXERCISE_FILES, storedName);
     throw error;
+  }
+}
+
+/** Who makes a variant: the user who asked for it (null: the schedule) and the language of its messages. */
+export interface VariantMaker {
+  userId: number | null;
+  lang: Language;
+}
+
+/** What `makeVariant` did: made the variant, kept a read-only one, or could not make it. */
+export type VariantOutcome = 'made' | 'kept' | 'skipped';
+
+/**
+ * Makes the themed version of an exercise of the project for a theme the project sees, as
+ * check-generate does, for work that is not a moderator's request (a lesson's themed versions):
+ * `kept` when the version is read-only, `skipped` when something else stands in the way (the
+ * problems check-generate tells) or the deck cannot be rewritten. Other errors (a stored file
+ * missing) are thrown.
+ */
+export async function makeVariant(
+  db: Tx,
+  files: FileStore,
+  maker: VariantMaker & { workspaceId: number },
+  exerciseId: number,
+  themeId: number,
+): Promise<VariantOutcome> {
+  const [exercise] = await db
+    .select()
+    .from(exercises)
+    .where(and(eq(exercises.id, exerciseId), eq(exercises.workspaceId, maker.workspaceId)));
+  const [theme] = await db
+    .select()
+    .from(themes)
+    .where(and(eq(themes.id, themeId), visibleIn(maker.workspaceId)));
+  if (!exercise || !theme) return 'skipped';
+  const plan = await planOf(db, maker.lang, exercise, theme);
+  if (!plan.possible) {
+    const readOnly = plan.problems.every((problem) => problem.code === 'read_only');
+    return readOnly ? 'kept' : 'skipped';
+  }
+  try {
+    await storeVariant(db, files, maker, exercise, theme, plan);
+    return 'made';
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Made read-only meanwhile (`conflict`), or a deck the copy cannot rewrite.
+    return error.code === 'conflict' ? 'kept' : 'skipped';
   }
 }
 

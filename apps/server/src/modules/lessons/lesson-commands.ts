@@ -37,6 +37,7 @@ import {
   type PlanOutline,
 } from './lesson-context.ts';
 import { judgeLesson, problemsError, problemText } from './lesson-rules.ts';
+import { recordLessonHeld } from './lesson-statistics.service.ts';
 import { lessonView } from './lesson-view.ts';
 
 /**
@@ -240,9 +241,15 @@ export async function finishLesson(
     if (moving.length > 0) await moveToNext(tx, caller, { plan, lesson, outline }, moving, log);
     const [finished] = await tx
       .update(lessons)
-      .set({ finishedAt: new Date(), updatedAt: new Date() })
+      .set({
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+        // Finishing ends the live session: the child's screen says so (decision 021).
+        sessionEndedAt: lesson.sessionEndedAt ?? (lesson.sessionStartedAt ? new Date() : null),
+      })
       .where(eq(lessons.id, lesson.id))
       .returning();
+    await recordLessonHeld(tx, lesson.id);
     return lessonView(tx, caller, finished ?? lesson, { plan, outline });
   });
 }

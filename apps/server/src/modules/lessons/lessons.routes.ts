@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
 import { fillLesson, finishLesson, updateLesson } from './lesson-commands.ts';
 import { checkLesson, getLesson, listLessons, type LessonCaller } from './lesson-queries.ts';
+import { sessionChanged } from './lesson-session.service.ts';
 
 const tags = ['lessons'];
 const item = `${API.lesson}/:lessonId`;
@@ -74,9 +75,12 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(lessonSchema), ...conflicts },
       },
     },
-    async (request) => ({
-      data: await finishLesson(app.db, actingOf(request), request.body, request.log),
-    }),
+    async (request) => {
+      const data = await finishLesson(app.db, actingOf(request), request.body, request.log);
+      // Open child's screens of the lesson say at once that the session ended.
+      sessionChanged(data.id);
+      return { data };
+    },
   );
 
   app.get(

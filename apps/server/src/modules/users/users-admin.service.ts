@@ -13,13 +13,13 @@ import {
   type UserStatus,
   type UserUpdateBody,
 } from '@logoschool/contract';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { assignments, invitations, sessions, users, type AssignmentRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { csvOf } from '../../files/csv.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { assertMayGrant, assertMayManage } from './grants.ts';
@@ -134,24 +134,12 @@ export async function allUsers(db: Tx, workspaceId: number, query: UsersExportQu
   return rows.map(toProjectUser);
 }
 
-/** Characters that make a spreadsheet read a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * The users as CSV (spec §3): the header from the first row's keys, nulls empty, roles as one
- * cell, UTF-8 with a byte-order mark so that Excel reads Cyrillic names right. A text that would
- * start a formula gets a leading apostrophe, so that a name never runs as one.
+ * The users as CSV (spec §3, `csvOf`): the header from the first row's keys, nulls empty, roles as
+ * one cell.
  */
 export function usersCsv(rows: readonly ProjectUser[]): string {
-  const records = rows.map((row) => ({ ...row, roles: row.roles.join(', ') }));
-  return stringify(records, {
-    header: true,
-    bom: true,
-    record_delimiter: 'windows',
-    // csv-stringify quotes a cell holding the record delimiter (\r\n), not a lone \n or \r.
-    quoted_match: /[\r\n]/,
-    cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
-  });
+  return csvOf(rows.map((row) => ({ ...row, roles: row.roles.join(', ') })));
 }
 
 /** The member of the project that a change is for, locked; 404 when the user is not in it. */

@@ -37,7 +37,7 @@ export function DashboardPage() {
       <Title order={1} size="h2">
         {t('dashboard.title')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
         <Figure
           label={t('dashboard.users')}
           value={figures.users.total}
@@ -56,6 +56,11 @@ export function DashboardPage() {
           })}
         />
         <Figure label={t('dashboard.students')} value={figures.students.total} />
+        <Figure
+          label={t('dashboard.lessons')}
+          value={figures.lessons.total}
+          detail={t('dashboard.lessonsDetail', figures.lessons)}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md" radius="md">

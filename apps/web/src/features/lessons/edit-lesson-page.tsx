@@ -36,6 +36,7 @@ import { useFillLesson, useLesson, useSaveLesson } from './api/lessons.ts';
 import { ExercisePicker, type PickerTarget } from './components/exercise-picker.tsx';
 import { LessonBlockCard, type BlockEditing } from './components/lesson-block-card.tsx';
 import { LessonStatusBadge } from './components/lesson-status-badge.tsx';
+import { LessonThemesPanel } from './components/lesson-themes-panel.tsx';
 import { LockedLessonModal } from './components/locked-lesson-modal.tsx';
 import {
   blockErrorIndexes,
@@ -418,6 +419,8 @@ export function LessonEditor({
         </Stack>
       </form>
 
+      <LessonThemesPanel lesson={lesson} unsaved={form.isDirty()} />
+
       {picker && pickerBlock && (
         <ExercisePicker
           protocolId={lesson.protocol_id}
@@ -441,6 +444,7 @@ export function LessonEditor({
         backTo={backTo}
         checking={refreshing}
         onCheck={() => void refresh()}
+        lessonId={lesson.id}
       />
     </Stack>
   );

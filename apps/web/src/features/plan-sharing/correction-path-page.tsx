@@ -1,7 +1,7 @@
 import { dayIn } from '@logoschool/contract';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -23,12 +23,13 @@ import { planEvent, timelineOf } from './timeline.ts';
 /**
  * /correction-path and /correction-path/:clientId (spec §2 teacher; issue 14 item 5): a child's
  * path, the page a speech therapist opens before a session. Without a student it offers hers.
+ * `progress` is what the screen shows under the timeline (another feature's section).
  */
-export function CorrectionPathPage() {
+export function CorrectionPathPage({ progress }: { progress?: (clientId: number) => ReactNode } = {}) {
   const { id: clientId, bad } = routeId(useParams().clientId);
   if (bad) return <Navigate to="/not-found" replace />;
   if (clientId === null) return <PickStudent />;
-  return <StudentPath key={clientId} clientId={clientId} />;
+  return <StudentPath key={clientId} clientId={clientId} progress={progress} />;
 }
 
 const PageTitle = () => {
@@ -41,7 +42,13 @@ const PageTitle = () => {
 };
 
 /** The student's header, then her plans on the timeline (later: lessons, diagnostics, progress). */
-function StudentPath({ clientId }: { clientId: number }) {
+function StudentPath({
+  clientId,
+  progress,
+}: {
+  clientId: number;
+  progress?: (clientId: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const student = useStudent(clientId);
   const plans = useStudentPlans(clientId);
@@ -106,6 +113,7 @@ function StudentPath({ clientId }: { clientId: number }) {
           {t('planShare.path.more', { count: PATH_PLANS_MAX, total: plans.data.meta.total })}
         </Text>
       )}
+      {progress?.(clientId)}
     </Stack>
   );
 }

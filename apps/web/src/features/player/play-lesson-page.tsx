@@ -38,9 +38,11 @@ import {
   useSlides,
   useUndoMark,
 } from './api/player.ts';
+import { useTrackLesson } from './api/track-lesson.ts';
 import { LESSONS_LIST_PATH, lessonEditorPath } from './paths.ts';
 import { FinishLessonModal } from './components/finish-lesson-modal.tsx';
 import { MarksBar } from './components/marks-bar.tsx';
+import { SessionControl } from './components/session-control.tsx';
 import {
   nextPlace,
   playerItems,
@@ -128,6 +130,7 @@ export function LessonPlayer({
   onCheck?: () => void;
 }) {
   const { t } = useTranslation();
+  useTrackLesson(lesson);
   const items = playerItems(lesson);
   const [place, setPlace] = useState<PlayerPlace>({ index: 0, slide: 0 });
   const [finishing, setFinishing] = useState(false);
@@ -215,6 +218,14 @@ export function LessonPlayer({
             <Text size="sm" c="gray.7" aria-live="polite">
               {t('player.progress', { index: place.index + 1, total: items.length })}
             </Text>
+          )}
+          {items.length > 0 && (
+            <SessionControl
+              lessonId={lesson.id}
+              place={current ? { position: place.index, slide } : null}
+              finished={finished}
+              locked={lesson.locked}
+            />
           )}
           <Tooltip label={t(fullScreen ? 'player.exitFullScreen' : 'player.fullScreen')}>
             <ActionIcon

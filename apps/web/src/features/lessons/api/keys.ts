@@ -13,4 +13,9 @@ export const lessonKeys = {
   checks: () => [...lessonKeys.all, 'check'] as const,
   check: (acting: Acting, lessonId: number) => [...lessonKeys.checks(), acting, lessonId] as const,
   exercises: (acting: Acting, filter: unknown) => [...lessonKeys.all, 'exercises', acting, filter] as const,
+  /** A lesson's latest run of themed versions. */
+  generation: (acting: Acting, lessonId: number) =>
+    [...lessonKeys.all, 'generation', acting, lessonId] as const,
+  /** The student's interests and the themed versions of a lesson's decks. */
+  themed: (acting: Acting, lessonId: number) => [...lessonKeys.all, 'themed', acting, lessonId] as const,
 };

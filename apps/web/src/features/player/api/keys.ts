@@ -9,4 +9,6 @@ export const playerKeys = {
     [...playerKeys.all, 'exercise', acting, exerciseId] as const,
   marks: (acting: Acting, lessonId: number) => [...playerKeys.all, 'marks', acting, lessonId] as const,
   slides: (acting: Acting, exerciseId: number) => [...playerKeys.all, 'slides', acting, exerciseId] as const,
+  /** The lesson's session link for the child's screen and where the session stands. */
+  session: (acting: Acting, lessonId: number) => [...playerKeys.all, 'session', acting, lessonId] as const,
 };

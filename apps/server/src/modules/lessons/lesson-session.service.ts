@@ -1,0 +1,324 @@
+/**
+ * The live session of a lesson (issue 15 items 4–5, spec §2 /client-session/:encryptedId,
+ * decision 021): the teacher's player starts, moves and ends it; the child's screen, opened under
+ * the lesson's random link, reads where it stands and follows it through a stream.
+ *
+ * The link's token is kept as it is (like a plan's, decision 020): the teacher copies the link
+ * again whenever she wants to, and it opens a read-only page of slides, nothing an account could
+ * do. It is 256 random bits, unique, and gone once withdrawn.
+ */
+import {
+  API,
+  API_BASE,
+  CLIENT_SESSION_PAGE,
+  LESSON_TOKEN_BYTES,
+  firstNameOf,
+  isLanguage,
+  type ClientSession,
+  type LessonSessionLink,
+  type SessionState,
+  type SessionStateView,
+  type sessionMoveInput,
+} from '@logoschool/contract';
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ProjectActor } from '../../access/actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  clients,
+  exerciseFiles,
+  exerciseSlides,
+  lessons,
+  protocols,
+  type ExerciseFileRow,
+  type LessonRow,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import { fieldMessage } from '../../errors/validation.ts';
+import { isLocked, ownLesson, planOf, planOutline, presentationsOf } from './lesson-context.ts';
+
+/** What the teacher's session services need besides their input. */
+export interface SessionContext {
+  db: Db;
+  /** The web app's address, for the link. */
+  baseUrl: string;
+}
+
+/** A new link token: `LESSON_TOKEN_BYTES` random bytes, base64url (43 characters). */
+export const newLessonToken = (): string => randomBytes(LESSON_TOKEN_BYTES).toString('base64url');
+
+/** What a token looks like; anything else names no lesson, without asking the database. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The child's page of a token (the route table's `/client-session/:encryptedId`). */
+export const sessionLink = (baseUrl: string, token: string) => `${baseUrl}${CLIENT_SESSION_PAGE}/${token}`;
+
+/** Where the child's screen reads one slide image, by the link's token. */
+const slideUrl = (token: string, position: number, slide: number) =>
+  `${API_BASE}${API.playLesson}/${token}/slide?position=${position}&slide=${slide}`;
+
+// ---------------------------------------------------------------------------------------------
+// Changes within this process: a stream re-reads its lesson when told (see lesson-session.stream.ts).
+
+const changes = new EventEmitter();
+// One listener per open child's screen: as many as there are children following.
+changes.setMaxListeners(0);
+
+/** Tells the open streams of a lesson, in this process, that its session or link changed. */
+export function sessionChanged(lessonId: number): void {
+  changes.emit(String(lessonId));
+}
+
+/** Calls `listener` on every change of a lesson's session in this process; returns the way to stop. */
+export function onSessionChange(lessonId: number, listener: () => void): () => void {
+  changes.on(String(lessonId), listener);
+  return () => changes.off(String(lessonId), listener);
+}
+
+/** How many streams of this process follow a lesson now. */
+export const sessionFollowers = (lessonId: number): number => changes.listenerCount(String(lessonId));
+
+// ---------------------------------------------------------------------------------------------
+// Reading a session.
+
+/** Where a lesson's session stands: over once ended or once the lesson is finished. */
+export function sessionStateOf(lesson: LessonRow): SessionState {
+  if (lesson.finishedAt !== null || lesson.sessionEndedAt !== null) return 'ended';
+  return lesson.sessionStartedAt === null ? 'not_started' : 'live';
+}
+
+/** The lesson's presentations in play order (block by block as the plan orders them, each in its order). */
+async function playOrder(tx: Tx, lesson: LessonRow) {
+  const outline = await planOutline(tx, await planOf(tx, lesson));
+  const rows = await presentationsOf(tx, lesson.id);
+  return outline.blocks.flatMap((block) => rows.filter((row) => row.blockKey === block.key));
+}
+
+/** How many rendered slide images each exercise's deck has. */
+async function slideCounts(tx: Tx, exerciseIds: readonly number[]): Promise<Map<number, number>> {
+  if (exerciseIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ exerciseId: exerciseSlides.exerciseId, slides: count() })
+    .from(exerciseSlides)
+    .where(inArray(exerciseSlides.exerciseId, [...new Set(exerciseIds)]))
+    .groupBy(exerciseSlides.exerciseId);
+  return new Map(rows.map((row) => [row.exerciseId, row.slides]));
+}
+
+/** What the child's screen shows of a session: the presentation and slide while live, and the next image. */
+async function sessionView(tx: Tx, lesson: LessonRow, token: string): Promise<SessionStateView> {
+  const state = sessionStateOf(lesson);
+  const position = lesson.sessionPosition;
+  const slide = lesson.sessionSlide;
+  const base = { state, position, slide, presentation: null, next_image_url: null };
+  if (state !== 'live') return base;
+  const items = await playOrder(tx, lesson);
+  const item = items[position];
+  if (!item) return base;
+  const following = items[position + 1];
+  const counts = await slideCounts(
+    tx,
+    following ? [item.exerciseId, following.exerciseId] : [item.exerciseId],
+  );
+  const slides = counts.get(item.exerciseId) ?? 0;
+  let next: string | null = null;
+  if (slide + 1 < slides) next = slideUrl(token, position, slide + 1);
+  else if (following && (counts.get(following.exerciseId) ?? 0) > 0) next = slideUrl(token, position + 1, 0);
+  return {
+    ...base,
+    presentation: {
+      title: item.title,
+      slides,
+      image_url: slide < slides ? slideUrl(token, position, slide) : null,
+    },
+    next_image_url: next,
+  };
+}
+
+/** The lesson and its student of a link's token; the page's own 404 for a wrong or withdrawn one. */
+async function lessonOfToken(db: Tx, token: string) {
+  const invalid = () => notFound().saying('lessonLinkInvalid');
+  if (!TOKEN_SHAPE.test(token)) throw invalid();
+  const [found] = await db
+    .select({ lesson: lessons, language: clients.language, childName: clients.childName })
+    .from(lessons)
+    .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
+    .innerJoin(clients, eq(clients.id, protocols.clientId))
+    .where(eq(lessons.playerToken, token));
+  if (!found) throw invalid();
+  return found;
+}
+
+/**
+ * `GET /play-lesson/:token` (public): the lesson for the child's screen, in the student's language,
+ * with the child's first name and where the session stands (the contract's `clientSessionSchema`).
+ */
+export async function showSession(db: Db, token: string): Promise<ClientSession> {
+  const { lesson, language, childName } = await lessonOfToken(db, token);
+  return {
+    language: isLanguage(language) ? language : 'uk',
+    child_name: firstNameOf(childName),
+    lesson_number: lesson.number,
+    presentations: (await playOrder(db, lesson)).length,
+    session: await sessionView(db, lesson, token),
+  };
+}
+
+/** The lesson of a link and where its session stands, to open its stream; 404 like `showSession`. */
+export async function openSession(db: Db, token: string) {
+  const { lesson } = await lessonOfToken(db, token);
+  return { lessonId: lesson.id, first: await sessionView(db, lesson, token) };
+}
+
+/** Where the session of a link stands now; null once the link is withdrawn (for the stream). */
+export async function sessionOfToken(db: Db, token: string): Promise<SessionStateView | null> {
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.playerToken, token));
+  return lesson ? sessionView(db, lesson, token) : null;
+}
+
+/**
+ * `GET /play-lesson/:token/slide?position=&slide=` (public): a rendered slide image of the deck of
+ * the lesson's presentation at `position` in play order; 404 for anything the lesson does not have.
+ */
+export async function sessionSlide(
+  db: Db,
+  token: string,
+  position: number,
+  slide: number,
+): Promise<ExerciseFileRow> {
+  const { lesson } = await lessonOfToken(db, token);
+  const item = (await playOrder(db, lesson))[position];
+  if (!item) throw notFound();
+  const [row] = await db
+    .select({ file: exerciseFiles })
+    .from(exerciseSlides)
+    .innerJoin(exerciseFiles, eq(exerciseFiles.id, exerciseSlides.fileId))
+    .where(eq(exerciseSlides.exerciseId, item.exerciseId))
+    .orderBy(asc(exerciseSlides.position))
+    .offset(slide)
+    .limit(1);
+  if (!row) throw notFound();
+  return row.file;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The teacher's side.
+
+const linkState = (baseUrl: string, lesson: LessonRow): LessonSessionLink => ({
+  url: lesson.playerToken ? sessionLink(baseUrl, lesson.playerToken) : null,
+  state: sessionStateOf(lesson),
+  position: lesson.sessionPosition,
+  slide: lesson.sessionSlide,
+});
+
+/** `GET /lesson/:lessonId/link`: the lesson's link (null when none) and where its session stands. */
+export async function getSessionLink(
+  ctx: SessionContext,
+  caller: ProjectActor,
+  id: number,
+): Promise<LessonSessionLink> {
+  return linkState(ctx.baseUrl, await ownLesson(ctx.db, caller, id));
+}
+
+/** A token for the lesson when it has none (in the caller's transaction). */
+const tokenOf = (lesson: LessonRow) => lesson.playerToken ?? newLessonToken();
+
+/** `POST /lesson/:lessonId/link`: the lesson's link, made now when it has none; 409 once finished. */
+export async function createSessionLink(
+  ctx: SessionContext,
+  caller: ProjectActor,
+  id: number,
+): Promise<LessonSessionLink> {
+  const saved = await ctx.db.transaction(async (tx) => {
+    const lesson = await ownLesson(tx, caller, id, true);
+    if (lesson.finishedAt !== null) throw new AppError('lesson_finished');
+    if (lesson.playerToken) return lesson;
+    const [row] = await tx
+      .update(lessons)
+      .set({ playerToken: tokenOf(lesson) })
+      .where(eq(lessons.id, id))
+      .returning();
+    return row ?? lesson;
+  });
+  return linkState(ctx.baseUrl, saved);
+}
+
+/** `DELETE /lesson/:lessonId/link`: withdraws the link; open child's screens say so, and it opens nothing. */
+export async function revokeSessionLink(
+  ctx: SessionContext,
+  caller: ProjectActor,
+  id: number,
+): Promise<LessonSessionLink> {
+  const saved = await ctx.db.transaction(async (tx) => {
+    const lesson = await ownLesson(tx, caller, id, true);
+    const [row] = await tx.update(lessons).set({ playerToken: null }).where(eq(lessons.id, id)).returning();
+    return row ?? lesson;
+  });
+  sessionChanged(id);
+  return linkState(ctx.baseUrl, saved);
+}
+
+/** 422 when `position` and `slide` do not name a presentation of the lesson and a slide of its deck. */
+async function assertPlace(tx: Tx, caller: ProjectActor, lesson: LessonRow, position: number, slide: number) {
+  const item = (await playOrder(tx, lesson))[position];
+  if (!item) {
+    throw new AppError(
+      'validation_failed',
+      {},
+      { position: [fieldMessage(caller.lang, 'sessionPositionOutside')] },
+    );
+  }
+  const slides = (await slideCounts(tx, [item.exerciseId])).get(item.exerciseId) ?? 0;
+  // A deck without rendered images is shown by its title alone: its one place is slide 0.
+  if (slide >= Math.max(slides, 1)) {
+    throw new AppError(
+      'validation_failed',
+      {},
+      { slide: [fieldMessage(caller.lang, 'sessionSlideOutside')] },
+    );
+  }
+}
+
+/**
+ * `POST /lesson/:lessonId/session`: `start` starts the session (again, after an end) at a place,
+ * making the lesson's link when it has none; `move` moves a live session; `end` ends it (a session
+ * already over stays as it is). 409 while the lesson is being regenerated or once finished, and
+ * for a move or an end of a session that is not running; 422 for a place outside the lesson.
+ */
+export async function moveSession(
+  ctx: SessionContext,
+  caller: ProjectActor,
+  id: number,
+  input: z.output<typeof sessionMoveInput>,
+): Promise<LessonSessionLink> {
+  const saved = await ctx.db.transaction(async (tx) => {
+    const lesson = await ownLesson(tx, caller, id, true);
+    if (isLocked(lesson)) throw new AppError('lesson_locked');
+    if (lesson.finishedAt !== null) throw new AppError('lesson_finished');
+    const state = sessionStateOf(lesson);
+    const notLive = () => new AppError('conflict').saying('lessonSessionNotLive');
+    let values: Partial<typeof lessons.$inferInsert>;
+    if (input.action === 'end') {
+      if (state === 'ended') return lesson;
+      if (state === 'not_started') throw notLive();
+      values = { sessionEndedAt: new Date() };
+    } else {
+      if (input.action === 'move' && state !== 'live') throw notLive();
+      await assertPlace(tx, caller, lesson, input.position, input.slide);
+      values = { sessionPosition: input.position, sessionSlide: input.slide };
+      if (input.action === 'start') {
+        Object.assign(values, {
+          playerToken: tokenOf(lesson),
+          sessionStartedAt: state === 'live' ? lesson.sessionStartedAt : new Date(),
+          sessionEndedAt: null,
+        });
+      }
+    }
+    const [row] = await tx.update(lessons).set(values).where(eq(lessons.id, id)).returning();
+    return row ?? lesson;
+  });
+  sessionChanged(id);
+  return linkState(ctx.baseUrl, saved);
+}

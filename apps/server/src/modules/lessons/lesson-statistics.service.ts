@@ -1,0 +1,212 @@
+/**
+ * Lessons held (issue 15 item 7; spec §7 /users/track/lesson-statistic, /users/lesson-statistic/*):
+ * one `lesson_statistics` row per lesson, written by the player's start and end and by finishing,
+ * and the managers' report read from it per teacher and per day, days judged in a time zone.
+ */
+import {
+  LESSON_STATISTICS_DURATION_MAX,
+  daysOfRange,
+  type LessonDay,
+  type LessonSeriesQuery,
+  type LessonStatistic,
+  type LessonStatisticsQuery,
+  type TeacherLessonStatistic,
+  type TrackLessonInput,
+} from '@logoschool/contract';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ProjectActor } from '../../access/actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { lessonMarks, lessonStatistics, lessons, protocols, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { csvOf } from '../../files/csv.ts';
+import { ownLesson } from './lesson-context.ts';
+
+/** A range of days 'YYYY-MM-DD', both included, judged in `time_zone` (UTC when absent). */
+export interface DayRange {
+  from: string;
+  to: string;
+  time_zone?: string | undefined;
+}
+
+/** The moment a day starts in a time zone. */
+const dayStart = (day: string, timeZone: string) => sql`(${day}::timestamp at time zone ${timeZone})`;
+
+/** A column of moments within the range's days, in its time zone. */
+export function withinDays(column: AnyPgColumn, range: DayRange): SQL | undefined {
+  const zone = range.time_zone ?? 'UTC';
+  return and(
+    gte(column, dayStart(range.from, zone)),
+    lt(column, sql`((${range.to}::date + 1)::timestamp at time zone ${zone})`),
+  );
+}
+
+/** Whole minutes from `since` to now, within 0 and LESSON_STATISTICS_DURATION_MAX. */
+const minutesSince = (since: SQL) =>
+  sql`least(${LESSON_STATISTICS_DURATION_MAX}, greatest(0, floor(extract(epoch from (now() - ${since})) / 60)))::smallint`;
+
+/** The lesson's marked trials by result, as a lateral subquery `m (correct, incorrect, cued)`. */
+const marksOfLesson = sql`lateral (
+  select (count(*) filter (where ${lessonMarks.result} = 'correct'))::int as correct,
+         (count(*) filter (where ${lessonMarks.result} = 'incorrect'))::int as incorrect,
+         (count(*) filter (where ${lessonMarks.result} = 'cued'))::int as cued
+  from ${lessonMarks} where ${lessonMarks.lessonId} = ${lessons.id}) m`;
+
+/**
+ * A lesson's start when the player did not say it: when it was planned, never later than now (a
+ * lesson finished before its planned time was held by then), or now when it has no date.
+ */
+const plannedStart = sql`least(${lessons.startsAt}, now())`;
+
+function statisticView(row: typeof lessonStatistics.$inferSelect): LessonStatistic {
+  return {
+    lesson_id: row.lessonId,
+    started_at: row.startedAt.toISOString(),
+    ended_at: row.endedAt?.toISOString() ?? null,
+    duration_minutes: row.durationMinutes,
+    correct: row.correct,
+    incorrect: row.incorrect,
+    cued: row.cued,
+    finished: row.finished,
+  };
+}
+
+async function statisticOf(tx: Tx, lessonId: number): Promise<LessonStatistic> {
+  const [row] = await tx.select().from(lessonStatistics).where(eq(lessonStatistics.lessonId, lessonId));
+  if (!row) throw new Error(`lesson ${lessonId} has no statistics row after writing it`);
+  return statisticView(row);
+}
+
+/**
+ * `POST /users/track/lesson-statistic`: the player opened (`start`) or left (`end`) one of the
+ * caller's lessons. `start` keeps the first start; `end` sets when it ended, its whole minutes
+ * since the start (at most LESSON_STATISTICS_DURATION_MAX) and its marks so far. 404 for a lesson
+ * that is not the caller's, 409 once it is finished (finishing recorded it).
+ */
+export async function trackLesson(
+  db: Db,
+  caller: ProjectActor,
+  input: TrackLessonInput,
+): Promise<LessonStatistic> {
+  return db.transaction(async (tx) => {
+    const lesson = await ownLesson(tx, caller, input.lesson_id, true);
+    if (lesson.finishedAt !== null) throw new AppError('lesson_finished');
+    const ended = input.event === 'end';
+    await tx.execute(sql`
+      insert into ${lessonStatistics} (lesson_id, workspace_id, teacher_id, client_id, started_at,
+        ended_at, duration_minutes, correct, incorrect, cued)
+      select ${lessons.id}, ${lessons.workspaceId}, ${lessons.teacherId}, ${protocols.clientId},
+        ${ended ? plannedStart : sql`now()`}, ${ended ? sql`now()` : sql`null`},
+        ${ended ? minutesSince(plannedStart) : sql`0`}, m.correct, m.incorrect, m.cued
+      from ${lessons} join ${protocols} on ${protocols.id} = ${lessons.protocolId}, ${marksOfLesson}
+      where ${lessons.id} = ${lesson.id}
+      on conflict (lesson_id) do ${
+        ended
+          ? sql`update set ended_at = now(),
+              duration_minutes = ${minutesSince(sql`lesson_statistics.started_at`)},
+              correct = excluded.correct, incorrect = excluded.incorrect, cued = excluded.cued,
+              updated_at = now()`
+          : sql`nothing`
+      }`);
+    return statisticOf(tx, lesson.id);
+  });
+}
+
+/**
+ * Records a lesson as held and finished, in the transaction that finishes it: started when the
+ * player said (else when it was planned, never later than now, else now); its minutes those the
+ * player tracked (from its start to its end, or to now when the player did not end it), else the
+ * lesson's planned length; its marks counted.
+ */
+export async function recordLessonHeld(tx: Tx, lessonId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into ${lessonStatistics} (lesson_id, workspace_id, teacher_id, client_id, started_at,
+      ended_at, duration_minutes, correct, incorrect, cued, finished)
+    select ${lessons.id}, ${lessons.workspaceId}, ${lessons.teacherId}, ${protocols.clientId},
+      coalesce(${plannedStart}, now()), now(), ${lessons.durationMinutes}, m.correct, m.incorrect,
+      m.cued, true
+    from ${lessons} join ${protocols} on ${protocols.id} = ${lessons.protocolId}, ${marksOfLesson}
+    where ${lessons.id} = ${lessonId}
+    on conflict (lesson_id) do update set
+      ended_at = coalesce(lesson_statistics.ended_at, now()),
+      duration_minutes = case when lesson_statistics.ended_at is null
+        then ${minutesSince(sql`lesson_statistics.started_at`)}
+        else lesson_statistics.duration_minutes end,
+      correct = excluded.correct, incorrect = excluded.incorrect, cued = excluded.cued,
+      finished = true, updated_at = now()`);
+}
+
+/**
+ * The per-teacher report as one set-based query (exported so that the bench measures the same SQL):
+ * the project's lessons started within the range's days, grouped by teacher, the most held first.
+ */
+export function teacherStatisticsQuery(db: Tx, workspaceId: number, range: DayRange) {
+  return db
+    .select({
+      teacher_id: lessonStatistics.teacherId,
+      teacher_name: users.name,
+      held: sql<number>`count(*)::int`,
+      finished: sql<number>`(count(*) filter (where ${lessonStatistics.finished}))::int`,
+      minutes: sql<number>`coalesce(sum(${lessonStatistics.durationMinutes}), 0)::int`,
+      students: sql<number>`count(distinct ${lessonStatistics.clientId})::int`,
+      correct: sql<number>`coalesce(sum(${lessonStatistics.correct}), 0)::int`,
+      incorrect: sql<number>`coalesce(sum(${lessonStatistics.incorrect}), 0)::int`,
+      cued: sql<number>`coalesce(sum(${lessonStatistics.cued}), 0)::int`,
+    })
+    .from(lessonStatistics)
+    .innerJoin(users, eq(users.id, lessonStatistics.teacherId))
+    .where(and(eq(lessonStatistics.workspaceId, workspaceId), withinDays(lessonStatistics.startedAt, range)))
+    .groupBy(lessonStatistics.teacherId, users.name)
+    .orderBy(desc(sql`count(*)`), asc(users.name), asc(lessonStatistics.teacherId));
+}
+
+/** `GET /users/lesson-statistic/all`: the project's teachers who held lessons in the range. */
+export async function teacherStatistics(
+  db: Tx,
+  workspaceId: number,
+  query: LessonStatisticsQuery,
+): Promise<TeacherLessonStatistic[]> {
+  return teacherStatisticsQuery(db, workspaceId, query);
+}
+
+/** `GET /users/lesson-statistic/all.csv`: the same rows as a CSV file (`csvOf`). */
+export function teacherStatisticsCsv(rows: readonly TeacherLessonStatistic[]): string {
+  return csvOf(rows);
+}
+
+/**
+ * `GET /users/lesson-statistic/by-teacher`: every day of the range (zeros included), the lessons
+ * started that day in the range's time zone and their minutes: one teacher's, or the project's when
+ * no teacher is named. A teacher of another project holds nothing here: all zeros.
+ */
+export async function dailyStatistics(
+  db: Tx,
+  workspaceId: number,
+  query: LessonSeriesQuery,
+): Promise<LessonDay[]> {
+  const zone = query.time_zone ?? 'UTC';
+  const day = sql<string>`to_char(${lessonStatistics.startedAt} at time zone ${zone}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      held: sql<number>`count(*)::int`,
+      minutes: sql<number>`coalesce(sum(${lessonStatistics.durationMinutes}), 0)::int`,
+    })
+    .from(lessonStatistics)
+    .where(
+      and(
+        eq(lessonStatistics.workspaceId, workspaceId),
+        query.teacher_id === undefined ? undefined : eq(lessonStatistics.teacherId, query.teacher_id),
+        withinDays(lessonStatistics.startedAt, query),
+      ),
+    )
+    // By position: the day's expression holds the time zone as a parameter, which a repeated
+    // expression in GROUP BY would hold as another one.
+    .groupBy(sql`1`);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return daysOfRange(query.from, query.to).map((date) => ({
+    day: date,
+    held: byDay.get(date)?.held ?? 0,
+    minutes: byDay.get(date)?.minutes ?? 0,
+  }));
+}

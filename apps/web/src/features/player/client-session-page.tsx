@@ -1,0 +1,337 @@
+import {
+  SESSION_EVENTS,
+  sessionStateSchema,
+  type ClientSession,
+  type Language,
+  type SessionStateView,
+} from '@logoschool/contract';
+import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconClockPause, IconLinkOff, IconMoodHappy } from '@tabler/icons-react';
+import type { i18n as I18n } from 'i18next';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { errorTextOf } from '../../api/form-errors.ts';
+import { fetchClientSession, publicImageUrl, sessionEventsUrl } from './api/session.ts';
+
+/** How long the screen waits before asking again after the stream was refused or the server was away. */
+export const SESSION_RECONNECT_MS = 3000;
+
+type View =
+  | { state: 'loading' }
+  | { state: 'ready'; lesson: ClientSession; texts: I18n }
+  | { state: 'invalid' }
+  | { state: 'failed'; message: string };
+
+/** The token the address holds: only what a link's token can be, else nothing to ask about. */
+const TOKEN = /^[\w-]{1,128}$/;
+
+/** What the child's screen needs from the rest of the app: the texts in the student's language. */
+export interface ClientSessionHooks {
+  textsIn: (language: Language) => Promise<I18n>;
+}
+
+/**
+ * /client-session/:encryptedId (public, spec §2, issue 15 item 5): the screen the child or the
+ * parent opens during an online lesson. It shows the slide the teacher's player shows and follows
+ * it live (server-sent events from the API), in the student's language; it says plainly when the
+ * session has not started, when it has ended, and when the link is wrong or withdrawn.
+ */
+export function ClientSessionPage({ textsIn }: ClientSessionHooks) {
+  const token = useParams().encryptedId ?? '';
+  const wellFormed = TOKEN.test(token);
+  const [attempt, setAttempt] = useState(0);
+  const [view, setView] = useState<View>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!wellFormed) return;
+    const controller = new AbortController();
+    fetchClientSession(token, controller.signal)
+      .then(async (lesson) => ({ lesson, texts: await textsIn(lesson.language) }))
+      .then(
+        ({ lesson, texts }) => {
+          if (!controller.signal.aborted) setView({ state: 'ready', lesson, texts });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (error instanceof ApiError && error.status === 404) setView({ state: 'invalid' });
+          else setView({ state: 'failed', message: errorTextOf(error) });
+        },
+      );
+    return () => controller.abort();
+  }, [token, wellFormed, attempt, textsIn]);
+
+  // The page speaks the student's language: screen readers and the browser's translation offer too.
+  const pageLanguage = view.state === 'ready' ? view.lesson.language : null;
+  useEffect(() => {
+    if (!pageLanguage) return;
+    const root = document.documentElement;
+    const before = root.lang;
+    root.lang = pageLanguage;
+    return () => {
+      root.lang = before;
+    };
+  }, [pageLanguage]);
+
+  const onInvalid = useCallback(() => setView({ state: 'invalid' }), []);
+
+  if (!wellFormed || view.state === 'invalid') return <InvalidSessionLink />;
+  if (view.state === 'loading') return <Loading />;
+  if (view.state === 'failed') {
+    return (
+      <Notice>
+        <Alert color="red" role="alert">
+          {view.message}
+        </Alert>
+        <RetryButton
+          onRetry={() => {
+            setView({ state: 'loading' });
+            setAttempt((count) => count + 1);
+          }}
+        />
+      </Notice>
+    );
+  }
+  return (
+    <I18nextProvider i18n={view.texts}>
+      <FollowedSession token={token} lesson={view.lesson} onInvalid={onInvalid} />
+    </I18nextProvider>
+  );
+}
+
+/**
+ * Follows the session's stream: each `state` event replaces what the screen shows. The browser
+ * reconnects a dropped stream by itself; a stream the server refused (the link withdrawn meanwhile,
+ * the server restarting) is asked about again after a pause, and the screen says it is reconnecting.
+ */
+function useFollowedSession(token: string, first: SessionStateView, onInvalid: () => void) {
+  const [session, setSession] = useState(first);
+  const [reconnecting, setReconnecting] = useState(false);
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let timer: number | undefined;
+    let stopped = false;
+
+    const later = () => {
+      timer = window.setTimeout(() => {
+        fetchClientSession(token).then(
+          (fresh) => {
+            if (stopped) return;
+            setSession(fresh.session);
+            connect();
+          },
+          (error: unknown) => {
+            if (stopped) return;
+            if (error instanceof ApiError && error.status === 404) onInvalid();
+            else later();
+          },
+        );
+      }, SESSION_RECONNECT_MS);
+    };
+
+    function connect() {
+      const stream = new EventSource(sessionEventsUrl(token));
+      source = stream;
+      stream.addEventListener('open', () => setReconnecting(false));
+      stream.addEventListener(SESSION_EVENTS.state, (event) => {
+        let data: unknown;
+        try {
+          data = JSON.parse((event as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        const parsed = sessionStateSchema.safeParse(data);
+        if (parsed.success) {
+          setSession(parsed.data);
+          setReconnecting(false);
+        }
+      });
+      stream.addEventListener(SESSION_EVENTS.invalid, () => {
+        stopped = true;
+        stream.close();
+        onInvalid();
+      });
+      stream.addEventListener('error', () => {
+        if (stopped) return;
+        setReconnecting(true);
+        if (stream.readyState === EventSource.CLOSED) later();
+      });
+    }
+
+    connect();
+    return () => {
+      stopped = true;
+      source?.close();
+      window.clearTimeout(timer);
+    };
+  }, [token, onInvalid]);
+
+  // The image the teacher will most likely show next is loaded ahead, to appear at once.
+  const ahead = session.next_image_url;
+  useEffect(() => {
+    if (!ahead) return;
+    const image = new Image();
+    image.src = publicImageUrl(ahead);
+  }, [ahead]);
+
+  return { session, reconnecting };
+}
+
+function FollowedSession({
+  token,
+  lesson,
+  onInvalid,
+}: {
+  token: string;
+  lesson: ClientSession;
+  onInvalid: () => void;
+}) {
+  const { t } = useTranslation();
+  const { session, reconnecting } = useFollowedSession(token, lesson.session, onInvalid);
+  const heading = t('clientSession.heading', { number: lesson.lesson_number, name: lesson.child_name });
+
+  let content: ReactNode;
+  if (session.state === 'not_started') {
+    content = (
+      <Notice>
+        <Box c="blue.8" aria-hidden>
+          <IconClockPause size={48} />
+        </Box>
+        <Text fw={600} c="gray.7">
+          {heading}
+        </Text>
+        <Title order={1} size="h2">
+          {t('clientSession.notStartedTitle')}
+        </Title>
+        <Text size="lg">{t('clientSession.notStartedText')}</Text>
+      </Notice>
+    );
+  } else if (session.state === 'ended') {
+    content = (
+      <Notice>
+        <Box c="teal.8" aria-hidden>
+          <IconMoodHappy size={48} />
+        </Box>
+        <Text fw={600} c="gray.7">
+          {heading}
+        </Text>
+        <Title order={1} size="h2">
+          {t('clientSession.endedTitle')}
+        </Title>
+        <Text size="lg">{t('clientSession.endedText', { name: lesson.child_name })}</Text>
+      </Notice>
+    );
+  } else {
+    content = <Stage heading={heading} session={session} />;
+  }
+
+  return (
+    <>
+      {content}
+      <Box
+        role="status"
+        aria-live="polite"
+        pos="fixed"
+        bottom={12}
+        left={0}
+        right={0}
+        style={{ display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}
+      >
+        {reconnecting && (
+          <Text size="sm" bg="white" c="gray.9" px="md" py={6} style={{ borderRadius: 999 }}>
+            {t('clientSession.reconnecting')}
+          </Text>
+        )}
+      </Box>
+    </>
+  );
+}
+
+/** The slide the teacher shows, filling the window; its title alone when its deck has no image. */
+function Stage({ heading, session }: { heading: string; session: SessionStateView }) {
+  const { t } = useTranslation();
+  const shown = session.presentation;
+  let content: ReactNode;
+  if (!shown) {
+    content = (
+      <Text c="gray.3" size="xl" ta="center">
+        {t('clientSession.waiting')}
+      </Text>
+    );
+  } else if (shown.image_url) {
+    content = (
+      <img
+        src={publicImageUrl(shown.image_url)}
+        alt={t('clientSession.slideAlt', {
+          title: shown.title,
+          index: session.slide + 1,
+          total: shown.slides,
+        })}
+        style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+      />
+    );
+  } else {
+    content = (
+      <Title order={2} c="white" ta="center" size="h1" px="md">
+        {shown.title}
+      </Title>
+    );
+  }
+  return (
+    <Box component="main" bg="dark.9" h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <VisuallyHidden>
+        <h1>{heading}</h1>
+      </VisuallyHidden>
+      <Center style={{ flex: 1, minHeight: 0 }}>{content}</Center>
+    </Box>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100dvh" component="main">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button onClick={onRetry} w="fit-content">
+      {t('errors.tryAgain')}
+    </Button>
+  );
+}
+
+/** A card in the middle of the page, large enough to read from a distance. */
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <Center mih="100dvh" p="md" component="main" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={560}>
+        <Stack align="center" ta="center">
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** A link that names no lesson, or one withdrawn: said plainly, with what to do (spec §8). */
+export function InvalidSessionLink() {
+  const { t } = useTranslation();
+  return (
+    <Notice>
+      <Box c="gray.7" aria-hidden>
+        <IconLinkOff size={48} />
+      </Box>
+      <Title order={1} size="h2">
+        {t('clientSession.invalidTitle')}
+      </Title>
+      <Text size="lg">{t('clientSession.invalidText')}</Text>
+    </Notice>
+  );
+}
