@@ -1,9 +1,9 @@
 import { ClientSessionPage } from '../../features/player/client-session-page.tsx';
-import { textsIn } from '../../features/plan-sharing/plan-language.ts';
+import { textsIn } from '../../i18n/texts-in.ts';
 
 /**
  * /client-session/:encryptedId (public): the child's screen of the player, in the student's
- * language the way the parents' plan shows itself (the plan-sharing feature's texts by language).
+ * language, as the parents' plan shows itself (`textsIn`).
  */
 export function ClientSessionScreen() {
   return <ClientSessionPage textsIn={textsIn} />;

@@ -1,15 +1,16 @@
 import type { ParentPlan } from '@logoschool/contract';
-import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Text, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import type { i18n as I18n } from 'i18next';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
+import { PublicLoading, PublicNotice, PublicRetryButton } from '../../components/public-notice.tsx';
 import { fetchParentPlan } from './api/parent-plan.ts';
 import { ParentPlanView } from './components/parent-plan-view.tsx';
-import { textsIn } from './plan-language.ts';
+import { textsIn } from '../../i18n/texts-in.ts';
 
 type View =
   | { state: 'loading' }
@@ -63,21 +64,21 @@ export function ParentPlanPage() {
 
   if (!wellFormed || view.state === 'invalid') return <InvalidLink />;
   if (view.state === 'loading') {
-    return <Loading />;
+    return <PublicLoading />;
   }
   if (view.state === 'failed') {
     return (
-      <Notice>
+      <PublicNotice>
         <Alert color="red" role="alert">
           {view.message}
         </Alert>
-        <RetryButton
+        <PublicRetryButton
           onRetry={() => {
             setView({ state: 'loading' });
             setAttempt((count) => count + 1);
           }}
         />
-      </Notice>
+      </PublicNotice>
     );
   }
   return (
@@ -87,40 +88,11 @@ export function ParentPlanPage() {
   );
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Center mih="100dvh" component="main">
-      <Loader aria-label={t('app.loading')} />
-    </Center>
-  );
-}
-
-function RetryButton({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button onClick={onRetry} w="fit-content">
-      {t('errors.tryAgain')}
-    </Button>
-  );
-}
-
-/** A small card in the middle of the page. */
-function Notice({ children }: { children: ReactNode }) {
-  return (
-    <Center mih="100dvh" p="md" component="main">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={480}>
-        <Stack>{children}</Stack>
-      </Paper>
-    </Center>
-  );
-}
-
 /** A link that names no plan, or one withdrawn: said plainly, with what to do (spec §8). */
 export function InvalidLink() {
   const { t } = useTranslation();
   return (
-    <Notice>
+    <PublicNotice>
       <Box c="gray.7" aria-hidden>
         <IconLinkOff size={40} />
       </Box>
@@ -128,7 +100,7 @@ export function InvalidLink() {
         {t('planShare.parent.invalidTitle')}
       </Title>
       <Text>{t('planShare.parent.invalidText')}</Text>
-    </Notice>
+    </PublicNotice>
   );
 }
 

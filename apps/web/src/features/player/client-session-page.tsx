@@ -5,7 +5,7 @@ import {
   type Language,
   type SessionStateView,
 } from '@logoschool/contract';
-import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Center, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClockPause, IconLinkOff, IconMoodHappy } from '@tabler/icons-react';
 import type { i18n as I18n } from 'i18next';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
+import { PublicLoading, PublicNotice, PublicRetryButton } from '../../components/public-notice.tsx';
 import { fetchClientSession, publicImageUrl, sessionEventsUrl } from './api/session.ts';
 
 /** How long the screen waits before asking again after the stream was refused or the server was away. */
@@ -77,20 +78,20 @@ export function ClientSessionPage({ textsIn }: ClientSessionHooks) {
   const onInvalid = useCallback(() => setView({ state: 'invalid' }), []);
 
   if (!wellFormed || view.state === 'invalid') return <InvalidSessionLink />;
-  if (view.state === 'loading') return <Loading />;
+  if (view.state === 'loading') return <PublicLoading />;
   if (view.state === 'failed') {
     return (
-      <Notice>
+      <PublicNotice large>
         <Alert color="red" role="alert">
           {view.message}
         </Alert>
-        <RetryButton
+        <PublicRetryButton
           onRetry={() => {
             setView({ state: 'loading' });
             setAttempt((count) => count + 1);
           }}
         />
-      </Notice>
+      </PublicNotice>
     );
   }
   return (
@@ -195,7 +196,7 @@ function FollowedSession({
   let content: ReactNode;
   if (session.state === 'not_started') {
     content = (
-      <Notice>
+      <PublicNotice large>
         <Box c="blue.8" aria-hidden>
           <IconClockPause size={48} />
         </Box>
@@ -206,11 +207,11 @@ function FollowedSession({
           {t('clientSession.notStartedTitle')}
         </Title>
         <Text size="lg">{t('clientSession.notStartedText')}</Text>
-      </Notice>
+      </PublicNotice>
     );
   } else if (session.state === 'ended') {
     content = (
-      <Notice>
+      <PublicNotice large>
         <Box c="teal.8" aria-hidden>
           <IconMoodHappy size={48} />
         </Box>
@@ -221,7 +222,7 @@ function FollowedSession({
           {t('clientSession.endedTitle')}
         </Title>
         <Text size="lg">{t('clientSession.endedText', { name: lesson.child_name })}</Text>
-      </Notice>
+      </PublicNotice>
     );
   } else {
     content = <Stage heading={heading} session={session} />;
@@ -289,42 +290,11 @@ function Stage({ heading, session }: { heading: string; session: SessionStateVie
   );
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Center mih="100dvh" component="main">
-      <Loader aria-label={t('app.loading')} />
-    </Center>
-  );
-}
-
-function RetryButton({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button onClick={onRetry} w="fit-content">
-      {t('errors.tryAgain')}
-    </Button>
-  );
-}
-
-/** A card in the middle of the page, large enough to read from a distance. */
-function Notice({ children }: { children: ReactNode }) {
-  return (
-    <Center mih="100dvh" p="md" component="main" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={560}>
-        <Stack align="center" ta="center">
-          {children}
-        </Stack>
-      </Paper>
-    </Center>
-  );
-}
-
 /** A link that names no lesson, or one withdrawn: said plainly, with what to do (spec §8). */
 export function InvalidSessionLink() {
   const { t } = useTranslation();
   return (
-    <Notice>
+    <PublicNotice large>
       <Box c="gray.7" aria-hidden>
         <IconLinkOff size={48} />
       </Box>
@@ -332,6 +302,6 @@ export function InvalidSessionLink() {
         {t('clientSession.invalidTitle')}
       </Title>
       <Text size="lg">{t('clientSession.invalidText')}</Text>
-    </Notice>
+    </PublicNotice>
   );
 }
