@@ -111,7 +111,9 @@ test('a lesson from its filling to the managers’ report and the child’s prog
   const control = page.getByRole('dialog', { name: "Child's screen" });
   await control.getByRole('button', { name: 'Start session' }).click();
   const link = await control.getByLabel("Child's link").inputValue();
-  await page.keyboard.press('Escape');
+  // The header's button, now saying the session is live, closes the panel again.
+  await page.getByRole('button', { name: 'Live' }).click();
+  await expect(control).toBeHidden();
   const childContext = await browser.newContext({ locale: 'en-GB' });
   const child = await childContext.newPage();
   await child.goto(link);

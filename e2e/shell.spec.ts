@@ -65,7 +65,7 @@ test('Ctrl+Shift+G toggles god mode: a badge on the avatar and the API address',
   await expect(page.getByTestId('dev-badge')).toHaveCount(0);
   await page.keyboard.press('Control+Shift+G');
   await expect(page.getByTestId('dev-badge')).toContainText('/api');
-  await expect(page.getByText('GM')).toBeVisible();
+  await expect(page.getByText('GM', { exact: true })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.godMode)).toBe('1');
   await page.reload();
   await expect(page.getByTestId('dev-badge')).toBeVisible();
