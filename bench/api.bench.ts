@@ -6,7 +6,9 @@
  *   route that runs the same SQL — taken from the service's own query builders with `.toSQL()` —
  *   through `pg`, so that the ratio is what auth, drizzle and the answer's shaping cost.
  * - GET /api/templates and GET /api/protocols with thousands of templates and plans, and GET
- *   /api/lessons (a page, and a week) with 50 teachers × 200 lessons, against the bare route.
+ *   /api/lessons (a page, and a week) with 50 teachers × 200 lessons (BENCH_LESSON_TEACHERS,
+ *   BENCH_LESSONS_EACH), against the bare route; and the lessons' page against its own two
+ *   statements (`listLessonsQueries` with `.toSQL()`).
  * - GET /api/users/lesson-statistic/all (the managers' report of the last 30 days, per teacher) on
  *   the same lessons, the finished ones held, against a bare route running its SQL (from the
  *   service's own query builder with `.toSQL()`), as the exercise list is measured.
@@ -19,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ROLE, exercisesQuery } from '@logoschool/contract';
+import { ROLE, exercisesQuery, lessonsQuery } from '@logoschool/contract';
 import { buildApp } from '@logoschool/server/src/app.ts';
 import { fileStoreIn } from '@logoschool/server/src/files/files.ts';
 import { loadConfig } from '@logoschool/server/src/config.ts';
@@ -28,6 +30,7 @@ import { users, workspaces } from '@logoschool/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '@logoschool/server/src/db/seed.ts';
 import type { ProjectActor } from '@logoschool/server/src/access/actor.ts';
 import { listExercisesQueries } from '@logoschool/server/src/modules/exercises/exercise-queries.ts';
+import { listLessonsQueries } from '@logoschool/server/src/modules/lessons/lesson-queries.ts';
 import { teacherStatisticsQuery } from '@logoschool/server/src/modules/lessons/lesson-statistics.service.ts';
 import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts';
 import { eq } from 'drizzle-orm';
@@ -334,6 +337,44 @@ try {
     console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
   }
   for (const row of teachingRows) console.log(ratio(`${row.title} / bare route`, row, bare));
+
+  // The lessons list against its own SQL (the count and the page, as the service runs them).
+  const [benchTeacher] = await db.select().from(users).where(eq(users.email, lessonsSeeded.email));
+  if (!benchTeacher) throw new Error('the bench teacher is missing');
+  const lessonCaller = {
+    workspaceId: school.id,
+    role: 'teacher' as const,
+    userId: benchTeacher.id,
+    lang: 'en' as const,
+    timeZone: 'UTC',
+  };
+  const lessonsQueries = listLessonsQueries(
+    db,
+    lessonCaller,
+    lessonsQuery.parse({ workspace_id: school.id, role_id: ROLE.teacher, page: 3 }),
+  );
+  baselines.set('lessons', [lessonsQueries.count.toSQL(), lessonsQueries.rows.toSQL()]);
+  const lessonsUrl = `/api/lessons?workspace_id=${school.id}&role_id=${ROLE.teacher}&page=3&time_zone=UTC`;
+  const lessonsAuthorization = await tokenOf(lessonsSeeded.email);
+  const lessonsPage = (await (
+    await fetch(`${address}${lessonsUrl}`, { headers: { authorization: lessonsAuthorization } })
+  ).json()) as { data: { id: number }[] };
+  const lessonsSql = (await (await fetch(`${address}/bench/sql/lessons`)).json()) as unknown[][][];
+  if (lessonsPage.data.length !== 20 || lessonsSql[1]?.length !== 20) {
+    throw new Error(
+      `lessons list: the app gave ${lessonsPage.data.length} rows, its SQL ${lessonsSql[1]?.length}`,
+    );
+  }
+  const lessonsRows = [
+    await run(`lessons SQL via ${through} (baseline)`, `${address}/bench/sql/lessons`),
+    await run('GET /api/lessons (page 3, vs its SQL)', `${address}${lessonsUrl}`, {
+      authorization: lessonsAuthorization,
+    }),
+  ];
+  for (const row of lessonsRows) {
+    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+  }
+  console.log(ratio(`lessons list / its SQL via ${through}`, lessonsRows[1] as Row, lessonsRows[0] as Row));
 
   // The managers' report of the last 30 days, per teacher, against its own SQL.
   const today = new Date().toISOString().slice(0, 10);

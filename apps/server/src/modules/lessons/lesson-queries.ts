@@ -51,11 +51,11 @@ const weekAfter = (monday: string) =>
 const inBlock = sql`(select count(*) from ${lessonPresentations} lp where lp.lesson_id = ${lessons.id} and lp.block_key = ${protocolBlocks.key})`;
 
 /**
- * `GET /lessons`: the caller's lessons, the earliest first and those without a date last, each
- * with its student, its plan's title, its neighbours and how many of its blocks are prepared. A
- * page is two queries (the count, and the rows of the page's ids), whatever its length.
+ * The two statements of `GET /lessons` (the count, and the rows of the page's ids, whatever the
+ * list's length): the caller's lessons, the earliest first and those without a date last, each
+ * with its student, its plan's title, its neighbours and how many of its blocks are prepared.
  */
-export async function listLessons(tx: Tx, caller: LessonCaller, query: LessonsQuery): Promise<LessonsPage> {
+export function listLessonsQueries(tx: Tx, caller: LessonCaller, query: LessonsQuery) {
   const conditions: (SQL | undefined)[] = [ownedLessons(caller)];
   if (query.week !== undefined) {
     const monday = weekStart(query.week);
@@ -79,16 +79,17 @@ export async function listLessons(tx: Tx, caller: LessonCaller, query: LessonsQu
     .orderBy(...order)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  const [[total], rows] = await Promise.all([
+  return {
     // The plan is needed only to filter by its student.
-    query.client_id === undefined
-      ? tx.select({ count: count() }).from(lessons).where(where)
-      : tx
-          .select({ count: count() })
-          .from(lessons)
-          .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
-          .where(where),
-    tx
+    count:
+      query.client_id === undefined
+        ? tx.select({ count: count() }).from(lessons).where(where)
+        : tx
+            .select({ count: count() })
+            .from(lessons)
+            .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
+            .where(where),
+    rows: tx
       .select({
         lesson: lessons,
         clientId: protocols.clientId,
@@ -116,7 +117,13 @@ export async function listLessons(tx: Tx, caller: LessonCaller, query: LessonsQu
       )
       .where(inArray(lessons.id, pageIds))
       .orderBy(...order),
-  ]);
+  };
+}
+
+/** `GET /lessons`: the page of `listLessonsQueries`, its two statements side by side. */
+export async function listLessons(tx: Tx, caller: LessonCaller, query: LessonsQuery): Promise<LessonsPage> {
+  const queries = listLessonsQueries(tx, caller, query);
+  const [[total], rows] = await Promise.all([queries.count, queries.rows]);
   const data: LessonListItem[] = rows.map((row) => ({
     ...lessonFields(row.lesson),
     plan_title: row.title,
