@@ -8,25 +8,16 @@ import {
 import { Alert, Box, Center, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClockPause, IconLinkOff, IconMoodHappy } from '@tabler/icons-react';
 import type { i18n as I18n } from 'i18next';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { errorTextOf } from '../../api/form-errors.ts';
+import { usePublicLink } from '../../api/public-link.ts';
 import { PublicLoading, PublicNotice, PublicRetryButton } from '../../components/public-notice.tsx';
 import { fetchClientSession, publicImageUrl, sessionEventsUrl } from './api/session.ts';
 
 /** How long the screen waits before asking again after the stream was refused or the server was away. */
 export const SESSION_RECONNECT_MS = 3000;
-
-type View =
-  | { state: 'loading' }
-  | { state: 'ready'; lesson: ClientSession; texts: I18n }
-  | { state: 'invalid' }
-  | { state: 'failed'; message: string };
-
-/** The token the address holds: only what a link's token can be, else nothing to ask about. */
-const TOKEN = /^[\w-]{1,128}$/;
 
 /** What the child's screen needs from the rest of the app: the texts in the student's language. */
 export interface ClientSessionHooks {
@@ -41,43 +32,9 @@ export interface ClientSessionHooks {
  */
 export function ClientSessionPage({ textsIn }: ClientSessionHooks) {
   const token = useParams().encryptedId ?? '';
-  const wellFormed = TOKEN.test(token);
-  const [attempt, setAttempt] = useState(0);
-  const [view, setView] = useState<View>({ state: 'loading' });
+  const { view, retry, invalidate } = usePublicLink(token, fetchClientSession, textsIn);
 
-  useEffect(() => {
-    if (!wellFormed) return;
-    const controller = new AbortController();
-    fetchClientSession(token, controller.signal)
-      .then(async (lesson) => ({ lesson, texts: await textsIn(lesson.language) }))
-      .then(
-        ({ lesson, texts }) => {
-          if (!controller.signal.aborted) setView({ state: 'ready', lesson, texts });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          if (error instanceof ApiError && error.status === 404) setView({ state: 'invalid' });
-          else setView({ state: 'failed', message: errorTextOf(error) });
-        },
-      );
-    return () => controller.abort();
-  }, [token, wellFormed, attempt, textsIn]);
-
-  // The page speaks the student's language: screen readers and the browser's translation offer too.
-  const pageLanguage = view.state === 'ready' ? view.lesson.language : null;
-  useEffect(() => {
-    if (!pageLanguage) return;
-    const root = document.documentElement;
-    const before = root.lang;
-    root.lang = pageLanguage;
-    return () => {
-      root.lang = before;
-    };
-  }, [pageLanguage]);
-
-  const onInvalid = useCallback(() => setView({ state: 'invalid' }), []);
-
-  if (!wellFormed || view.state === 'invalid') return <InvalidSessionLink />;
+  if (view.state === 'invalid') return <InvalidSessionLink />;
   if (view.state === 'loading') return <PublicLoading />;
   if (view.state === 'failed') {
     return (
@@ -85,18 +42,13 @@ export function ClientSessionPage({ textsIn }: ClientSessionHooks) {
         <Alert color="red" role="alert">
           {view.message}
         </Alert>
-        <PublicRetryButton
-          onRetry={() => {
-            setView({ state: 'loading' });
-            setAttempt((count) => count + 1);
-          }}
-        />
+        <PublicRetryButton onRetry={retry} />
       </PublicNotice>
     );
   }
   return (
     <I18nextProvider i18n={view.texts}>
-      <FollowedSession token={token} lesson={view.lesson} onInvalid={onInvalid} />
+      <FollowedSession token={token} lesson={view.data} onInvalid={invalidate} />
     </I18nextProvider>
   );
 }
