@@ -5,6 +5,8 @@ import { IconCopy, IconExternalLink, IconLinkOff, IconSend } from '@tabler/icons
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkField } from '../../components/link-field.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
@@ -18,16 +20,6 @@ function notifySent(t: TFunction, sent: SentPlan) {
   if (sent.mail_delivery === 'smtp') notifySuccess(message);
   else if (sent.mail_delivery === 'outbox') notifyWarning(message);
   else notifyError(message);
-}
-
-/** Puts a text on the clipboard; false where the browser allows none (an address without HTTPS). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -151,24 +143,13 @@ function SharingForm({ plan, url, sentAt, email }: SharingFormProps) {
           </Button>
         </Group>
       </form>
-      {url ? (
-        <TextInput
-          label={t('planShare.panel.link')}
-          description={t('planShare.panel.linkHint')}
-          value={url}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      ) : (
-        <Text size="sm" c="gray.7">
-          {t('planShare.panel.noLink')}
-        </Text>
-      )}
-      {copyHint && (
-        <Text size="sm" role="status">
-          {t('planShare.panel.copyByHand')}
-        </Text>
-      )}
+      <LinkField
+        url={url}
+        label={t('planShare.panel.link')}
+        description={t('planShare.panel.linkHint')}
+        noLink={t('planShare.panel.noLink')}
+        copyByHand={copyHint ? t('planShare.panel.copyByHand') : null}
+      />
       {problem && (
         <Alert color="red" role="alert">
           {problem}

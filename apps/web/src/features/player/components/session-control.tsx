@@ -1,5 +1,5 @@
 import type { LessonSessionLink } from '@logoschool/contract';
-import { Alert, Badge, Button, Group, Popover, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import {
   IconBroadcast,
   IconBroadcastOff,
@@ -10,6 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkField } from '../../../components/link-field.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
 import { ApiError } from '../../../api/client.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { ConfirmActionModal } from '../../../components/confirm-action-modal.tsx';
@@ -23,16 +25,6 @@ export const SESSION_MOVE_DEBOUNCE_MS = 250;
 export interface SessionPlace {
   position: number;
   slide: number;
-}
-
-/** Puts a text on the clipboard; false where the browser allows none (an address without HTTPS). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -164,24 +156,13 @@ export function SessionControl({
             ) : (
               <Text size="sm">{stateText}</Text>
             )}
-            {state?.url ? (
-              <TextInput
-                label={t('player.session.link')}
-                description={t('player.session.linkHint')}
-                value={state.url}
-                readOnly
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            ) : (
-              <Text size="sm" c="gray.7">
-                {t('player.session.noLink')}
-              </Text>
-            )}
-            {copyHint && (
-              <Text size="sm" role="status">
-                {t('player.session.copyByHand')}
-              </Text>
-            )}
+            <LinkField
+              url={state?.url}
+              label={t('player.session.link')}
+              description={t('player.session.linkHint')}
+              noLink={t('player.session.noLink')}
+              copyByHand={copyHint ? t('player.session.copyByHand') : null}
+            />
             {problem && (
               <Alert color="red" role="alert">
                 {problem}
