@@ -11,6 +11,8 @@ export * from './common/input.ts';
 export * from './common/limits.ts';
 export * from './common/text.ts';
 export * from './dashboard/schemas.ts';
+export * from './diagnostics/card.ts';
+export * from './diagnostics/diagnosis.ts';
 export * from './errors/codes.ts';
 export * from './errors/field-issues.ts';
 export * from './exercises/auto-moderation.ts';

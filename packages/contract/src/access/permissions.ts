@@ -108,6 +108,29 @@ export const PERMISSIONS = {
   /** Review templates: change and delete any, publish them, return them to their writers (spec §1). */
   'protocolTemplates.moderate': { scope: 'workspace', roles: ['root', 'moderator'] },
   /**
+   * Read the project's diagnostic cards: moderators every card as written, teachers (and the
+   * diagnosticians among them) the published ones they fill (issue 16, `diagnosticCardReadScope`).
+   */
+  'diagnosticCards.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
+  /** Build, change, publish and delete the project's diagnostic cards (spec §2 /diagnostic-cards). */
+  'diagnosticCards.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
+   * Diagnose students: start, fill, complete and send diagnoses of one's own students and of the
+   * students one is assigned to as a diagnostician (spec §2 /manage-client-dc; issue 16).
+   */
+  'diagnoses.manage': { scope: 'workspace', roles: ['teacher'] },
+  /** See the students assigned to oneself as a diagnostician, across the project's teachers (spec §2). */
+  'diagnoses.assigned': { scope: 'workspace', roles: ['diagnostician'] },
+  /**
+   * Assign a student to the project's diagnosticians: a teacher her own students, root and admins
+   * any student of the project (issue 16 item 5).
+   */
+  'diagnosticians.assign': { scope: 'workspace', roles: ['root', 'admin', 'teacher'] },
+  /** Read recommended programs and exercise complexes (spec §3; a teacher starts lessons from one). */
+  'programs.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
+  /** Keep the project's recommended programs and exercise complexes (issue 16 item 7). */
+  'programs.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
    * See the shared asset library and download its files. Global: the library belongs to no project,
    * so a role held in any project is enough.
    */

@@ -14,3 +14,4 @@ export * from './themes.ts';
 export * from './protocols.ts';
 export * from './lessons.ts';
 export * from './crm.ts';
+export * from './diagnostics.ts';
