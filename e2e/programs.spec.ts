@@ -1,0 +1,99 @@
+import type { LessonListItem, Plan, TemplateListItem } from '@logoschool/contract';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { apiOf } from './support/api.ts';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { signIn } from './support/sign-in.ts';
+
+test.use({ locale: 'en-GB' });
+
+/** Names unique to this run: the e2e database lives through every spec file of a run. */
+const run = Date.now();
+
+test('a moderator makes a recommended program; a teacher fills a lesson from it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Two people, a plan made through the API and two fills: longer than one screen's test.
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  const name = `Sound [R] step by step ${run}`;
+
+  // The moderator writes the program: two accepted exercises, the second moved up, a note.
+  await signIn(page, 'moderator@demo.test', '/diagnostic-cards?tab=programs');
+  await page.getByRole('button', { name: 'New program' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New recommended program' });
+  await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
+  await drawer.getByRole('textbox', { name: 'Description' }).fill('Ten minutes a day.');
+  const find = drawer.getByRole('textbox', { name: 'Find an accepted exercise by title' });
+  await find.fill('Drum roll');
+  await drawer.getByRole('button', { name: 'Add “Drum roll [R]”' }).click();
+  await find.fill('Rose or lotus');
+  await drawer.getByRole('button', { name: 'Add “Rose or lotus: [R] or [L]”' }).click();
+  await drawer.getByRole('button', { name: 'Move “Rose or lotus: [R] or [L]” up' }).click();
+  await drawer.getByRole('textbox', { name: 'Note for “Drum roll [R]”' }).fill('Stop on any discomfort.');
+  await expectAccessible(page);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(name.replace(/[[\]]/g, '\\$&')) });
+  await expect(row).toContainText('2');
+
+  // A new student of the teacher with a plan of the [R] template, so that its lessons are empty.
+  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
+  const student = await teacher.call<{ id: number }>('post', '/clients', {
+    client_name: 'Olha Hnatiuk',
+    child_name: `Ostap ${run}`,
+  });
+  const [template] = await teacher.call<TemplateListItem[]>(
+    'get',
+    `/templates?status=published&term=${encodeURIComponent('Sound setting for [R]')}`,
+  );
+  const plan = await teacher.call<Plan>('post', '/protocols', {
+    client_id: student.id,
+    template_id: template!.id,
+    deadline: '2099-12-31',
+  });
+  await teacher.call('put', `/protocols/${plan.id}`, {
+    deadline: '2099-12-31',
+    blocks: plan.blocks.map((block) => ({
+      key: block.key,
+      folder_id: block.folders[0]!.category_id,
+      min_presentations: block.template_min,
+      max_presentations: block.template_max,
+    })),
+  });
+  const lessons = await teacher.call<LessonListItem[]>('get', `/lessons?protocol_id=${plan.id}&per_page=20`);
+  const first = lessons.find((lesson) => lesson.number === 1)!;
+
+  // The teacher fills the lesson from the program and sees where each exercise went.
+  const teacherPage = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+  await signIn(teacherPage, 'teacher@demo.test', `/edit-lesson/${first.id}`);
+  await teacherPage.getByRole('button', { name: 'From a program' }).click();
+  const dialog = teacherPage.getByRole('dialog', { name: 'Fill the lesson from a recommended program' });
+  await dialog.getByRole('combobox', { name: 'Program or complex' }).fill(name);
+  await teacherPage.getByRole('option', { name }).click();
+  await dialog.getByRole('button', { name: 'Fill', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Placed (2)' })).toBeVisible();
+  await expect(dialog).toContainText('Rose or lotus: [R] or [L] into “Hearing [R] among other sounds”');
+  await expect(dialog).toContainText('Drum roll [R] into “Setting [R]”');
+  // The dialog alone: the lesson editor behind it is the lessons' screen, checked by their spec.
+  const axe = await new AxeBuilder({ page: teacherPage })
+    .include('[role="dialog"]')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  const hearing = teacherPage.locator('[data-lesson-block-index="0"]');
+  await expect(hearing).toContainText('Rose or lotus: [R] or [L]');
+
+  // Again: both are in the lesson already.
+  await teacherPage.getByRole('button', { name: 'From a program' }).click();
+  await dialog.getByRole('combobox', { name: 'Program or complex' }).fill(name);
+  await teacherPage.getByRole('option', { name }).click();
+  await dialog.getByRole('button', { name: 'Fill', exact: true }).click();
+  await expect(dialog.getByText('Nothing was placed: the lesson is unchanged.')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Did not fit (2)' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
