@@ -1,0 +1,178 @@
+import {
+  API,
+  dataEnvelope,
+  diagnosisParams,
+  diagnosisProgressSchema,
+  diagnosisSharingQuery,
+  diagnosisSharingSchema,
+  errorBody,
+  parentDiagnosisSchema,
+  publicDiagnosisParams,
+  sendDiagnosisInput,
+  sentDiagnosisSchema,
+  type ParentDiagnosis,
+} from '@logoschool/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actingOf } from '../../access/actor.ts';
+import { contentDisposition } from '../../files/content-disposition.ts';
+import { publicBaseUrl } from '../../mail/links.ts';
+import { diagnosisPdf } from './diagnosis-pdf.ts';
+import {
+  getSharing,
+  publicDiagnosis,
+  publicProgress,
+  revokeLink,
+  sendDiagnosis,
+  staffParentView,
+} from './diagnosis-sharing.service.ts';
+
+const tags = ['diagnoses'];
+const one = `${API.diagnoses}/:diagnosisId`;
+const byToken = `${API.publicDiagnosis}/:token`;
+const binary = z.any().meta({ type: 'string', format: 'binary' });
+
+/** A withdrawn link must stop working at once: no copy kept by a browser or a proxy. */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+async function sendPdf(reply: FastifyReply, parent: ParentDiagnosis) {
+  const { bytes, fileName } = await diagnosisPdf(parent);
+  return noStore(reply)
+    .type('application/pdf')
+    .header('content-length', bytes.length)
+    .header('content-disposition', contentDisposition('attachment', fileName))
+    .header('x-content-type-options', 'nosniff')
+    .send(bytes);
+}
+
+/** Sending a diagnosis to the parents, its link, its PDF, and the parents' public pages (issue 16 item 6). */
+export const diagnosisSharingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: FastifyRequest) => ({
+    db: app.db,
+    mailer: app.mailer,
+    baseUrl: publicBaseUrl(app.config, request),
+  });
+
+  app.post(
+    API.sendDiagnosis,
+    {
+      config: { permission: 'diagnoses.manage' },
+      schema: {
+        tags,
+        summary:
+          "Mails the parents the link of a completed diagnosis, in the student's language, making the link when it has none, and records `sent`; 422 for a diagnosis not completed or a student without a parent e-mail; 502 `diagnosis_send_failed` when the mail server refused the mail (recorded as `not_sent` with the reason; sending again retries)",
+        querystring: diagnosisSharingQuery,
+        body: sendDiagnosisInput,
+        response: { 200: dataEnvelope(sentDiagnosisSchema), 404: errorBody, 422: errorBody, 502: errorBody },
+      },
+    },
+    async (request) => ({ data: await sendDiagnosis(context(request), actingOf(request), request.body) }),
+  );
+
+  app.get(
+    `${one}/link`,
+    {
+      config: { permission: 'diagnoses.manage' },
+      schema: {
+        tags,
+        summary:
+          "How a diagnosis is shared with the parents: its status, its public link (null when none), when it was sent, why the last sending failed, the parent's e-mail",
+        params: diagnosisParams,
+        querystring: diagnosisSharingQuery,
+        response: { 200: dataEnvelope(diagnosisSharingSchema), 404: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await getSharing(context(request), actingOf(request), request.params.diagnosisId),
+    }),
+  );
+
+  app.post(
+    `${one}/link/revoke`,
+    {
+      config: { permission: 'diagnoses.manage' },
+      schema: {
+        tags,
+        summary:
+          "Withdraws the diagnosis' public link: its pages, progress and PDF open nothing from now on; the next sending makes a new link",
+        params: diagnosisParams,
+        querystring: diagnosisSharingQuery,
+        response: { 200: dataEnvelope(diagnosisSharingSchema), 404: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await revokeLink(context(request), actingOf(request), request.params.diagnosisId),
+    }),
+  );
+
+  app.get(
+    `${one}/pdf`,
+    {
+      config: { permission: 'diagnoses.manage' },
+      schema: {
+        tags,
+        summary:
+          'The filled card as a PDF, as the parents see it (their results only, no notes), in the student’s language',
+        params: diagnosisParams,
+        querystring: diagnosisSharingQuery,
+        produces: ['application/pdf'],
+        response: { 200: binary, 404: errorBody },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await staffParentView(app.db, actingOf(request), request.params.diagnosisId)),
+  );
+
+  // Public: the random token is the key. The global rate limit holds them, like the other public calls.
+  app.get(
+    byToken,
+    {
+      schema: {
+        tags,
+        summary:
+          "The filled card for the parents by its public link (public): the child, the date, each question's answer in readable form and the results meant for parents, in the student's language; 404 for a wrong or withdrawn link",
+        params: publicDiagnosisParams,
+        response: { 200: dataEnvelope(parentDiagnosisSchema), 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const data = await publicDiagnosis(app.db, request.params.token);
+      noStore(reply);
+      return { data };
+    },
+  );
+
+  app.get(
+    `${byToken}/progress`,
+    {
+      schema: {
+        tags,
+        summary:
+          "The student's results on the card over time (public, by the same link): per result meant for parents and per scale question, a point for each diagnosis sent to the parents, oldest first; 409 `diagnosis_language_mismatch` when the card's language is not the student's; 404 for a wrong or withdrawn link",
+        params: publicDiagnosisParams,
+        response: { 200: dataEnvelope(diagnosisProgressSchema), 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const data = await publicProgress(app.db, request.params.token);
+      noStore(reply);
+      return { data };
+    },
+  );
+
+  app.get(
+    `${byToken}/pdf`,
+    {
+      schema: {
+        tags,
+        summary:
+          'The filled card for the parents as a PDF (public, by the same link); 404 for a wrong or withdrawn link',
+        params: publicDiagnosisParams,
+        produces: ['application/pdf'],
+        response: { 200: binary, 404: errorBody },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await publicDiagnosis(app.db, request.params.token)),
+  );
+};

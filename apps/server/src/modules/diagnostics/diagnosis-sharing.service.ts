@@ -1,0 +1,403 @@
+/**
+ * A diagnosis for the parents (issue 16 item 6, spec §7 /clients/diagnostic-cards/send, §2
+ * /dc-preview/:dcID, /progress-preview/:dcID): a completed diagnosis gets a public link, random and
+ * revocable, that shows the parents the filled card in the student's language with only what is
+ * meant for them, and the student's results on the card over time; sending mails that link.
+ *
+ * The token is kept as it is, as plans' links are (decision 020): the diagnostician copies the link
+ * again whenever she wants to, and it opens a read-only page. Withdrawing it stamps
+ * `link_revoked_at`; the next sending makes a new token.
+ */
+import {
+  DIAGNOSIS_TOKEN_BYTES,
+  PARENT_DIAGNOSIS_PAGE,
+  computedOutcomes,
+  isLanguage,
+  questionsOf,
+  type Answer,
+  type DiagnosisProgress,
+  type DiagnosisSharing,
+  type DiagnosticCardContent,
+  type Language,
+  type ParentAnswer,
+  type ParentDiagnosis,
+  type DiagnosisProgressSeries,
+  type Question,
+  type SentDiagnosis,
+  type sendDiagnosisInput,
+} from '@logoschool/contract';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor, ProjectActor } from '../../access/actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  clients,
+  diagnoses,
+  diagnosticCardVersions,
+  recommendedPrograms,
+  type ClientRow,
+  type DiagnosisRow,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { diagnosisContent, diagnosisFor } from './diagnosis-access.ts';
+import { computedValues } from './diagnosis-scores.ts';
+import { diagnosisMail } from './diagnosis-sharing.mail.ts';
+
+/** What the sharing services need besides their input. */
+export interface DiagnosisSharingContext {
+  db: Db;
+  mailer: Mailer;
+  /** The web app's address, for the link. */
+  baseUrl: string;
+}
+
+/** A new link token: DIAGNOSIS_TOKEN_BYTES random bytes, base64url (43 characters). */
+export const newDiagnosisToken = (): string => randomBytes(DIAGNOSIS_TOKEN_BYTES).toString('base64url');
+
+/** What a token looks like; anything else names no diagnosis, without asking the database. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The parents' page of a token (the route table's `/dc-preview/:dcID`). */
+export const diagnosisLink = (baseUrl: string, token: string) =>
+  `${baseUrl}${PARENT_DIAGNOSIS_PAGE}/${token}`;
+
+/** The token that opens the page now: none before the first sending or after withdrawing. */
+const liveToken = (row: DiagnosisRow) => (row.publicToken && !row.linkRevokedAt ? row.publicToken : null);
+
+/** The student's language (the page's and the mail's); 'uk' for a value the contract does not know. */
+const languageOf = (client: ClientRow): Language => (isLanguage(client.language) ? client.language : 'uk');
+
+const stateOf = (baseUrl: string, row: DiagnosisRow, client: ClientRow): DiagnosisSharing => {
+  const token = liveToken(row);
+  return {
+    status: row.status as DiagnosisSharing['status'],
+    completed: row.completedAt !== null,
+    url: token ? diagnosisLink(baseUrl, token) : null,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    send_error: row.sendError,
+    link_revoked_at: token ? null : (row.linkRevokedAt?.toISOString() ?? null),
+    email: client.parentEmail,
+  };
+};
+
+/** `GET /diagnoses/:id/link`: how the diagnosis is shared (no link yet: `url` null). */
+export async function getSharing(
+  ctx: DiagnosisSharingContext,
+  caller: ProjectActor,
+  id: number,
+): Promise<DiagnosisSharing> {
+  const { diagnosis, client } = await diagnosisFor(ctx.db, caller, id);
+  return stateOf(ctx.baseUrl, diagnosis, client);
+}
+
+/** The diagnosis row locked for a change, after `diagnosisFor` said the caller may touch it. */
+async function locked(tx: Tx, id: number): Promise<DiagnosisRow> {
+  const [row] = await tx.select().from(diagnoses).where(eq(diagnoses.id, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * `POST /clients/diagnostic-cards/send` (spec §7): mails the diagnosis' link to the student's parent
+ * in the student's language, making the link first when it has none (or it was withdrawn). Only a
+ * completed diagnosis goes (422), and only to a student with a parent e-mail (422). The mail leaves
+ * after the transaction commits (a slow SMTP server must not hold the database). A mail that left
+ * (or went to the outbox) records `sent`; one that failed records `not_sent` with the reason and
+ * answers the §8 send failure — the link still works, to pass on by hand, and sending again retries.
+ */
+export async function sendDiagnosis(
+  ctx: DiagnosisSharingContext,
+  caller: Actor,
+  input: z.output<typeof sendDiagnosisInput>,
+): Promise<SentDiagnosis> {
+  const prepared = await ctx.db.transaction(async (tx) => {
+    const { client } = await diagnosisFor(tx, caller, input.diagnosis_id);
+    const diagnosis = await locked(tx, input.diagnosis_id);
+    if (diagnosis.completedAt === null) {
+      throw new AppError('validation_failed').saying('diagnosisNotCompleted');
+    }
+    if (!client.parentEmail) throw new AppError('validation_failed').saying('diagnosisParentEmailMissing');
+    const content = await diagnosisContent(tx, diagnosis);
+    let row = diagnosis;
+    if (!liveToken(diagnosis)) {
+      const [saved] = await tx
+        .update(diagnoses)
+        .set({ publicToken: newDiagnosisToken(), linkRevokedAt: null, updatedAt: new Date() })
+        .where(eq(diagnoses.id, diagnosis.id))
+        .returning();
+      if (!saved) throw notFound();
+      row = saved;
+    }
+    return { row, client, content };
+  });
+  const { row, client, content } = prepared;
+  const token = row.publicToken ?? '';
+  const lang = languageOf(client);
+  const mail = diagnosisMail(lang, {
+    teacher: caller.name,
+    child: row.childName,
+    card: content.title,
+    date: row.diagnosedOn,
+    link: diagnosisLink(ctx.baseUrl, token),
+  });
+  const outcome = await ctx.mailer.sendMail({ to: client.parentEmail, ...mail, secrets: [token] });
+  const failed = outcome.delivery === 'failed';
+  const reason = failed ? (outcome.error ?? 'unknown error') : null;
+  const [saved] = await ctx.db
+    .update(diagnoses)
+    .set(
+      failed
+        ? { status: 'not_sent', sendError: reason, updatedAt: new Date() }
+        : { status: 'sent', sendError: null, sentAt: new Date(), updatedAt: new Date() },
+    )
+    // Unless the link was withdrawn or replaced meanwhile.
+    .where(and(eq(diagnoses.id, row.id), eq(diagnoses.publicToken, token)))
+    .returning();
+  if (failed) throw new AppError('diagnosis_send_failed', { reason: reason ?? '' });
+  return { ...stateOf(ctx.baseUrl, saved ?? row, client), mail_delivery: outcome.delivery };
+}
+
+/** `POST /diagnoses/:id/link/revoke`: withdraws the link; it opens nothing from now on. */
+export async function revokeLink(
+  ctx: DiagnosisSharingContext,
+  caller: ProjectActor,
+  id: number,
+): Promise<DiagnosisSharing> {
+  return ctx.db.transaction(async (tx) => {
+    const { client } = await diagnosisFor(tx, caller, id);
+    const diagnosis = await locked(tx, id);
+    if (!liveToken(diagnosis)) return stateOf(ctx.baseUrl, diagnosis, client);
+    const [saved] = await tx
+      .update(diagnoses)
+      .set({ linkRevokedAt: new Date(), updatedAt: new Date() })
+      .where(eq(diagnoses.id, id))
+      .returning();
+    return stateOf(ctx.baseUrl, saved ?? diagnosis, client);
+  });
+}
+
+// ---- What the parents see ----
+
+/** An answer in readable form: labels instead of keys. */
+export function readableAnswer(question: Question, answer: Answer | undefined): ParentAnswer {
+  if (answer === undefined) return { kind: 'none' };
+  const label = (list: readonly { key: string; label: string }[], key: string) =>
+    list.find((item) => item.key === key)?.label;
+  const known = (labels: (string | undefined)[]) =>
+    labels.filter((text): text is string => text !== undefined);
+  switch (question.type) {
+    case 'short_text':
+    case 'long_text':
+      return 'text' in answer && answer.text.trim() !== ''
+        ? { kind: 'text', text: answer.text }
+        : { kind: 'none' };
+    case 'one_variant': {
+      const picked = 'variant' in answer ? label(question.variants, answer.variant) : undefined;
+      return picked === undefined ? { kind: 'none' } : { kind: 'variants', labels: [picked] };
+    }
+    case 'many_variants': {
+      const picked =
+        'variants' in answer ? known(answer.variants.map((key) => label(question.variants, key))) : [];
+      return picked.length === 0 ? { kind: 'none' } : { kind: 'variants', labels: picked };
+    }
+    case 'scale':
+      return 'value' in answer && question.scale
+        ? { kind: 'scale', value: answer.value, scale: question.scale }
+        : { kind: 'none' };
+    case 'table': {
+      if (!('cells' in answer)) return { kind: 'none' };
+      const rows = question.rows.map((row) => ({
+        label: row.label,
+        picked: known((answer.cells[row.key] ?? []).map((key) => label(question.columns, key))),
+      }));
+      return rows.some((row) => row.picked.length > 0) ? { kind: 'table', rows } : { kind: 'none' };
+    }
+  }
+}
+
+/** The names of the programs the bands point at, in the diagnosis' project. */
+async function programNames(db: Tx, workspaceId: number, content: DiagnosticCardContent) {
+  const ids = [
+    ...new Set(content.computed.flatMap((block) => block.bands.flatMap((band) => band.program_id ?? []))),
+  ];
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: recommendedPrograms.id, name: recommendedPrograms.name })
+    .from(recommendedPrograms)
+    .where(and(eq(recommendedPrograms.workspaceId, workspaceId), inArray(recommendedPrograms.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+const parentBand = (band: {
+  from: number;
+  to: number;
+  label: string;
+  kind: 'violation' | 'qualification';
+}) => ({
+  from: band.from,
+  to: band.to,
+  label: band.label,
+  kind: band.kind,
+});
+
+/**
+ * The filled card as the parents read it: the header, each question with its answer, and the
+ * computed blocks meant for parents with their value, band and program. Nothing else of the row
+ * (notes, examination flags) is read.
+ */
+export async function parentView(
+  db: Tx,
+  diagnosis: DiagnosisRow,
+  client: ClientRow,
+  content: DiagnosticCardContent,
+): Promise<ParentDiagnosis> {
+  const outcomes = new Map(computedOutcomes(content, diagnosis.answers).map((one) => [one.block.key, one]));
+  const programs = await programNames(db, diagnosis.workspaceId, content);
+  return {
+    language: languageOf(client),
+    card_title: content.title,
+    card_description: content.description,
+    child_name: diagnosis.childName,
+    diagnosed_on: diagnosis.diagnosedOn,
+    blocks: content.blocks.map((block) => ({
+      title: block.title,
+      description: block.description,
+      questions: block.questions.map((question) => ({
+        text: question.text,
+        answer: readableAnswer(question, diagnosis.answers[question.key]),
+      })),
+    })),
+    results: content.computed
+      .filter((block) => block.parents_visible)
+      .map((block) => {
+        const { outcome, band } = outcomes.get(block.key) ?? { outcome: null, band: null };
+        const value = outcome?.kind === 'value' ? outcome.value : null;
+        return {
+          key: block.key,
+          title: block.title,
+          description: block.description,
+          value,
+          band: band ? parentBand(band) : null,
+          program: band?.program_id ? (programs.get(band.program_id) ?? null) : null,
+          bands: block.bands.map(parentBand),
+        };
+      }),
+  };
+}
+
+/** The diagnosis and its student a live token names; the page's own 404 otherwise (spec §8). */
+async function byToken(db: Db, token: string) {
+  const invalid = () => notFound().saying('diagnosisLinkInvalid');
+  if (!TOKEN_SHAPE.test(token)) throw invalid();
+  const [found] = await db
+    .select({ diagnosis: diagnoses, client: clients })
+    .from(diagnoses)
+    .innerJoin(clients, eq(clients.id, diagnoses.clientId))
+    .where(and(eq(diagnoses.publicToken, token), isNull(diagnoses.linkRevokedAt)));
+  if (!found || found.diagnosis.completedAt === null) throw invalid();
+  return found;
+}
+
+/** `GET /public/dc/:token`: the filled card for the parents (public). */
+export async function publicDiagnosis(db: Db, token: string): Promise<ParentDiagnosis> {
+  const { diagnosis, client } = await byToken(db, token);
+  return parentView(db, diagnosis, client, await diagnosisContent(db, diagnosis));
+}
+
+/** The parents' view of a diagnosis for its diagnostician (the PDF she downloads). */
+export async function staffParentView(db: Db, caller: ProjectActor, id: number): Promise<ParentDiagnosis> {
+  const { diagnosis, client } = await diagnosisFor(db, caller, id);
+  return parentView(db, diagnosis, client, await diagnosisContent(db, diagnosis));
+}
+
+/**
+ * `GET /public/dc/:token/progress` (public): the student's results on the card over time — every
+ * diagnosis of the student on the same card that went to the parents, and the link's own, oldest
+ * first — per computed block meant for parents and per scale question of the link's card version,
+ * matched across versions by key. A card in another language than the student's cannot be compared
+ * with what the parents read (spec §8 language mismatch): 409 `diagnosis_language_mismatch`.
+ */
+export async function publicProgress(db: Db, token: string): Promise<DiagnosisProgress> {
+  const { diagnosis, client } = await byToken(db, token);
+  const reference = await diagnosisContent(db, diagnosis);
+  const language = languageOf(client);
+  if (reference.language !== language) throw new AppError('diagnosis_language_mismatch');
+
+  const rows = await db
+    .select()
+    .from(diagnoses)
+    .where(
+      and(
+        eq(diagnoses.clientId, diagnosis.clientId),
+        eq(diagnoses.cardId, diagnosis.cardId),
+        or(eq(diagnoses.status, 'sent'), eq(diagnoses.id, diagnosis.id)),
+      ),
+    )
+    .orderBy(asc(diagnoses.diagnosedOn), asc(diagnoses.id));
+  const completed = rows.filter((row) => row.completedAt !== null);
+  const versions = [...new Set(completed.map((row) => row.cardVersion))];
+  const contents = new Map(
+    (
+      await db
+        .select({ version: diagnosticCardVersions.version, content: diagnosticCardVersions.content })
+        .from(diagnosticCardVersions)
+        .where(
+          and(
+            eq(diagnosticCardVersions.cardId, diagnosis.cardId),
+            inArray(diagnosticCardVersions.version, versions),
+          ),
+        )
+    ).map((row) => [row.version, row.content]),
+  );
+
+  const computed: DiagnosisProgressSeries[] = reference.computed
+    .filter((block) => block.parents_visible)
+    .map((block) => ({
+      key: block.key,
+      kind: 'computed',
+      title: block.title,
+      bands: block.bands.map(parentBand),
+      scale: null,
+      points: [],
+    }));
+  const scales: DiagnosisProgressSeries[] = questionsOf(reference)
+    .filter((question) => question.type === 'scale')
+    .map((question) => ({
+      key: question.key,
+      kind: 'scale',
+      title: question.text,
+      bands: [],
+      scale: question.scale,
+      points: [],
+    }));
+
+  for (const row of completed) {
+    const content = contents.get(row.cardVersion);
+    if (!content) continue;
+    const values = computedValues(content, row.answers);
+    for (const series of computed) {
+      const value = values[series.key];
+      if (typeof value === 'number') series.points.push({ date: row.diagnosedOn, value });
+    }
+    const ownScales = new Set(
+      questionsOf(content)
+        .filter((question) => question.type === 'scale')
+        .map((question) => question.key),
+    );
+    for (const series of scales) {
+      const answer = row.answers[series.key];
+      if (ownScales.has(series.key) && answer && 'value' in answer) {
+        series.points.push({ date: row.diagnosedOn, value: answer.value });
+      }
+    }
+  }
+  return {
+    language,
+    card_title: reference.title,
+    child_name: diagnosis.childName,
+    dates: completed.map((row) => row.diagnosedOn),
+    series: [...computed, ...scales].filter((series) => series.points.length > 0),
+  };
+}

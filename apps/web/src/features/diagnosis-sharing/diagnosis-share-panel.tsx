@@ -1,0 +1,246 @@
+import type { Diagnosis, DiagnosisSharing, SentDiagnosis } from '@logoschool/contract';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCopy, IconDownload, IconExternalLink, IconLinkOff, IconSend } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorTextOf } from '../../api/form-errors.ts';
+import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
+import { LinkField } from '../../components/link-field.tsx';
+import { formatDateTime } from '../../i18n/dates.ts';
+import { copyText } from '../../lib/clipboard.ts';
+import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
+import {
+  useDiagnosisSharing,
+  useDownloadDiagnosisPdf,
+  useRevokeDiagnosisLink,
+  useSendDiagnosis,
+} from './api/sharing.ts';
+
+/** What the panel reads of the diagnosis the filling screen shows. */
+export type SharedDiagnosis = Pick<Diagnosis, 'id' | 'completed_at' | 'child_name' | 'diagnosed_on'> & {
+  card: Pick<Diagnosis['card'], 'title'>;
+};
+
+export interface DiagnosisSharePanelProps {
+  diagnosis: SharedDiagnosis;
+  /** Told after the sharing changed (sent, failed, withdrawn): the screen reads its diagnosis again. */
+  onChange?: (sharing: DiagnosisSharing) => void;
+}
+
+const STATUS_COLOR: Record<DiagnosisSharing['status'], string> = {
+  draft: 'gray.7',
+  sent: 'teal.9',
+  not_sent: 'red.9',
+};
+
+/** Says how the mail went: green only when a mail server took it (as plans and invitations do). */
+function notifySent(t: TFunction, sent: SentDiagnosis) {
+  const message = t(`diagnosisSharing.panel.sent.${sent.mail_delivery}`, { email: sent.email });
+  if (sent.mail_delivery === 'smtp') notifySuccess(message);
+  else notifyWarning(message);
+}
+
+/**
+ * Sending a diagnosis to the parents (issue 16 item 6), on its filling screen: where it stands
+ * (draft, sent, not sent and why), "Send to the parents" once it is completed, the parents' link to
+ * copy or withdraw, and the filled card as a PDF.
+ */
+export function DiagnosisSharePanel({ diagnosis, onChange }: DiagnosisSharePanelProps) {
+  const { t } = useTranslation();
+  const sharing = useDiagnosisSharing(diagnosis.id, diagnosis.completed_at);
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="diagnosis-share-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="diagnosis-share-title">
+          {t('diagnosisSharing.panel.title')}
+        </Title>
+        {sharing.isPending && <Text c="gray.7">{t('app.loading')}</Text>}
+        {sharing.isError && (
+          <Group>
+            <Alert color="red" role="alert">
+              {errorTextOf(sharing.error)}
+            </Alert>
+            <Button variant="default" onClick={() => void sharing.refetch()}>
+              {t('errors.tryAgain')}
+            </Button>
+          </Group>
+        )}
+        {sharing.data && <SharingState diagnosis={diagnosis} state={sharing.data} onChange={onChange} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SharingState({
+  diagnosis,
+  state,
+  onChange,
+}: {
+  diagnosis: SharedDiagnosis;
+  state: DiagnosisSharing;
+  onChange?: (sharing: DiagnosisSharing) => void;
+}) {
+  const { t } = useTranslation();
+  const send = useSendDiagnosis(diagnosis.id, diagnosis.completed_at);
+  const revoke = useRevokeDiagnosisLink(diagnosis.id, diagnosis.completed_at);
+  const pdf = useDownloadDiagnosisPdf(diagnosis.id);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [copyHint, setCopyHint] = useState(false);
+  const [revoking, setRevoking] = useState(false);
+  const why = !state.completed
+    ? t('diagnosisSharing.panel.completeFirst')
+    : !state.email
+      ? t('diagnosisSharing.panel.noEmail')
+      : null;
+
+  const submit = async () => {
+    setProblem(null);
+    try {
+      const sent = await send.mutateAsync();
+      notifySent(t, sent);
+      onChange?.(sent);
+    } catch (error) {
+      const message = errorTextOf(error);
+      setProblem(message);
+      notifyError(message);
+      onChange?.(state);
+    }
+  };
+
+  const copy = async () => {
+    setCopyHint(false);
+    if (!state.url) return;
+    if (await copyText(state.url)) notifySuccess(t('diagnosisSharing.panel.copied'));
+    else setCopyHint(true);
+  };
+
+  const download = async () => {
+    setProblem(null);
+    try {
+      await pdf.mutateAsync({
+        card: diagnosis.card.title,
+        child: diagnosis.child_name,
+        date: diagnosis.diagnosed_on,
+      });
+    } catch (error) {
+      setProblem(errorTextOf(error));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="center">
+        <Badge
+          color={STATUS_COLOR[state.status]}
+          autoContrast
+          size="lg"
+          tt="none"
+          data-testid="diagnosis-status"
+        >
+          {t(`diagnosisSharing.status.${state.status}`)}
+        </Badge>
+        <Text size="sm" c="gray.8">
+          {state.sent_at
+            ? t('diagnosisSharing.panel.sentOn', { date: formatDateTime(state.sent_at), email: state.email })
+            : t('diagnosisSharing.panel.notSentYet')}
+        </Text>
+      </Group>
+      {state.status === 'not_sent' && state.send_error && (
+        <Alert color="red" role="status" title={t('diagnosisSharing.panel.failedTitle')}>
+          {t('diagnosisSharing.panel.failedReason', { reason: state.send_error })}
+        </Alert>
+      )}
+      <Stack gap={4}>
+        <Group gap="sm">
+          <Button
+            onClick={() => void submit()}
+            loading={send.isPending}
+            disabled={why !== null}
+            leftSection={<IconSend size={16} aria-hidden />}
+            aria-describedby={why ? 'diagnosis-send-why' : undefined}
+          >
+            {state.status === 'draft'
+              ? t('diagnosisSharing.panel.send')
+              : t('diagnosisSharing.panel.sendAgain')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => void download()}
+            loading={pdf.isPending}
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            {t('diagnosisSharing.panel.pdf')}
+          </Button>
+        </Group>
+        {why ? (
+          <Text size="sm" c="gray.7" id="diagnosis-send-why">
+            {why}
+          </Text>
+        ) : (
+          <Text size="sm" c="gray.7">
+            {t('diagnosisSharing.panel.sendTo', { email: state.email })}
+          </Text>
+        )}
+      </Stack>
+      <LinkField
+        url={state.url}
+        label={t('diagnosisSharing.panel.link')}
+        description={t('diagnosisSharing.panel.linkHint')}
+        noLink={
+          state.link_revoked_at
+            ? t('diagnosisSharing.panel.revokedOn', { date: formatDateTime(state.link_revoked_at) })
+            : t('diagnosisSharing.panel.noLink')
+        }
+        copyByHand={copyHint ? t('diagnosisSharing.panel.copyByHand') : null}
+      />
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {state.url && (
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={() => void copy()}
+          >
+            {t('diagnosisSharing.panel.copy')}
+          </Button>
+          <Button
+            component="a"
+            href={state.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            {t('diagnosisSharing.panel.open')}
+          </Button>
+          <Button
+            variant="outline"
+            color="red.9"
+            leftSection={<IconLinkOff size={16} aria-hidden />}
+            onClick={() => setRevoking(true)}
+          >
+            {t('diagnosisSharing.panel.revoke')}
+          </Button>
+        </Group>
+      )}
+      <ConfirmActionModal
+        opened={revoking}
+        title={t('diagnosisSharing.panel.revokeTitle')}
+        message={t('diagnosisSharing.panel.revokeQuestion', { name: diagnosis.child_name })}
+        confirmLabel={t('diagnosisSharing.panel.revoke')}
+        onConfirm={async () => {
+          const next = await revoke.mutateAsync();
+          setCopyHint(false);
+          notifySuccess(t('diagnosisSharing.panel.revoked'));
+          onChange?.(next);
+        }}
+        onClose={() => setRevoking(false)}
+      />
+    </Stack>
+  );
+}
