@@ -16,6 +16,7 @@ import { crmAuthPlugin } from './modules/crm/crm-auth.ts';
 import { crmRoutes } from './modules/crm/crm.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { planSharingRoutes } from './modules/protocols/plan-sharing.routes.ts';
+import { diagnosisSharingRoutes } from './modules/diagnostics/diagnosis-sharing.routes.ts';
 import { plansRoutes } from './modules/protocols/plans.routes.ts';
 import { templatesRoutes } from './modules/protocols/templates.routes.ts';
 import { autoModerationRoutes } from './modules/exercises/auto-moderation.routes.ts';
@@ -26,6 +27,10 @@ import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
+import { programsRoutes } from './modules/diagnostics/programs.routes.ts';
+import { diagnosticCardsRoutes } from './modules/diagnostics/cards.routes.ts';
+import { diagnosesRoutes } from './modules/diagnostics/diagnoses.routes.ts';
+import { diagnosticiansRoutes } from './modules/diagnostics/diagnosticians.routes.ts';
 import { lessonSessionRoutes } from './modules/lessons/lesson-session.routes.ts';
 import { lessonGenerationRoutes } from './modules/lessons/lesson-generation.routes.ts';
 import { lessonStatisticsRoutes } from './modules/lessons/lesson-statistics.routes.ts';
@@ -161,6 +166,11 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
       await api.register(lessonGenerationRoutes);
       await api.register(lessonSessionRoutes);
       await api.register(progressRoutes);
+      await api.register(diagnosisSharingRoutes);
+      await api.register(programsRoutes);
+      await api.register(diagnosticCardsRoutes);
+      await api.register(diagnosesRoutes);
+      await api.register(diagnosticiansRoutes);
     },
     { prefix: '/api' },
   );

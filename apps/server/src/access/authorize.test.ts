@@ -9,7 +9,7 @@ import {
 } from '@logoschool/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { UserRow, WorkspaceRow } from '../db/schema/index.ts';
+import { clients, type UserRow, type WorkspaceRow } from '../db/schema/index.ts';
 import { encodePng } from '../db/demo/encode.ts';
 import { useTestApp } from '../test/app.ts';
 import {
@@ -35,6 +35,8 @@ interface RequestContext {
   exerciseId: number;
   /** A draft protocol template by the caller (or the target user), its block's category and folder. */
   template: { id: number; categoryId: number; folderId: number };
+  /** A student of the caller (or the target user). */
+  clientId: number;
 }
 
 /**
@@ -199,6 +201,49 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/replicate-client/teachers?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
+  'programs.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/recommended-programs?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&kind=program`,
+  }),
+  'programs.manage': (ctx) => ({
+    method: 'POST',
+    url: `/api/recommended-programs?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: {
+      kind: 'program',
+      name: 'Sound [R]',
+      items: [{ exercise_id: ctx.exerciseId, note: 'Daily' }],
+    },
+  }),
+  'diagnosticCards.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/diagnostic-cards?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'diagnosticCards.manage': (ctx) => ({
+    method: 'POST',
+    url: `/api/diagnostic-cards?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: {
+      title: 'Speech screening',
+      language: 'en',
+      blocks: [
+        {
+          title: 'Sounds',
+          questions: [{ code: 'q1', text: 'How does the child say R?', type: 'short_text' }],
+        },
+      ],
+    },
+  }),
+  'diagnoses.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/clients/${ctx.clientId}/diagnoses?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'diagnoses.assigned': (ctx) => ({
+    method: 'GET',
+    url: `/api/diagnostician/clients?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'diagnosticians.assign': (ctx) => ({
+    method: 'GET',
+    url: `/api/diagnosticians?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
   'crm.manage': (ctx) => ({
     method: 'GET',
     url: `/api/workspaces/${ctx.workspaceId}/crm-token?role_id=${ctx.roleId}`,
@@ -211,9 +256,11 @@ const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope =
 const CREATING: ReadonlySet<Action> = new Set<Action>([
   'tags.manage',
   'protocolTemplates.write',
+  'diagnosticCards.manage',
   'users.invite',
   'themes.manage',
   'assets.manage',
+  'programs.manage',
 ]);
 const successStatus = (action: Action) => (CREATING.has(action) ? 201 : 200);
 
@@ -233,12 +280,22 @@ async function context(workspace: WorkspaceRow, roleId: number, caller?: UserRow
   const target = await buildMember(t.db, workspace, ['teacher']);
   const exercise = await buildExercise(t.db, workspace.id, target.id);
   const { template, category, folder } = await buildTemplate(t.db, workspace.id, (caller ?? target).id);
+  const [client] = await t.db
+    .insert(clients)
+    .values({
+      workspaceId: workspace.id,
+      teacherId: (caller ?? target).id,
+      clientName: 'Iryna',
+      childName: 'Taras',
+    })
+    .returning();
   return {
     workspaceId: workspace.id,
     roleId,
     target,
     exerciseId: exercise.id,
     template: { id: template.id, categoryId: category.id, folderId: folder.id },
+    clientId: client!.id,
   };
 }
 
@@ -397,6 +454,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
       target: await buildUser(t.db),
       exerciseId: 2_000_000_000,
       template: { id: 2_000_000_000, categoryId: 2_000_000_000, folderId: 2_000_000_000 },
+      clientId: 2_000_000_000,
     };
     const missing = await send(action, missingCtx, token);
     expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);

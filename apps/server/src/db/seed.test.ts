@@ -5,7 +5,10 @@ import { bearer } from '../test/factories.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  ANSWER_TYPES,
   ROLE,
+  checkCard,
+  diagnosticCardInput,
   todayIso,
   weekStart,
   type Lesson,
@@ -18,10 +21,18 @@ import { detectFileType } from '../files/file-type.ts';
 import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
 import { DEMO_PLAYED, DEMO_STUDENTS, DEMO_TEMPLATES, DEMO_WEEK } from './seed-protocols.ts';
+import { DEMO_DIAGNOSED_CHILD, DEMO_DIAGNOSES, DEMO_PROGRAMS, demoCardInput } from './seed-diagnostics.ts';
+import { computedValues } from '../modules/diagnostics/diagnosis-scores.ts';
 import {
   assetFiles,
   assets,
   categories,
+  clientDiagnosticians,
+  clients,
+  diagnoses,
+  diagnosticCards,
+  recommendedProgramItems,
+  recommendedPrograms,
   lessonPresentations,
   lessons,
   protocolTemplates,
@@ -319,5 +330,59 @@ describe('the demo school', () => {
       expect([...accuracy].sort((a, b) => a - b)).toEqual(accuracy);
       expect(accuracy.at(-1)).toBeGreaterThan(accuracy[0]!);
     }
+  });
+
+  it('has a published speech-screening card of every answer type, programs, and two diagnoses of Sofiia a month apart, one sent', async () => {
+    expect(diagnosticCardInput.safeParse(demoCardInput(1)).success).toBe(true);
+    const programs = await t.db.select().from(recommendedPrograms);
+    expect(programs.map((row) => [row.kind, row.name])).toEqual(
+      DEMO_PROGRAMS.map((program) => [program.kind, program.name]),
+    );
+    const items = await t.db.select().from(recommendedProgramItems);
+    expect(items).toHaveLength(DEMO_PROGRAMS.reduce((sum, program) => sum + program.items.length, 0));
+    const [program] = programs;
+
+    const [card, ...more] = await t.db.select().from(diagnosticCards);
+    expect(more).toEqual([]);
+    expect(card).toMatchObject({ status: 'published', version: 1, language: 'uk' });
+    const content = card!.content;
+    const types = new Set(
+      content.blocks.flatMap((block) => block.questions.map((question) => question.type)),
+    );
+    expect([...types].sort()).toEqual([...ANSWER_TYPES].sort());
+    // The formulas are valid in the formula language, and a band points at the demo program.
+    expect(checkCard(content)).toEqual([]);
+    expect(content.computed).toHaveLength(2);
+    expect(content.computed.flatMap((block) => block.bands.map((band) => band.program_id))).toContain(
+      program!.id,
+    );
+
+    const [sofiia] = await t.db
+      .select()
+      .from(clients)
+      .where(sql`${clients.childName} = ${DEMO_DIAGNOSED_CHILD}`);
+    expect(sofiia?.language).toBe(content.language);
+    const assigned = await t.db.select().from(clientDiagnosticians);
+    expect(assigned.map((row) => row.clientId)).toEqual([sofiia!.id]);
+    const rows = (await t.db.select().from(diagnoses)).sort((a, b) =>
+      a.diagnosedOn.localeCompare(b.diagnosedOn),
+    );
+    expect(rows.map((row) => [row.status, row.completedAt !== null, row.publicToken !== null])).toEqual([
+      ['draft', true, false],
+      ['sent', true, true],
+    ]);
+    const days = (Date.parse(rows[1]!.diagnosedOn) - Date.parse(rows[0]!.diagnosedOn)) / 86_400_000;
+    expect(days).toBe(DEMO_DIAGNOSES[0]!.daysAgo - DEMO_DIAGNOSES[1]!.daysAgo);
+    // Progress: better sound pronunciation and phonemic hearing the second time.
+    const byCode = (values: Record<string, number | null>) =>
+      Object.fromEntries(content.computed.map((block) => [block.code, values[block.key]]));
+    expect(rows.map((row) => byCode(computedValues(content, row.answers)))).toEqual([
+      { pronunciation: 8, hearing: 1.25 },
+      { pronunciation: 12, hearing: 1.75 },
+    ]);
+
+    await seedDemo(t.db, t.app.files);
+    expect(await t.db.select().from(diagnoses)).toHaveLength(2);
+    expect(await t.db.select().from(recommendedPrograms)).toHaveLength(DEMO_PROGRAMS.length);
   });
 });

@@ -5,6 +5,7 @@ import type { FileStore } from '../files/files.ts';
 import type { Db, Tx } from './client.ts';
 import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
 import { seedExercises } from './seed-exercises.ts';
+import { seedDiagnostics } from './seed-diagnostics.ts';
 import { seedProtocols } from './seed-protocols.ts';
 import { seedAssetLibrary, seedThemes } from './seed-themes.ts';
 
@@ -205,5 +206,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   });
   // Through the services, each in its own transaction, after the tree and themes they name.
   if (demoSchool !== undefined) await seedProtocols(db, demoSchool);
+  if (demoSchool !== undefined) await seedDiagnostics(db, demoSchool);
   return created;
 }

@@ -36,6 +36,12 @@ const STATUS: Record<ErrorCode, number> = {
   lesson_transfer_failed: 409,
   lesson_cannot_fill: 409,
   exercise_in_lessons: 409,
+  diagnostic_card_in_use: 409,
+  diagnostic_card_unchanged: 409,
+  program_in_use: 409,
+  diagnosis_read_only: 409,
+  // Spec §9: a scale moved more than 2 divisions within a month; the filling screen asks before saving.
+  diagnosis_scale_change: 409,
   request_overdue: 409,
   presentation_required: 409,
   theme_exists: 409,
@@ -49,6 +55,9 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_login_attempts: 429,
   internal_error: 500,
   deck_too_much_text: 422,
+  // The mail server refused the parents' mail (spec §8 send failure): a gateway's failure, not the caller's.
+  diagnosis_send_failed: 502,
+  diagnosis_language_mismatch: 409,
 };
 
 /**

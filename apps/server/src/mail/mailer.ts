@@ -24,6 +24,8 @@ export interface MailOutcome {
   /** Whether an SMTP server took it. */
   delivered: boolean;
   delivery: MailDelivery;
+  /** Why a `failed` mail failed (the SMTP server's first line), for a caller that records the reason. */
+  error?: string;
 }
 
 export interface Mailer {
@@ -107,8 +109,10 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
       const { delivery, error } = await deliver(mail);
       const recorded = await record(mail, delivery, error);
       // Without SMTP the outbox row is the delivery: a mail that could not be kept is lost.
-      if (delivery === 'outbox' && !recorded) return { delivered: false, delivery: 'failed' };
-      return { delivered: delivery === 'smtp', delivery };
+      if (delivery === 'outbox' && !recorded) {
+        return { delivered: false, delivery: 'failed', error: 'the outbox could not keep the mail' };
+      }
+      return { delivered: delivery === 'smtp', delivery, ...(error === null ? {} : { error }) };
     },
     close() {
       transport?.close();

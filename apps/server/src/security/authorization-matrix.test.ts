@@ -52,6 +52,10 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
     "accepting an invitation as an existing account: the link's token and the account's password are the key",
   'GET /api/files/avatars/:name': 'avatars load in <img> tags without a token; names are random',
   'GET /api/show-plan/:token': "the parents' plan page: its link's random, revocable token is the key",
+  'GET /api/public/dc/:token':
+    "the parents' diagnostic card page: its link's random, revocable token is the key",
+  'GET /api/public/dc/:token/progress': "the parents' progress page, by the same token",
+  'GET /api/public/dc/:token/pdf': "the parents' diagnostic card as a PDF, by the same token",
   'GET /api/play-lesson/:token':
     "the child's screen: the lesson's session link's random, revocable token is the key",
   'GET /api/play-lesson/:token/slide': "a slide image of the child's screen, by the same token",
@@ -80,6 +84,7 @@ const CRM_OPERATIONS: Record<string, string> = {
   'GET /api/get-client-by-remote-id': 'the CRM reads one student of the project by remote id',
   'PUT /api/get-client-by-remote-id': 'the CRM creates or updates one student of the project by remote id',
   'GET /api/get-plans': "the CRM reads one student's plans by remote id",
+  'GET /api/get-remote-diagnostician': 'the CRM reads who diagnoses one student, by remote id (spec §7)',
   'GET /api/lessons/get-remote-range-lessons':
     "the CRM reads the token's project's lessons in a range of days",
 };

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EXERCISE_STATUS, ROLE, type RoleName } from '@logoschool/contract';
+import { EXERCISE_STATUS, ROLE, type DiagnosticCardContent, type RoleName } from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/password.ts';
@@ -8,6 +8,9 @@ import type { Db } from '../db/client.ts';
 import {
   assignments,
   categories,
+  diagnoses,
+  diagnosticCards,
+  diagnosticCardVersions,
   exercises,
   protocolTemplateBlocks,
   protocolTemplateFolders,
@@ -234,4 +237,52 @@ export async function buildTemplate(
     indicationsEducator: '',
   });
   return { template, category, folder };
+}
+
+/**
+ * A published diagnostic card written straight to the tables: its working copy and version 1
+ * hold `content` (the API's shape, every key given). Tests that need the builder's checks go
+ * through the API instead.
+ */
+export async function buildDiagnosticCard(
+  db: Db,
+  workspaceId: number,
+  writerId: number,
+  content: DiagnosticCardContent,
+) {
+  const card = await insertRow(db, diagnosticCards, {
+    workspaceId,
+    writerId,
+    status: 'published',
+    title: content.title,
+    language: content.language,
+    content,
+    version: 1,
+  });
+  await insertRow(db, diagnosticCardVersions, {
+    cardId: card.id,
+    version: 1,
+    content,
+    publishedBy: writerId,
+  });
+  return card;
+}
+
+/**
+ * A diagnosis of a student on a card version, written straight to the table: completed today,
+ * a draft, with no answers unless `values` say otherwise.
+ */
+export async function buildDiagnosis(
+  db: Db,
+  values: Pick<typeof diagnoses.$inferInsert, 'workspaceId' | 'cardId' | 'clientId' | 'filledBy'> &
+    Partial<typeof diagnoses.$inferInsert>,
+) {
+  return insertRow(db, diagnoses, {
+    cardVersion: 1,
+    clientName: 'Test Parent',
+    childName: 'Test Child',
+    diagnosedOn: new Date().toISOString().slice(0, 10),
+    completedAt: new Date(),
+    ...values,
+  });
 }

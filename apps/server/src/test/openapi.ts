@@ -27,6 +27,7 @@ import type { TestContext } from './app.ts';
 import {
   TEST_PASSWORD,
   bearer,
+  buildDiagnosis,
   buildExercise,
   buildTemplate,
   buildSignedInMember,
@@ -187,6 +188,12 @@ export interface ProjectObjects {
   protocol: number;
   /** The plan's first lesson, presenting the project's exercise. */
   lesson: number;
+  /** A recommended program of the exercise, by the moderator. */
+  program: number;
+  /** A published diagnostic card, by the moderator. */
+  diagnosticCard: number;
+  /** A completed diagnosis of the client on that card, by the teacher, sent with a live link. */
+  diagnosis: number;
 }
 
 /** A project built by `buildProject`. */
@@ -374,6 +381,65 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     .insert(lessonPresentations)
     .values({ lessonId: lesson.id, blockKey: blocks[0]?.key ?? '', position: 0, exerciseId: exercise.id });
 
+  // A recommended program holding the exercise.
+  const program = dataOf(
+    await call('moderator', 'POST', '/api/recommended-programs', {
+      kind: 'program',
+      name: `${marker} Program`,
+      items: [{ exercise_id: exercise.id, note: `${marker} note` }],
+    }),
+    201,
+  );
+
+  // A published diagnostic card.
+  const diagnosticCard = dataOf(
+    await call('moderator', 'POST', '/api/diagnostic-cards', {
+      title: `${marker} Card`,
+      language: 'en',
+      category_ids: [category.id],
+      blocks: [
+        {
+          title: `${marker} Block`,
+          questions: [
+            {
+              code: 'q1',
+              text: `${marker} Question`,
+              type: 'one_variant',
+              variants: [
+                { label: 'Yes', score: 1 },
+                { label: 'No', score: 0 },
+              ],
+            },
+          ],
+        },
+      ],
+      computed: [
+        {
+          code: 'total',
+          title: `${marker} Total`,
+          formula: 'q1',
+          bands: [{ from: 0, to: 1, label: `${marker} Band`, kind: 'violation' }],
+        },
+      ],
+    }),
+    201,
+  );
+  dataOf(await call('moderator', 'POST', `/api/diagnostic-cards/${diagnosticCard.id}/publish`), 200);
+
+  // A completed diagnosis of the student on that card (in the database: its filling is its own area).
+  const diagnosis = await buildDiagnosis(t.db, {
+    workspaceId: workspace.id,
+    cardId: diagnosticCard.id,
+    clientId: client.id,
+    filledBy: members.teacher.user.id,
+    clientName: `${marker} Client`,
+    childName: `${marker} Child`,
+    notes: `${marker} note`,
+    status: 'sent',
+    sentAt: new Date(),
+    publicToken: randomBytes(32).toString('base64url'),
+  });
+
   // A per-user stored value, so that reading it reaches the handler's work (see `globalPathValue`).
   const stored = await t.app.inject({
     method: 'POST',
@@ -404,6 +470,9 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
       template: template.id,
       protocol: protocol.id as number,
       lesson: lesson.id,
+      program: program.id,
+      diagnosticCard: diagnosticCard.id,
+      diagnosis: diagnosis.id,
     },
   };
 }
@@ -466,6 +535,12 @@ export function pathKind(op: Operation, param: string): Kind {
       return 'protocol';
     case 'lessonId':
       return 'lesson';
+    case 'programId':
+      return 'program';
+    case 'cardId':
+      return 'diagnosticCard';
+    case 'diagnosisId':
+      return 'diagnosis';
     case 'position':
       return 'slidePosition';
     case 'key':
@@ -527,6 +602,7 @@ export function bodyKind(op: Operation, field: string): Kind | null {
     case 'shared_workspace_ids':
       return 'workspace';
     case 'user_id':
+    case 'user_ids':
     case 'teacher_id':
       return 'user';
     case 'to_workspace_id':
@@ -545,6 +621,12 @@ export function bodyKind(op: Operation, field: string): Kind | null {
       return 'protocol';
     case 'lesson_id':
       return 'lesson';
+    case 'program_id':
+      return 'program';
+    case 'diagnosis_id':
+      return 'diagnosis';
+    case 'card_id':
+      return 'diagnosticCard';
     case 'file_id':
       return 'deckFile';
     case 'invitation_id':
@@ -553,12 +635,16 @@ export function bodyKind(op: Operation, field: string): Kind | null {
       return 'tag2';
     case 'tag_ids':
       return 'tag';
+    case 'category_ids':
+      return 'category';
     case 'category_id':
     case 'folder_id':
     case 'parent':
     case 'link_id':
-    case 'items':
       return 'category';
+    // The categories' bulk save names categories; a program's items are objects naming exercises.
+    case 'items':
+      return op.url.includes('/categories') ? 'category' : null;
     case 'ids':
       return op.url.includes('/generated/') ? 'generated' : 'exercise';
     case 'asset_id':
@@ -620,6 +706,8 @@ const BY_NAME: Record<string, (c: SampleContext) => unknown> = {
   age_to: () => 7,
   asset_type: () => 'background',
   remote_id: (c) => `${c.prefix.toLowerCase()}-${randomBytes(3).toString('hex')}`,
+  // A diagnostic card question's formula name (letters, digits, _); the sampled card has one question.
+  code: () => 'q1',
 };
 
 /** The value of a field that names an object of a project (see `bodyKind`). */

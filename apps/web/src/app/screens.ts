@@ -51,6 +51,8 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/view-protocol-plan/:protocolId': beyondCore(
     () => import('../features/plan-sharing/parent-plan-page.tsx'),
   ),
+  '/dc-preview/:dcID': beyondCore(() => import('../features/parent-diagnosis/parent-diagnosis-page.tsx')),
+  '/progress-preview/:dcID': beyondCore(() => import('../features/parent-diagnosis/progress-page.tsx')),
   '/view-categories': beyondCore(() => import('../features/categories/view-categories-page.tsx')),
   '/themes': beyondCore(() => import('./routes/themes-and-tags-screen.tsx')),
   '/theme-assets/:themeId?': beyondCore(() => import('../features/themes/theme-assets-page.tsx')),
@@ -70,6 +72,21 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/view-template/:templateId?': beyondCore(
     () => import('../features/protocol-templates/view-template-page.tsx'),
   ),
+  '/diagnostic-cards': beyondCore(() => import('./routes/diagnostic-cards-screen.tsx')),
+  '/create-diagnostic-card': beyondCore(() => import('../features/diagnostic-cards/edit-card-page.tsx')),
+  '/edit-diagnostic-card/:cardId?': beyondCore(
+    () => import('../features/diagnostic-cards/edit-card-page.tsx'),
+  ),
+  '/preview-diagnostic-card/:cardId?': beyondCore(
+    () => import('../features/diagnostic-cards/preview-card-page.tsx'),
+  ),
+  '/diagnostician-clients': beyondCore(
+    () => import('../features/diagnostician-clients/diagnostician-clients-page.tsx'),
+  ),
+  '/manage-diagnostician-clients/:clientId?': beyondCore(
+    () => import('../features/diagnoses/diagnostician-client-page.tsx'),
+  ),
+  '/manage-client-dc/:cardId?': beyondCore(() => import('./routes/manage-client-dc-screen.tsx')),
 };
 
 /** The screen of a built route's path (a route the table marks built has one: a test says so). */

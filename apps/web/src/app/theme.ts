@@ -34,9 +34,9 @@ export interface ThemeTexts {
 }
 
 /**
- * The parts of the theme that speak: every modal's close button says "Close" and every password
- * field's eye button "Show password" in the interface language (Mantine leaves the one without a
- * name and gives the other an English one). Plain objects, so that the login page's JS does not
+ * The parts of the theme that speak: every modal's and drawer's close button says "Close" and
+ * every password field's eye button "Show password" in the interface language (Mantine leaves the
+ * one without a name and gives the other an English one). Plain objects, so that the login page's JS does not
  * take in the Modal component.
  */
 export function localizedTheme(texts: ThemeTexts) {
@@ -45,6 +45,7 @@ export function localizedTheme(texts: ThemeTexts) {
     createTheme({
       components: {
         Modal: { defaultProps: { closeButtonProps: { 'aria-label': texts.close } } },
+        Drawer: { defaultProps: { closeButtonProps: { 'aria-label': texts.close } } },
         PasswordInput: {
           defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.showPassword } },
         },

@@ -115,6 +115,38 @@ export const API = {
    * `/lesson/:lessonId/link` and `/lesson/:lessonId/session`.
    */
   playLesson: '/play-lesson',
+  /**
+   * Diagnostic cards (issue 16); the project in the query. One: `/diagnostic-cards/:cardId`, its
+   * publication: `POST /diagnostic-cards/:cardId/publish`.
+   */
+  diagnosticCards: '/diagnostic-cards',
+  /**
+   * Recommended programs and exercise complexes (`kind`); the project in the query. One:
+   * `/recommended-programs/:programId`. A lesson from one: `POST /lesson/:lessonId/from-program`.
+   */
+  recommendedPrograms: '/recommended-programs',
+  /**
+   * Mails the parents the link of a completed diagnosis (`POST { diagnosis_id }`, spec §7). The
+   * diagnosis' link: `GET /diagnoses/:id/link`, `POST /diagnoses/:id/link/revoke`; its PDF:
+   * `GET /diagnoses/:id/pdf`.
+   */
+  sendDiagnosis: '/clients/diagnostic-cards/send',
+  /**
+   * Diagnoses (issue 16 item 4): `GET /diagnoses/:id`, `PUT` (autosave), `DELETE` (a draft),
+   * `POST /diagnoses/:id/complete`; a student's: `GET`/`POST /clients/:clientId/diagnoses`.
+   */
+  diagnoses: '/diagnoses',
+  /** The students assigned to the calling diagnostician (issue 16 item 5). */
+  diagnosticianClients: '/diagnostician/clients',
+  /** The project's diagnosticians; a student's: `GET`/`PUT /clients/:clientId/diagnosticians`. */
+  diagnosticians: '/diagnosticians',
+  /** CRM token: `GET ?remote_id=` the diagnosticians of the student with that remote id (spec §7). */
+  remoteDiagnostician: '/get-remote-diagnostician',
+  /**
+   * A diagnosis for the parents by its link's token (public): `GET /public/dc/:token`, its
+   * `…/progress` and `…/pdf`.
+   */
+  publicDiagnosis: '/public/dc',
   docs: '/docs',
 } as const;
 

@@ -50,6 +50,13 @@ export const ERROR_CODES = [
   'lesson_transfer_failed',
   'lesson_cannot_fill',
   'exercise_in_lessons',
+  'diagnosis_send_failed',
+  'diagnosis_language_mismatch',
+  'diagnostic_card_in_use',
+  'diagnostic_card_unchanged',
+  'program_in_use',
+  'diagnosis_read_only',
+  'diagnosis_scale_change',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

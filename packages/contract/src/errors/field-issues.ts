@@ -37,6 +37,15 @@ export const FIELD_MESSAGE_KEYS = [
   'rangeTooLong',
   'ageFromAfterTo',
   'minAboveMax',
+  // The diagnostic card's (issue 16, spec §5).
+  'answerTypeRequired',
+  'variantsMin',
+  'rowsMin',
+  'columnsMin',
+  'scaleOrder',
+  'scaleTooLong',
+  'bandOrder',
+  'formulaName',
   // The input rule, checked before any schema.
   'forbiddenCharacters',
   'tooDeep',
@@ -159,6 +168,8 @@ function issuesAt(issue: IssueLike, base: Path, data: unknown): FieldIssue[] {
         params: {},
       }));
     case 'invalid_value':
+      // A choice may name its own message (`z.enum(…, { message: 'answerTypeRequired' })`).
+      if (isFieldMessageKey(issue.message)) return one(issue.message);
       return one('oneOf', { values: ((extra.values as unknown[] | undefined) ?? []).join(', ') });
     case 'invalid_union': {
       const option = onlyFittingOption(extra);

@@ -44,7 +44,7 @@ import { lessonView } from './lesson-view.ts';
  * The caller's lesson and its plan, the plan locked and then the lesson, for a write: 409 while the
  * lesson is being regenerated (spec §8) or once it is finished.
  */
-async function lessonToWrite(tx: Tx, caller: ProjectActor, id: number) {
+export async function lessonToWrite(tx: Tx, caller: ProjectActor, id: number) {
   const plan = await planOf(tx, await ownLesson(tx, caller, id), true);
   const lesson = await ownLesson(tx, caller, id, true);
   if (isLocked(lesson)) throw new AppError('lesson_locked');
@@ -53,7 +53,7 @@ async function lessonToWrite(tx: Tx, caller: ProjectActor, id: number) {
 }
 
 /** Replaces a lesson's presentations with these, block by block, in order. */
-async function writePresentations(
+export async function writePresentations(
   tx: Tx,
   lessonId: number,
   blocks: readonly { key: string; exercise_ids: readonly number[] }[],

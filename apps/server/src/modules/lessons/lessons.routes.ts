@@ -7,6 +7,8 @@ import {
   lessonActingQuery,
   lessonCheckQuery,
   lessonCheckSchema,
+  lessonFromProgramInput,
+  lessonFromProgramResultSchema,
   lessonInput,
   lessonParams,
   lessonSchema,
@@ -17,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
 import { fillLesson, finishLesson, updateLesson } from './lesson-commands.ts';
+import { lessonFromProgram } from './lesson-from-program.ts';
 import { checkLesson, getLesson, listLessons, type LessonCaller } from './lesson-queries.ts';
 import { sessionChanged } from './lesson-session.service.ts';
 
@@ -131,5 +134,29 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await fillLesson(app.db, actingOf(request), request.body) }),
+  );
+
+  app.post(
+    `${item}/from-program`,
+    {
+      config: { permission: 'lessons.manage' },
+      schema: {
+        tags,
+        summary:
+          'Puts a recommended program’s exercises into the lesson’s blocks whose folders hold them, within each block’s maximum and the plan’s usage frequencies; answers the lesson, what was placed and what did not fit and why',
+        params: lessonParams,
+        querystring: lessonActingQuery,
+        body: lessonFromProgramInput,
+        response: { 200: dataEnvelope(lessonFromProgramResultSchema), ...conflicts },
+      },
+    },
+    async (request) => ({
+      data: await lessonFromProgram(
+        app.db,
+        actingOf(request),
+        request.params.lessonId,
+        request.body.program_id,
+      ),
+    }),
   );
 };

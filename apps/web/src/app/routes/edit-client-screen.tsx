@@ -1,11 +1,17 @@
 import { EditClientPage } from '../../features/clients/edit-client-page.tsx';
 import { ReplicateClientButton } from '../../features/crm/components/replicate-client-dialog.tsx';
+import { ClientDiagnosesSection } from '../../features/diagnoses/components/client-diagnoses-section.tsx';
 import { ClientPlansSection } from '../../features/plans/components/plans-panel.tsx';
 
-const plansOf = (clientId: number) => <ClientPlansSection clientId={clientId} />;
+const plansOf = (clientId: number) => (
+  <>
+    <ClientPlansSection clientId={clientId} />
+    <ClientDiagnosesSection clientId={clientId} />
+  </>
+);
 const copyOf = (clientId: number) => <ReplicateClientButton clientId={clientId} />;
 
-/** /edit-client/:clientId: the student's form and, below it, her plans with the way to a new one. */
+/** /edit-client/:clientId: the student's form and, below it, her plans and her diagnostics, each with the way to a new one. */
 export function EditClientScreen() {
   return <EditClientPage plans={plansOf} copy={copyOf} />;
 }

@@ -20,7 +20,14 @@ import {
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm, type FormErrors } from '@mantine/form';
-import { IconArrowLeft, IconArrowRight, IconClock, IconPlayerPlay, IconWand } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconClock,
+  IconListNumbers,
+  IconPlayerPlay,
+  IconWand,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -38,6 +45,7 @@ import { LessonBlockCard, type BlockEditing } from './components/lesson-block-ca
 import { LessonStatusBadge } from './components/lesson-status-badge.tsx';
 import { LessonThemesPanel } from './components/lesson-themes-panel.tsx';
 import { LockedLessonModal } from './components/locked-lesson-modal.tsx';
+import { ProgramFillModal } from './components/program-fill-modal.tsx';
 import {
   blockErrorIndexes,
   blockField,
@@ -130,6 +138,7 @@ export function LessonEditor({
   const [formError, setFormError] = useState<string[]>([]);
   const [picker, setPicker] = useState<PickerTarget | null>(null);
   const [confirmFill, setConfirmFill] = useState<boolean | null>(null);
+  const [fromProgram, setFromProgram] = useState(false);
   const form = useForm<LessonValues>({
     initialValues: lessonValuesOf(lesson),
     validate: lessonValidate(lesson, t),
@@ -190,6 +199,15 @@ export function LessonEditor({
     } catch (error) {
       await refused(error);
     }
+  };
+
+  /** The lesson a program filled; the date, time and length being edited stay as they are. */
+  const filledFromProgram = (filled: Lesson) => {
+    setFormError([]);
+    const kept = form.getValues();
+    const next = lessonValuesOf(filled);
+    form.resetDirty(next);
+    form.setValues({ ...next, date: kept.date, time: kept.time, duration_minutes: kept.duration_minutes });
   };
 
   const askFill = (replace: boolean) => {
@@ -359,6 +377,13 @@ export function LessonEditor({
                   </Button>
                 )}
                 <Button
+                  variant="default"
+                  leftSection={<IconListNumbers size={16} aria-hidden />}
+                  onClick={() => setFromProgram(true)}
+                >
+                  {t('lessons.fromProgram.action')}
+                </Button>
+                <Button
                   variant="light"
                   leftSection={<IconWand size={16} aria-hidden />}
                   loading={fill.isPending}
@@ -438,6 +463,13 @@ export function LessonEditor({
         confirmLabel={t(confirmFill ? 'lessons.edit.fillAnew' : 'lessons.edit.fill')}
         onConfirm={() => runFill(confirmFill === true)}
         onClose={() => setConfirmFill(null)}
+      />
+      <ProgramFillModal
+        lessonId={lesson.id}
+        opened={fromProgram}
+        unsaved={form.isDirty('blocks')}
+        onFilled={filledFromProgram}
+        onClose={() => setFromProgram(false)}
       />
       <LockedLessonModal
         opened={lesson.locked}
