@@ -156,11 +156,15 @@ describe('the field message keys', () => {
     const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter(
       (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
     );
-    const named = files.flatMap((file) =>
-      [
-        ...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/message: '(\w+)'|,\s*'(\w+)'\)+;?$/gm),
-      ].map((match) => [file, match[1] ?? match[2]!] as const),
-    );
+    // Only files that write schemas: elsewhere (the formula language) a call ending in a quoted
+    // word is an error code of its own, not a field message.
+    const named = files.flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      if (!text.includes("from 'zod'")) return [];
+      return [...text.matchAll(/message: '(\w+)'|,\s*'(\w+)'\)+;?$/gm)].map(
+        (match) => [file, match[1] ?? match[2]!] as const,
+      );
+    });
     expect(named.length).toBeGreaterThan(10);
     for (const [file, key] of named) expect(isFieldMessageKey(key), `${file}: ${key}`).toBe(true);
   });
