@@ -56,7 +56,6 @@ const STATUS: Record<ErrorCode, number> = {
   internal_error: 500,
   deck_too_much_text: 422,
   // The mail server refused the parents' mail (spec §8 send failure): a gateway's failure, not the caller's.
-  diagnosis_send_failed: 502,
   diagnosis_language_mismatch: 409,
 };
 

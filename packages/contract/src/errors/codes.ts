@@ -50,7 +50,6 @@ export const ERROR_CODES = [
   'lesson_transfer_failed',
   'lesson_cannot_fill',
   'exercise_in_lessons',
-  'diagnosis_send_failed',
   'diagnosis_language_mismatch',
   'diagnostic_card_in_use',
   'diagnostic_card_unchanged',

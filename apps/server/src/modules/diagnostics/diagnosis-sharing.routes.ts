@@ -61,10 +61,10 @@ export const diagnosisSharingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Mails the parents the link of a completed diagnosis, in the student's language, making the link when it has none, and records `sent`; 422 for a diagnosis not completed or a student without a parent e-mail; 502 `diagnosis_send_failed` when the mail server refused the mail (recorded as `not_sent` with the reason; sending again retries)",
+          "Mails the parents the link of a completed diagnosis, in the student's language, making the link when it has none, and records `sent`; 422 for a diagnosis not completed or a student without a parent e-mail. When the mail server refuses the mail, it is recorded as `not_sent` with the reason and the answer says `mail_delivery: failed` (as plans and invitations do); sending again retries",
         querystring: diagnosisSharingQuery,
         body: sendDiagnosisInput,
-        response: { 200: dataEnvelope(sentDiagnosisSchema), 404: errorBody, 422: errorBody, 502: errorBody },
+        response: { 200: dataEnvelope(sentDiagnosisSchema), 404: errorBody, 422: errorBody },
       },
     },
     async (request) => ({ data: await sendDiagnosis(context(request), actingOf(request), request.body) }),

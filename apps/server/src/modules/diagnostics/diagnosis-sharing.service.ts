@@ -155,7 +155,6 @@ export async function sendDiagnosis(
     // Unless the link was withdrawn or replaced meanwhile.
     .where(and(eq(diagnoses.id, row.id), eq(diagnoses.publicToken, token)))
     .returning();
-  if (failed) throw new AppError('diagnosis_send_failed', { reason: reason ?? '' });
   return { ...stateOf(ctx.baseUrl, saved ?? row, client), mail_delivery: outcome.delivery };
 }
 

@@ -34,10 +34,14 @@ const STATUS_COLOR: Record<DiagnosisSharing['status'], string> = {
   not_sent: 'red.9',
 };
 
-/** Says how the mail went: green only when a mail server took it (as plans and invitations do). */
+/**
+ * Says how the mail went, as plans and invitations do: green only when a mail server took it, red
+ * when it refused it (spec §8 diagnostic card send failure; the panel then shows the reason).
+ */
 function notifySent(t: TFunction, sent: SentDiagnosis) {
   const message = t(`diagnosisSharing.panel.sent.${sent.mail_delivery}`, { email: sent.email });
   if (sent.mail_delivery === 'smtp') notifySuccess(message);
+  else if (sent.mail_delivery === 'failed') notifyError(message);
   else notifyWarning(message);
 }
 
