@@ -72,8 +72,7 @@ test('the child’s screen follows the teacher’s player live under the lesson�
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { lesson } = await filledLesson(request, 'Nina Follower', 'en');
-  await signIn(page, 'teacher@demo.test');
-  await page.goto(`/play-lesson/${lesson.id}`);
+  await signIn(page, 'teacher@demo.test', `/play-lesson/${lesson.id}`);
   await expect(page.getByRole('heading', { name: 'Lesson 1 · Nina Follower', level: 1 })).toBeVisible();
   // The slide images are rendered by LibreOffice after start-up: wait for the first one.
   await expect(page.getByRole('img', { name: /, slide 1 of \d+$/ })).toBeVisible({ timeout: 120_000 });
@@ -152,8 +151,7 @@ test('the teacher withdraws the link: the open child’s screen says it is no lo
 }) => {
   test.setTimeout(90_000);
   const { lesson } = await filledLesson(request, 'Oleh Withdrawn', 'en');
-  await signIn(page, 'teacher@demo.test');
-  await page.goto(`/play-lesson/${lesson.id}`);
+  await signIn(page, 'teacher@demo.test', `/play-lesson/${lesson.id}`);
   await page.getByRole('button', { name: "Child's screen" }).click();
   const control = page.getByRole('dialog', { name: "Child's screen" });
   await control.getByRole('button', { name: 'Start session' }).click();

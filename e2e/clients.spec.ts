@@ -59,7 +59,6 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
 });
 
 test("another teacher's student is not found", async ({ page }) => {
-  await signIn(page, 'diagnostician@demo.test');
-  await page.goto('/edit-client/1');
+  await signIn(page, 'diagnostician@demo.test', '/edit-client/1');
   await expect(page.getByText('This student was not found, or is not yours.')).toBeVisible();
 });

@@ -8,8 +8,7 @@ test("root makes Demo school's CRM token, the CRM calls with it, and after revok
   page,
   request,
 }) => {
-  await signIn(page, 'root@demo.test');
-  await page.goto('/projects');
+  await signIn(page, 'root@demo.test', '/projects');
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   await page
     .getByRole('row', { name: /Demo school/ })

@@ -23,7 +23,6 @@ test('root lands on the dashboard with the school in figures and charts', async 
 });
 
 test('the dashboard is root’s only: a manager is sent to their own screen', async ({ page }) => {
-  await signIn(page, 'manager@demo.test');
-  await page.goto('/dashboard');
+  await signIn(page, 'manager@demo.test', '/dashboard');
   await expect(page).not.toHaveURL(/\/dashboard$/);
 });

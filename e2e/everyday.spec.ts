@@ -80,8 +80,7 @@ test.describe('the student form', () => {
         sent.push(request.url());
       }
     });
-    await signIn(page, 'teacher@demo.test');
-    await page.goto('/edit-client');
+    await signIn(page, 'teacher@demo.test', '/edit-client');
     const child = page.getByRole('textbox', { name: "Child's name" });
     await child.fill('A');
     await child.blur();
@@ -114,8 +113,7 @@ test.describe('the profile photo', () => {
   test('a file that is no image is refused when picked, saying why at the field, and the photo stays', async ({
     page,
   }) => {
-    await signIn(page, 'teacher@demo.test');
-    await page.goto('/profile');
+    await signIn(page, 'teacher@demo.test', '/profile');
     const upload = page.getByRole('button', { name: 'Upload a photo' });
     const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
       const chooser = page.waitForEvent('filechooser');
@@ -144,8 +142,7 @@ test.describe('the profile photo', () => {
 
 test.describe('the shell', () => {
   test('notifications open below the header, not over its language switcher and avatar', async ({ page }) => {
-    await signIn(page, 'teacher@demo.test');
-    await page.goto('/profile');
+    await signIn(page, 'teacher@demo.test', '/profile');
     await page.getByRole('button', { name: 'Save' }).click();
     const toast = page.getByText('Profile saved.');
     await expect(toast).toBeVisible();
@@ -231,8 +228,7 @@ test.describe('little texts', () => {
   });
 
   test('the logout page offers the language switcher', async ({ page }) => {
-    await signIn(page, 'teacher@demo.test');
-    await page.goto('/logout');
+    await signIn(page, 'teacher@demo.test', '/logout');
     await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
     await switchLanguage(page, 'uk');
     await expect(page.getByRole('heading', { name: 'Ви вийшли' })).toBeVisible();

@@ -81,8 +81,7 @@ test('after a decline both sides are told what follows, and a moderator takes ve
   const id = await submitted(browser, title);
 
   // The moderator declines: the dialog says what follows, and the card stays with the next steps.
-  await signIn(page, 'moderator@demo.test');
-  await page.goto(`/moderate-exercise/${id}`);
+  await signIn(page, 'moderator@demo.test', `/moderate-exercise/${id}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const card = page.getByRole('region', { name: 'Next step' });
   await card.getByRole('button', { name: 'Decline' }).click();
@@ -157,8 +156,7 @@ test('a moderator sets the flags with switches; an author neither sees them nor 
   await expect(author.getByRole('heading', { name: title })).toBeVisible();
   await expect(author.getByRole('switch')).toHaveCount(0);
 
-  await signIn(page, 'moderator@demo.test');
-  await page.goto(`/moderate-exercise/${id}`);
+  await signIn(page, 'moderator@demo.test', `/moderate-exercise/${id}`);
   await page.getByRole('region', { name: 'Next step' }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`“${title}” was approved.`)).toBeVisible();
 

@@ -38,8 +38,7 @@ test('a like shows at once in the library and on the shared exercise; a refused 
   page,
 }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'author@demo.test');
-  await page.goto('/public-exercises');
+  await signIn(page, 'author@demo.test', '/public-exercises');
   const row = page.getByRole('row').filter({ hasText: UNVOTED });
   await expect(row).toHaveCount(1);
   const start = await votesOf(row);
@@ -112,8 +111,7 @@ test('a like shows at once in the library and on the shared exercise; a refused 
 
 test('a moderator narrows the list to one author; the choice is kept with the tab', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/moderator-list');
+  await signIn(page, 'moderator@demo.test', '/moderator-list');
   await expect.poll(() => counter(page, 'Requests')).toBeGreaterThan(0);
   const requests = await counter(page, 'Requests');
   const inProgress = await counter(page, 'In progress');
@@ -187,8 +185,7 @@ test('an author narrows their list to the requests of one moderator', async ({ p
 
 test('/shared-exercise without an exercise shows the library to open one from', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'teacher@demo.test');
-  await page.goto('/shared-exercise');
+  await signIn(page, 'teacher@demo.test', '/shared-exercise');
   await expect(page).toHaveURL(/\/shared-exercise$/);
   await expect(page.getByRole('heading', { name: 'Exercise library' })).toBeVisible();
   const first = page.getByRole('row').nth(1).getByRole('link');
@@ -208,8 +205,7 @@ test('/shared-exercise without an exercise shows the library to open one from', 
 });
 
 test('the moderator’s statuses show in the spec’s colours, moderation yellow, readable', async ({ page }) => {
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/moderator-list');
+  await signIn(page, 'moderator@demo.test', '/moderator-list');
   await page.getByRole('tab', { name: /^On moderation/ }).click();
   const badge = page.getByRole('row').nth(1).getByText('Moderation', { exact: true });
   await expect(badge).toBeVisible();

@@ -148,8 +148,7 @@ test('a moderator declines with a comment, the author resubmits, the moderator a
 }) => {
   test.setTimeout(60_000);
   const title = 'Clap the syllables';
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/moderator-list');
+  await signIn(page, 'moderator@demo.test', '/moderator-list');
   await page.getByRole('tab', { name: /^On moderation/ }).click();
   await page.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/moderate-exercise\/\d+$/);
@@ -186,8 +185,7 @@ test('a moderator files a request; the form checks it first; authors find it amo
   browser,
 }) => {
   const title = `Cars and [R] ${Date.now()}`;
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/moderator-list');
+  await signIn(page, 'moderator@demo.test', '/moderator-list');
   await page.getByRole('link', { name: 'New request' }).click();
   await expect(page).toHaveURL(/\/create-exercise-moderator$/);
   await page.getByRole('button', { name: 'File the request' }).click();
@@ -227,8 +225,7 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
   // The moderator files the request.
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/create-exercise-moderator');
+  await signIn(page, 'moderator@demo.test', '/create-exercise-moderator');
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'What is needed' }).fill('Three slides of space words with [R].');
   await page.getByRole('combobox', { name: 'Interests' }).fill('Space');
@@ -298,8 +295,7 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
 
   // Approved, it is in the authors' library, with its slides.
   const reader = await browser.newPage({ locale: 'en-GB' });
-  await signIn(reader, 'author@demo.test');
-  await reader.goto('/public-exercises');
+  await signIn(reader, 'author@demo.test', '/public-exercises');
   await reader.getByRole('textbox', { name: 'Search by title or slide text' }).fill('Crater');
   await reader.getByRole('link', { name: title }).click();
   await expect(reader.getByRole('img', { name: 'Slide 2' })).toBeVisible();
@@ -314,8 +310,7 @@ test('auto-moderation sends back a deck with an empty slide, with the reason, wh
   const title = `Words with an empty slide ${Date.now()}`;
 
   // The moderator switches auto-moderation on with every rule, passing submissions accepted.
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/moderator-list');
+  await signIn(page, 'moderator@demo.test', '/moderator-list');
   await page.getByRole('link', { name: 'Auto-moderation' }).click();
   await expect(page).toHaveURL(/\/auto-moderation$/);
   await expect(page.getByRole('heading', { name: 'Auto-moderation' })).toBeVisible();

@@ -78,8 +78,7 @@ test('a lesson from its filling to the managers’ report and the child’s prog
   const first = lessons.find((item) => item.number === 1)!;
 
   // The teacher fills the first lesson automatically, goes below a block's minimum, and is refused.
-  await signIn(page, 'teacher@demo.test');
-  await page.goto(`/edit-lesson/${first.id}`);
+  await signIn(page, 'teacher@demo.test', `/edit-lesson/${first.id}`);
   await expect(page.getByRole('heading', { name: `${CHILD}: lesson 1 of 10` })).toBeVisible();
   await page.getByRole('button', { name: 'Fill automatically' }).click();
   await expect(page.getByText('The lesson is filled.')).toBeVisible();
@@ -174,8 +173,7 @@ test('a lesson from its filling to the managers’ report and the child’s prog
   // The manager sees one lesson more for the teacher, in the report and in its CSV.
   const managerContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
   const managerPage = await managerContext.newPage();
-  await signIn(managerPage, 'manager@demo.test');
-  await managerPage.goto('/lessons-stats');
+  await signIn(managerPage, 'manager@demo.test', '/lessons-stats');
   const row = managerPage.getByRole('row', { name: new RegExp(TEACHER) });
   await expect(row.getByRole('cell').nth(1)).toHaveText(String(heldBefore + 1));
   const [download] = await Promise.all([

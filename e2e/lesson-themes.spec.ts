@@ -73,8 +73,7 @@ test('a teacher prepares the themed versions of a lesson: the lesson is locked w
 }) => {
   test.setTimeout(120_000);
   const lesson = await lessonWithRocket(request, 'Lev Rocketson');
-  await signIn(page, 'teacher@demo.test');
-  await page.goto(`/edit-lesson/${lesson.id}`);
+  await signIn(page, 'teacher@demo.test', `/edit-lesson/${lesson.id}`);
   await expect(page.getByRole('heading', { name: 'Lev Rocketson: lesson 1 of 10' })).toBeVisible();
 
   const panel = page.getByRole('region', { name: 'Themed versions' });
@@ -136,8 +135,7 @@ test('a student without interests: the action says why it cannot start', async (
     child_name: 'Mila Nointerests',
     theme_ids: [],
   });
-  await signIn(page, 'teacher@demo.test');
-  await page.goto(`/edit-lesson/${lesson.id}`);
+  await signIn(page, 'teacher@demo.test', `/edit-lesson/${lesson.id}`);
   const panel = page.getByRole('region', { name: 'Themed versions' });
   await expect(panel.getByText('none yet')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Prepare themed versions' })).toBeDisabled();

@@ -93,8 +93,7 @@ test('a teacher sends a filled plan to the parent; the link shows only the paren
   const { plan, childName, parentEmail, title } = await filledPlan(request, stamp);
 
   // The teacher sends it from the plan's page, to the address on the student's card.
-  await signIn(page, 'teacher@demo.test');
-  await page.goto(`/edit-protocol/${plan.id}`);
+  await signIn(page, 'teacher@demo.test', `/edit-protocol/${plan.id}`);
   const panel = page.getByRole('region', { name: 'Plan for the parents' });
   await expect(panel.getByText('Not sent to the parents yet.')).toBeVisible();
   await expect(panel.getByRole('textbox', { name: "Parent's e-mail" })).toHaveValue(parentEmail);

@@ -159,8 +159,7 @@ test('a plan shows the template’s new version block by block, and takes it whe
   });
   await moderator.call('post', `${API.templates}/${template.id}/review`, { action: 'publish' });
 
-  await signIn(page, 'teacher@demo.test');
-  await page.goto('/clients?tab=plans');
+  await signIn(page, 'teacher@demo.test', '/clients?tab=plans');
   const row = page.getByRole('row').filter({ hasText: `Sofiia ${stamp}` });
   await expect(row).toContainText('Template updated: v2');
   await row.getByRole('link', { name: title }).click();

@@ -24,8 +24,7 @@ test("the correction path shows the student's accuracy and cued share per target
   test.setTimeout(90_000);
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'teacher@demo.test');
-  await page.goto('/correction-path');
+  await signIn(page, 'teacher@demo.test', '/correction-path');
   await page.getByRole('link', { name: 'Sofiia Koval' }).click();
   await expect(page).toHaveURL(/\/correction-path\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Correction path' })).toBeVisible();
@@ -100,8 +99,7 @@ test("the correction path shows the student's accuracy and cued share per target
 });
 
 test('a student whose lessons have no marks gets the empty state', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
-  await page.goto('/correction-path');
+  await signIn(page, 'teacher@demo.test', '/correction-path');
   await page.getByRole('link', { name: 'Maksym Bondar' }).click();
   const section = page.getByRole('region', { name: 'Progress' });
   await expect(section.getByText(/^Progress appears here once lessons are played with marks/)).toBeVisible();

@@ -34,7 +34,6 @@ test('an author browses the library of approved exercises and opens one to read'
 });
 
 test('a teacher may not open the library of authors', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
-  await page.goto('/public-exercises');
+  await signIn(page, 'teacher@demo.test', '/public-exercises');
   await expect(page).toHaveURL(/\/clients$/);
 });

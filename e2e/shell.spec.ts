@@ -1,6 +1,6 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/sign-in.ts';
+import { signIn, submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 
 test.use({ locale: 'en-GB' });
@@ -18,10 +18,12 @@ const LANDINGS: [string, string, string, string][] = [
   ['multi@demo.test', 'Moderator', 'Categories', '/categories'],
 ];
 
+// Through the login form: signing in is these tests' point.
 for (const [email, label, heading, path] of LANDINGS) {
   test(`${email} signs in as ${label} and lands on ${path}`, async ({ page }) => {
     const problems = watchConsole(page);
-    await signIn(page, email);
+    await submitLogin(page, email);
+    await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByTestId('role-label')).toHaveText(`Role: ${label}`);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -30,15 +32,13 @@ for (const [email, label, heading, path] of LANDINGS) {
 }
 
 test('a moderator is sent away from a teacher path', async ({ page }) => {
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/clients');
+  await signIn(page, 'moderator@demo.test', '/clients');
   await expect(page).toHaveURL(/\/categories$/);
   await expect(page.getByRole('heading', { name: 'Categories', exact: true })).toBeVisible();
 });
 
 test('a teacher is sent away from a moderator path', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
-  await page.goto('/categories');
+  await signIn(page, 'teacher@demo.test', '/categories');
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.getByRole('heading', { name: 'Students', exact: true })).toBeVisible();
 });
@@ -46,8 +46,7 @@ test('a teacher is sent away from a moderator path', async ({ page }) => {
 test('root opens the themes screen, as its permission allows, keeping its own navigation', async ({
   page,
 }) => {
-  await signIn(page, 'root@demo.test');
-  await page.goto('/themes');
+  await signIn(page, 'root@demo.test', '/themes');
   await expect(page).toHaveURL(/\/themes$/);
   await expect(page.getByRole('heading', { name: 'Themes and tags' })).toBeVisible();
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
@@ -124,8 +123,7 @@ test('below the sm breakpoint staff screens say the mobile version is unavailabl
 });
 
 test('the profile saves a name and a phone, and refuses a bad phone', async ({ page }) => {
-  await signIn(page, 'author@demo.test');
-  await page.goto('/profile');
+  await signIn(page, 'author@demo.test', '/profile');
   await page.getByLabel('Name').fill('Andrii A. Author');
   await page.getByLabel('Phone').fill('12345');
   await page.getByRole('button', { name: 'Save' }).click();

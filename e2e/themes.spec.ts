@@ -160,8 +160,7 @@ test('a moderator keeps the tags: add, refuse a duplicate, rename, merge, delete
 
 test('a moderator creates a theme, within the rules, and attaches library assets', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/themes');
+  await signIn(page, 'moderator@demo.test', '/themes');
   await expect(page.getByRole('heading', { name: 'Themes and tags' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Theme figures' })).toContainText('Themes');
   await expectAccessible(page);
@@ -262,8 +261,7 @@ test('a moderator creates a theme, within the rules, and attaches library assets
 });
 
 test('a toggle the server refuses goes back, with a message', async ({ page }) => {
-  await signIn(page, 'moderator@demo.test');
-  await page.goto('/themes');
+  await signIn(page, 'moderator@demo.test', '/themes');
   await page.getByRole('textbox', { name: 'Search themes' }).fill(THEME);
   const ready = page.getByRole('switch', { name: `Ready: ${THEME}` });
   await expect(ready).toBeChecked();
@@ -308,8 +306,7 @@ test('the teacher reads the theme and its assets', async ({ page }) => {
 });
 
 test('root cannot delete an asset while a theme has it', async ({ page }) => {
-  await signIn(page, 'root@demo.test');
-  await page.goto('/manage-assets');
+  await signIn(page, 'root@demo.test', '/manage-assets');
   await page.getByRole('textbox', { name: 'Search assets' }).fill(String(run));
   await page.getByRole('button', { name: `Actions for asset ${STAR}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
