@@ -27,7 +27,7 @@ import {
   type sendDiagnosisInput,
 } from '@logoschool/contract';
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -313,7 +313,8 @@ export async function staffParentView(db: Db, caller: ProjectActor, id: number):
 
 /**
  * `GET /public/dc/:token/progress` (public): the student's results on the card over time — every
- * diagnosis of the student on the same card that went to the parents, and the link's own, oldest
+ * completed diagnosis of the student on the same card up to the link's own date (the history the
+ * link's diagnosis comes at the end of; a later one is not the parents' until it is sent), oldest
  * first — per computed block meant for parents and per scale question of the link's card version,
  * matched across versions by key. A card in another language than the student's cannot be compared
  * with what the parents read (spec §8 language mismatch): 409 `diagnosis_language_mismatch`.
@@ -331,7 +332,10 @@ export async function publicProgress(db: Db, token: string): Promise<DiagnosisPr
       and(
         eq(diagnoses.clientId, diagnosis.clientId),
         eq(diagnoses.cardId, diagnosis.cardId),
-        or(eq(diagnoses.status, 'sent'), eq(diagnoses.id, diagnosis.id)),
+        or(
+          and(isNotNull(diagnoses.completedAt), lte(diagnoses.diagnosedOn, diagnosis.diagnosedOn)),
+          eq(diagnoses.id, diagnosis.id),
+        ),
       ),
     )
     .orderBy(asc(diagnoses.diagnosedOn), asc(diagnoses.id));

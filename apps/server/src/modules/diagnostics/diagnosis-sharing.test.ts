@@ -372,12 +372,15 @@ describe("the parents' page", () => {
 });
 
 describe('progress', () => {
-  it('gives a point per sent diagnosis on the card, oldest first, per result and per scale', async () => {
+  it('gives a point per completed diagnosis on the card up to the link’s, oldest first, per result and per scale', async () => {
     const s = await school();
-    await sent(s, { diagnosedOn: '2026-09-20', answers: answersFor(s.card, false, 2) });
+    // Completed and never sent: still the child's history, which the sent one continues.
+    await s.diagnose({ diagnosedOn: '2026-09-20', answers: answersFor(s.card, false, 2) });
     // A draft of the same card is no progress yet.
     await s.diagnose({ diagnosedOn: '2026-10-01', completedAt: null });
     const { token } = await sent(s, { diagnosedOn: '2026-10-20', answers: answersFor(s.card, true, 4) });
+    // A later diagnosis is not the parents' until it is sent.
+    await s.diagnose({ diagnosedOn: '2026-11-10', answers: answersFor(s.card, true, 5) });
     const progress = dataOf<DiagnosisProgress>(await publicProgress(token));
     expect(diagnosisProgressSchema.parse(progress)).toEqual(progress);
     expect(progress.dates).toEqual(['2026-09-20', '2026-10-20']);
