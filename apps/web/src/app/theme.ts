@@ -21,7 +21,12 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   // The error red too: Mantine's red.6 on white is 3.3:1; red.9 passes AA for error texts and inputs.
-  light: { '--mantine-color-dimmed': current.colors.gray[7], '--mantine-color-error': current.colors.red[9] },
+  // And the placeholder (gray.5, 2.1:1): an empty date or time field shows it as text, so it must read.
+  light: {
+    '--mantine-color-dimmed': current.colors.gray[7],
+    '--mantine-color-error': current.colors.red[9],
+    '--mantine-color-placeholder': current.colors.gray[7],
+  },
   dark: {},
 });
 

@@ -1,3 +1,4 @@
+import type { Language } from '@logoschool/contract';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import 'dayjs/locale/en-gb';
@@ -33,4 +34,24 @@ export function formatDate(date: string): string {
 /** A moment (ISO time) as a short date and time in the interface's format. */
 export function formatDateTime(iso: string): string {
   return dayjs(iso).format(`${DATE_FORMAT} LT`);
+}
+
+/** How a calendar day reads in each language, for pages written in one (a public plan or card). */
+const DAY_LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
+
+/**
+ * A calendar date (YYYY-MM-DD) written out in a page's language, not the interface's ("30 June
+ * 2099"), the same day wherever the reader is.
+ */
+export function longDate(language: Language, day: string): string {
+  return new Intl.DateTimeFormat(DAY_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** A short calendar date in a page's language, e.g. for a chart's axis ("20.10.2026", "20/10/2026"). */
+export function shortDate(language: Language, day: string): string {
+  return new Intl.DateTimeFormat(DAY_LOCALES[language], { dateStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }

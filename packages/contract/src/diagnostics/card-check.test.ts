@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardFormulaTypes, checkCard, type CheckedCard } from './card-check.ts';
+import { diagnosticCardInput } from './card.ts';
 import { diagnosticCardActions } from './cards-api.ts';
 
 const card = (computed: CheckedCard['computed']): CheckedCard => ({
@@ -112,15 +113,19 @@ describe('card-check', () => {
     ]);
   });
 
-  it('refuses reserved words as codes', () => {
-    const problems = checkCard({
-      blocks: [{ questions: [{ code: 'and', type: 'scale' }] }],
-      computed: [block('not', '1')],
+  it('refuses reserved words as codes in the card schema, at the code field', () => {
+    const parsed = diagnosticCardInput.safeParse({
+      title: 'Card',
+      language: 'en',
+      blocks: [{ title: 'Block', questions: [{ code: 'and', text: 'Question', type: 'short_text' }] }],
+      computed: [{ ...block('not', '1'), title: 'Total' }],
     });
-    expect(codes(problems)).toEqual([
-      ['blocks.0.questions.0.code', 'reserved_word'],
-      ['computed.0.code', 'reserved_word'],
-    ]);
+    expect(parsed.success).toBe(false);
+    expect(
+      parsed.error?.issues
+        .filter((issue) => issue.message === 'reservedWord')
+        .map((issue) => issue.path.join('.')),
+    ).toEqual(['blocks.0.questions.0.code', 'computed.0.code']);
   });
 
   it('a draft may be published; a published card only edited or deleted', () => {

@@ -1,7 +1,8 @@
 import type { AnswerType } from './card.ts';
-import { checkFormula } from './formula-check.ts';
+import { checkBands } from './bands.ts';
 import type { FormulaError } from './formula-errors.ts';
-import { FORMULA_RESERVED_WORDS, parseFormula, type FormulaType } from './formula.ts';
+import { orderFormulas } from './formula-order.ts';
+import type { FormulaType } from './formula.ts';
 
 /**
  * What a card's schema cannot see (issue 16 item 2): each computed block's formula reads, names
@@ -37,8 +38,6 @@ export interface CardProblem {
   error: FormulaError;
 }
 
-const RESERVED: ReadonlySet<string> = new Set(FORMULA_RESERVED_WORDS);
-
 /** The type of every name a card's formulas may use: its questions' codes and its computed blocks'. */
 export function cardFormulaTypes(card: CheckedCard): Record<string, FormulaType> {
   const types: Record<string, FormulaType> = Object.create(null);
@@ -52,105 +51,31 @@ export function cardFormulaTypes(card: CheckedCard): Record<string, FormulaType>
 }
 
 /**
- * The first circle among computed blocks that use each other, as its codes with the first again
- * at the end (`a → b → a`), or null.
- */
-function findCycle(uses: ReadonlyMap<string, readonly string[]>): string[] | null {
-  const open = new Set<string>();
-  const done = new Set<string>();
-  const trail: string[] = [];
-  const visit = (name: string): string[] | null => {
-    open.add(name);
-    trail.push(name);
-    for (const next of uses.get(name) ?? []) {
-      if (!uses.has(next) || done.has(next)) continue;
-      if (open.has(next)) return [...trail.slice(trail.indexOf(next)), next];
-      const found = visit(next);
-      if (found) return found;
-    }
-    trail.pop();
-    open.delete(name);
-    done.add(name);
-    return null;
-  };
-  for (const name of uses.keys()) {
-    if (done.has(name)) continue;
-    const found = visit(name);
-    if (found) return found;
-  }
-  return null;
-}
-
-/**
- * Every problem of a card's formulas and bands, in the order of its computed blocks. An empty list:
- * the card's formulas can all be evaluated, in some order.
+ * Every problem of a card's formulas and bands: the formulas' as the formula language orders them
+ * (`orderFormulas`), then each block's bands (`checkBands`), each at its field's path. An empty
+ * list: the card's formulas can all be evaluated, in some order. A code's own rules (a formula
+ * name, not a reserved word, not taken) are the card schema's.
  */
 export function checkCard(card: CheckedCard): CardProblem[] {
-  const problems: CardProblem[] = [];
-  card.blocks.forEach((block, b) =>
-    block.questions.forEach((question, q) => {
-      if (RESERVED.has(question.code.trim())) {
-        problems.push({
-          path: `blocks.${b}.questions.${q}.code`,
-          error: { code: 'reserved_word', params: { name: question.code.trim() } },
-        });
-      }
-    }),
-  );
-  const types = cardFormulaTypes(card);
-  const computedCodes = new Set(card.computed.map((computed) => computed.code.trim()));
-  const uses = new Map<string, string[]>();
+  const baseTypes = cardFormulaTypes({ blocks: card.blocks, computed: [] });
+  const entries = card.computed.map((computed) => ({ name: computed.code.trim(), source: computed.formula }));
   const firstAt = new Map<string, number>();
-  card.computed.forEach((computed, c) => {
-    const code = computed.code.trim();
-    if (RESERVED.has(code)) {
-      problems.push({ path: `computed.${c}.code`, error: { code: 'reserved_word', params: { name: code } } });
-    }
-    if (!firstAt.has(code)) firstAt.set(code, c);
-    const parsed = parseFormula(computed.formula);
-    const checked = parsed.ok ? checkFormula(parsed.formula, types) : parsed;
-    if (!checked.ok) {
-      problems.push({ path: `computed.${c}.formula`, error: checked.error });
-    } else {
-      uses.set(
-        code,
-        checked.names.filter((name) => computedCodes.has(name)),
-      );
-    }
-    problems.push(...bandProblems(computed.bands, c));
+  entries.forEach(({ name }, c) => {
+    if (!firstAt.has(name)) firstAt.set(name, c);
   });
-  const cycle = findCycle(uses);
-  if (cycle) {
-    const at = firstAt.get(cycle[0] ?? '') ?? 0;
-    problems.push({
-      path: `computed.${at}.formula`,
-      error: { code: 'cycle', params: { cycle: cycle.join(' → ') } },
-    });
-  }
-  return problems;
-}
-
-/** A computed block's bands: each from ≤ to, and no two sharing a value (both ends belong to a band). */
-function bandProblems(bands: readonly { from: number; to: number }[], c: number): CardProblem[] {
   const problems: CardProblem[] = [];
-  bands.forEach((band, i) => {
-    if (band.to < band.from) {
-      problems.push({
-        path: `computed.${c}.bands.${i}.to`,
-        error: { code: 'band_reversed', params: { band: i + 1 } },
-      });
-      return;
+  const order = orderFormulas(entries, baseTypes);
+  if (!order.ok) {
+    for (const { name, error } of order.errors) {
+      // A code that is no free formula name is the schema's message on the code field.
+      if (error.code === 'invalid_name' || error.code === 'duplicate_name') continue;
+      problems.push({ path: `computed.${firstAt.get(name) ?? 0}.formula`, error });
     }
-    for (let j = 0; j < i; j += 1) {
-      const other = bands[j];
-      if (!other || other.to < other.from) continue;
-      if (band.from <= other.to && other.from <= band.to) {
-        problems.push({
-          path: `computed.${c}.bands.${i}.from`,
-          error: { code: 'band_overlap', params: { band: i + 1, other: j + 1 } },
-        });
-        break;
-      }
+  }
+  card.computed.forEach((computed, c) => {
+    for (const { index, error } of checkBands(computed.bands)) {
+      const field = error.code === 'band_reversed' ? 'to' : 'from';
+      problems.push({ path: `computed.${c}.bands.${index}.${field}`, error });
     }
   });
   return problems;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId } from '../common/envelope.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { FORMULA_RESERVED_WORDS } from './formula.ts';
 
 /**
  * A diagnostic card (spec §3 Diagnostic card; issue 16): a questionnaire a moderator builds and a
@@ -57,7 +58,17 @@ export const DC_SCORE_LIMIT = 10_000;
 
 /** A name formulas use: a letter or underscore, then letters, digits, underscores. */
 export const FORMULA_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
-const codeSchema = z.string().trim().regex(FORMULA_NAME_PATTERN, { message: 'formulaName' });
+const RESERVED_WORDS: ReadonlySet<string> = new Set(FORMULA_RESERVED_WORDS);
+/** A question's or computed block's code: a formula name that is not one of the language's words. */
+const codeSchema = z
+  .string()
+  .trim()
+  .regex(FORMULA_NAME_PATTERN, { message: 'formulaName' })
+  .superRefine((code, context) => {
+    if (RESERVED_WORDS.has(code)) {
+      context.addIssue({ code: 'custom', message: 'reservedWord', params: { name: code } });
+    }
+  });
 
 const label = z.string().trim().min(1).max(DC_LABEL_MAX);
 const optionalText = z.string().trim().max(DC_TEXT_MAX);

@@ -113,6 +113,11 @@ describe('a diagnosis’ computed blocks', () => {
     expect(broken[0]?.outcome.kind).toBe('error');
     const cycle = computedOutcomes(card('double + 1', 'total'), {});
     expect(cycle.every((result) => result.outcome.kind === 'error')).toBe(true);
+    // Each block of the cycle names it, so its text has the blocks, not a bare `{{cycle}}`.
+    expect(cycle.map((result) => result.outcome.kind === 'error' && result.outcome.error)).toEqual([
+      { code: 'cycle', params: { cycle: 'total → double → total' } },
+      { code: 'cycle', params: { cycle: 'total → double → total' } },
+    ]);
   });
 
   it('validates the assignment body and the CRM query', () => {

@@ -207,11 +207,13 @@ export function computedOutcomes(content: DiagnosticCardContent, answers: Answer
     cardFormulaTypes({ blocks: content.blocks, computed: [] }),
   );
   if (!order.ok) {
+    // A block with no error of its own waits for one that has (a cycle it uses): it shows that one.
+    const first = order.errors[0]?.error ?? { code: 'cycle', params: { cycle: '' } };
     return content.computed.map((block) => ({
       block,
       outcome: {
         kind: 'error',
-        error: order.errors.find((error) => error.name === block.code)?.error ?? { code: 'cycle' },
+        error: order.errors.find((error) => error.name === block.code)?.error ?? first,
       },
       band: null,
     }));

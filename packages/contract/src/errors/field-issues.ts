@@ -46,6 +46,7 @@ export const FIELD_MESSAGE_KEYS = [
   'scaleTooLong',
   'bandOrder',
   'formulaName',
+  'reservedWord',
   // The input rule, checked before any schema.
   'forbiddenCharacters',
   'tooDeep',

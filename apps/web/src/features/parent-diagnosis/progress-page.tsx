@@ -15,7 +15,7 @@ import { fetchProgressView } from './api/public-diagnosis.ts';
 import { FailedNotice } from './components/failed-notice.tsx';
 import { InvalidDiagnosisLink } from './components/invalid-link.tsx';
 import { ParentHeader, ParentPage } from './components/parent-diagnosis-view.tsx';
-import { longDay, shortDay } from './parent-language.ts';
+import { longDate, shortDate } from '../../i18n/dates.ts';
 
 const ProgressChart = lazy(() => import('./components/progress-chart.tsx'));
 
@@ -111,7 +111,7 @@ function SeriesView({ series, progress }: { series: DiagnosisProgressSeries; pro
           <Table.Tbody>
             {series.points.map((point) => (
               <Table.Tr key={point.date}>
-                <Table.Td>{shortDay(progress.language, point.date)}</Table.Td>
+                <Table.Td>{shortDate(progress.language, point.date)}</Table.Td>
                 <Table.Td>{point.value}</Table.Td>
               </Table.Tr>
             ))}
@@ -149,10 +149,10 @@ function Progress({ progress, back }: { progress: DiagnosisProgress; back: strin
             {progress.dates.length > 1
               ? t('parentDiagnosis.progress.range', {
                   number: progress.dates.length,
-                  from: longDay(progress.language, first),
-                  to: longDay(progress.language, last),
+                  from: longDate(progress.language, first),
+                  to: longDate(progress.language, last),
                 })
-              : t('parentDiagnosis.progress.one', { date: longDay(progress.language, first) })}
+              : t('parentDiagnosis.progress.one', { date: longDate(progress.language, first) })}
           </Text>
         )}
       </Stack>

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -12,22 +13,30 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorTextOf } from '../../../api/form-errors.ts';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { DiagnosisStatusBadge } from '../../../components/diagnosis-form/index.ts';
 import { formatDate } from '../../../i18n/dates.ts';
 import {
   useAssignDiagnosticians,
   useClientDiagnoses,
+  useDeleteDiagnosis,
   useDiagnosticians,
   usePublishedCards,
   useStartDiagnosis,
 } from '../api/diagnoses.ts';
 import { fillDiagnosisPath } from '../paths.ts';
+
+/** How the delete question names a diagnosis: its card and its date. */
+function nameOf(diagnosis: { card: { title: string }; diagnosed_on: string }): string {
+  return `${diagnosis.card.title}, ${formatDate(diagnosis.diagnosed_on)}`;
+}
 
 /** "New diagnosis": pick one of the project's published cards, then fill it. */
 function NewDiagnosisButton({ clientId }: { clientId: number }) {
@@ -115,11 +124,14 @@ function DiagnosticiansField({ clientId }: { clientId: number }) {
 
 /**
  * A student's diagnostics: every diagnosis with its card, date, status, who filled it; a new one
- * from a published card; and, for whoever may assign, the student's diagnosticians.
+ * from a published card; a draft's deletion, asked first (one sent or not sent stays on record);
+ * and, for whoever may assign, the student's diagnosticians.
  */
 export function ClientDiagnosesSection({ clientId, assign = true }: { clientId: number; assign?: boolean }) {
   const { t } = useTranslation();
   const list = useClientDiagnoses(clientId);
+  const remove = useDeleteDiagnosis(clientId);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="client-diagnoses-title">
       <Stack gap="md">
@@ -145,6 +157,9 @@ export function ClientDiagnosesSection({ clientId, assign = true }: { clientId: 
                   <Table.Th>{t('diagnoses.diagnosedOn')}</Table.Th>
                   <Table.Th>{t('diagnoses.status')}</Table.Th>
                   <Table.Th>{t('diagnoses.filledByColumn')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('diagnoses.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -167,6 +182,18 @@ export function ClientDiagnosesSection({ clientId, assign = true }: { clientId: 
                       </Group>
                     </Table.Td>
                     <Table.Td>{diagnosis.filled_by.name}</Table.Td>
+                    <Table.Td>
+                      {diagnosis.status === 'draft' && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red.9"
+                          aria-label={t('diagnoses.deleteOne', { name: nameOf(diagnosis) })}
+                          onClick={() => setDeleting({ id: diagnosis.id, name: nameOf(diagnosis) })}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -175,6 +202,12 @@ export function ClientDiagnosesSection({ clientId, assign = true }: { clientId: 
         )}
         {assign && <DiagnosticiansField clientId={clientId} />}
       </Stack>
+      <ConfirmDeleteModal
+        item={deleting}
+        texts="diagnoses"
+        remove={(id) => remove.mutateAsync(id)}
+        onClose={() => setDeleting(null)}
+      />
     </Paper>
   );
 }

@@ -101,7 +101,7 @@ export function LessonThemesPanel({ lesson, unsaved }: { lesson: Lesson; unsaved
           </Group>
         )}
         {!finished && reason !== null && (
-          <Text size="sm" c="orange.9" id={reasonId}>
+          <Text size="sm" c="red.9" id={reasonId}>
             {reason}
           </Text>
         )}

@@ -4,7 +4,7 @@ import { IconCalendarEvent, IconChartLine, IconDownload, IconPrinter, IconSchool
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { longDay } from '../parent-language.ts';
+import { longDate } from '../../../i18n/dates.ts';
 import classes from './parent-diagnosis.module.css';
 
 /** The header every parents' page has: the school's name and the page's own actions. */
@@ -190,7 +190,7 @@ export function ParentDiagnosisView({
             tt="none"
             leftSection={<IconCalendarEvent size={14} aria-hidden />}
           >
-            {t('parentDiagnosis.date', { date: longDay(card.language, card.diagnosed_on) })}
+            {t('parentDiagnosis.date', { date: longDate(card.language, card.diagnosed_on) })}
           </Badge>
         </Group>
         {card.card_description && <Text className={classes.answer}>{card.card_description}</Text>}

@@ -3,7 +3,7 @@ import type { DiagnosisProgressSeries, Language } from '@logoschool/contract';
 import { LineChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { shortDay } from '../parent-language.ts';
+import { shortDate } from '../../../i18n/dates.ts';
 
 /** The span of a result's values and its bands, so a value reads against them; none when too wide. */
 function bandsDomain(series: DiagnosisProgressSeries): [number, number] | undefined {
@@ -23,7 +23,7 @@ export function ProgressChart({ series, language }: { series: DiagnosisProgressS
   const { t } = useTranslation();
   // Data fields become SVG attributes in recharts: no key may be named like one.
   const data = series.points.map((point) => ({
-    dayLabel: shortDay(language, point.date),
+    dayLabel: shortDate(language, point.date),
     result: point.value,
   }));
   const domain = series.scale

@@ -2,7 +2,7 @@ import type { ParentPlan } from '@logoschool/contract';
 import { Badge, Box, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconFolder, IconPrinter, IconSchool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { longDate } from '../plan-language.ts';
+import { longDate } from '../../../i18n/dates.ts';
 import classes from './parent-plan.module.css';
 
 /**
