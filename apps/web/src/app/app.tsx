@@ -17,7 +17,17 @@ import { cssVariablesResolver, localizedTheme } from './theme.ts';
 export function App() {
   const { t, i18n } = useTranslation();
   const theme = useMemo(
-    () => localizedTheme({ close: t('app.close'), showPassword: t('app.showPassword') }),
+    () =>
+      localizedTheme({
+        close: t('app.close'),
+        showPassword: t('app.showPassword'),
+        pagination: {
+          first: t('app.pagination.first'),
+          previous: t('app.pagination.previous'),
+          next: t('app.pagination.next'),
+          last: t('app.pagination.last'),
+        },
+      }),
     [t],
   );
   const dates = useMemo(

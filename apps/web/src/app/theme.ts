@@ -36,11 +36,13 @@ export interface ThemeTexts {
   close: string;
   /** The password fields' show/hide button (a toggle: Mantine sets its `aria-pressed`). */
   showPassword: string;
+  /** A page list's arrow buttons, which show only an icon. */
+  pagination: Record<'first' | 'previous' | 'next' | 'last', string>;
 }
 
 /**
  * The parts of the theme that speak: every modal's and drawer's close button says "Close" and
- * every password field's eye button "Show password" in the interface language (Mantine leaves the
+ * every password field's eye button "Show password", and a page list's arrows where they lead, in the interface language (Mantine leaves the
  * one without a name and gives the other an English one). Plain objects, so that the login page's JS does not
  * take in the Modal component.
  */
@@ -51,6 +53,13 @@ export function localizedTheme(texts: ThemeTexts) {
       components: {
         Modal: { defaultProps: { closeButtonProps: { 'aria-label': texts.close } } },
         Drawer: { defaultProps: { closeButtonProps: { 'aria-label': texts.close } } },
+        Pagination: {
+          defaultProps: {
+            getControlProps: (control: keyof ThemeTexts['pagination']) => ({
+              'aria-label': texts.pagination[control],
+            }),
+          },
+        },
         PasswordInput: {
           defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.showPassword } },
         },
