@@ -12,6 +12,13 @@
  * - GET /api/users/lesson-statistic/all (the managers' report of the last 30 days, per teacher) on
  *   the same lessons, the finished ones held, against a bare route running its SQL (from the
  *   service's own query builder with `.toSQL()`), as the exercise list is measured.
+ * - the diagnostics lists (issue 16), against the bare route (their SQL is not factored out of the
+ *   services): GET /api/diagnostician/clients for a diagnostician assigned to 2,000 students of 50
+ *   teachers, 5 diagnoses each (BENCH_DC_STUDENTS, BENCH_DC_TEACHERS, BENCH_DC_EACH); GET
+ *   /api/clients/:id/diagnoses for a student with 200 diagnoses (BENCH_DC_HISTORY); GET
+ *   /api/diagnostic-cards with 500 cards (BENCH_DC_CARDS), the moderator's page and the teacher's;
+ *   and the parents' GET /api/public/dc/:token/progress over 50 diagnoses sent on one card
+ *   (BENCH_DC_SENT).
  * Prints req/s and p99 latency of each and the ratios. Database: PGlite in a temporary directory,
  * or, when BENCH_DATABASE_URL (or DATABASE_URL) names a PostgreSQL server, a fresh database
  * `logoschool_bench_<random>` on it that is dropped at the end. On PGlite there is no server for
@@ -35,6 +42,7 @@ import { teacherStatisticsQuery } from '@logoschool/server/src/modules/lessons/l
 import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { seedBenchDiagnoses } from './seed-diagnoses.ts';
 import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
 import { seedBenchLessons } from './seed-lessons.ts';
 import { seedBenchProtocols } from './seed-protocols.ts';
@@ -58,6 +66,15 @@ const PLANS = Number(process.env.BENCH_PLANS ?? 5_000);
 /** Teachers with lessons, and the lessons of each (ten per plan), for the lessons list. */
 const LESSON_TEACHERS = Number(process.env.BENCH_LESSON_TEACHERS ?? 50);
 const LESSONS_EACH = Number(process.env.BENCH_LESSONS_EACH ?? 200);
+/** The diagnostics' scale: see `seedBenchDiagnoses`. */
+const DIAGNOSES = {
+  teachers: Number(process.env.BENCH_DC_TEACHERS ?? 50),
+  students: Number(process.env.BENCH_DC_STUDENTS ?? 2_000),
+  each: Number(process.env.BENCH_DC_EACH ?? 5),
+  cards: Number(process.env.BENCH_DC_CARDS ?? 500),
+  history: Number(process.env.BENCH_DC_HISTORY ?? 200),
+  sent: Number(process.env.BENCH_DC_SENT ?? 50),
+};
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const scratch = adminUrl ? await createPostgresDatabase(adminUrl, 'logoschool_bench') : undefined;
@@ -407,6 +424,77 @@ try {
     console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
   }
   console.log(ratio(`lesson statistics / its SQL via ${through}`, statistics, statisticsSql));
+
+  // The diagnostics lists (issue 16) against the bare route of the same run.
+  const diagnosesSeeded = await seedBenchDiagnoses(db, DIAGNOSES);
+  const diagnostician = await tokenOf(diagnosesSeeded.email);
+  const pageOf = (count: number) => Math.min(3, Math.max(1, Math.ceil(count / 20)));
+  const fullPage = (count: number, page: number) => Math.min(20, count - (page - 1) * 20);
+  const clientsPage = pageOf(DIAGNOSES.students);
+  const cardsPage = pageOf(diagnosesSeeded.schoolCards);
+  const diagnosing = [
+    {
+      title: 'GET /api/diagnostician/clients',
+      url: `/api/diagnostician/clients?workspace_id=${school.id}&role_id=${ROLE.diagnostician}&page=${clientsPage}`,
+      authorization: diagnostician,
+      rows: (body: { data: { diagnoses: unknown[] }[] }) =>
+        body.data.length === fullPage(DIAGNOSES.students, clientsPage) &&
+        body.data.every((client) => client.diagnoses.length === DIAGNOSES.each),
+    },
+    {
+      title: 'GET /api/clients/:id/diagnoses',
+      url: `/api/clients/${diagnosesSeeded.clientId}/diagnoses?workspace_id=${school.id}&role_id=${ROLE.diagnostician}`,
+      authorization: diagnostician,
+      rows: (body: { data: { diagnoses: unknown[] } }) =>
+        body.data.diagnoses.length === Math.max(DIAGNOSES.history, DIAGNOSES.sent),
+    },
+    {
+      title: 'GET /api/diagnostic-cards (moderator)',
+      url: `/api/diagnostic-cards?workspace_id=${school.id}&role_id=${ROLE.moderator}&page=${cardsPage}`,
+      authorization: await tokenOf('moderator@demo.test'),
+      rows: (body: { data: unknown[] }) =>
+        body.data.length === fullPage(diagnosesSeeded.schoolCards, cardsPage),
+    },
+    {
+      title: 'GET /api/diagnostic-cards (teacher)',
+      url: `/api/diagnostic-cards?workspace_id=${school.id}&role_id=${ROLE.teacher}&page=${cardsPage}`,
+      authorization: await tokenOf('teacher@demo.test'),
+      rows: (body: { data: unknown[] }) =>
+        body.data.length === fullPage(diagnosesSeeded.schoolCards, cardsPage),
+    },
+    {
+      title: 'GET /api/public/dc/:token/progress',
+      url: `/api/public/dc/${diagnosesSeeded.token}/progress`,
+      authorization: undefined,
+      rows: (body: { data: { dates: unknown[]; series: unknown[] } }) =>
+        body.data.dates.length === DIAGNOSES.sent && body.data.series.length > 0,
+    },
+  ];
+  for (const list of diagnosing) {
+    const headers: Record<string, string> = list.authorization ? { authorization: list.authorization } : {};
+    const answer = await fetch(`${address}${list.url}`, { headers });
+    const body = (await answer.json()) as never;
+    if (!answer.ok || !list.rows(body)) {
+      throw new Error(`${list.title}: answered ${answer.status} ${JSON.stringify(body).slice(0, 300)}`);
+    }
+  }
+  const diagnosingBare = await run('bare route (baseline)', `${address}/bench/hello`);
+  const diagnosingRows = [];
+  for (const list of diagnosing) {
+    const headers: Record<string, string> = list.authorization ? { authorization: list.authorization } : {};
+    diagnosingRows.push(await run(list.title, `${address}${list.url}`, headers));
+  }
+  console.log(
+    `\ndiagnostics: ${DIAGNOSES.students.toLocaleString('en')} students of ${DIAGNOSES.teachers} teachers assigned to one diagnostician, ` +
+      `${DIAGNOSES.each} diagnoses each; one student with ${DIAGNOSES.history} (${DIAGNOSES.sent} sent on one card); ` +
+      `${diagnosesSeeded.schoolCards.toLocaleString('en')} cards; ${diagnosesSeeded.diagnoses.toLocaleString('en')} diagnoses, ` +
+      `seeded in ${diagnosesSeeded.seconds.toFixed(1)} s; lists: page ${clientsPage} (students) and ${cardsPage} (cards) of 20`,
+  );
+  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
+  for (const row of [diagnosingBare, ...diagnosingRows]) {
+    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
+  }
+  for (const row of diagnosingRows) console.log(ratio(`${row.title} / bare route`, row, diagnosingBare));
 } finally {
   await closeApp();
   await sqlPool?.end();

