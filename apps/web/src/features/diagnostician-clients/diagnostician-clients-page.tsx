@@ -83,6 +83,11 @@ export function DiagnosticianClientsPage() {
                               {formatDate(diagnosis.diagnosed_on)}
                             </Text>
                             <DiagnosisStatusBadge status={diagnosis.status} />
+                            {diagnosis.completed_at === null && (
+                              <Text size="xs" c="gray.7">
+                                {t('diagnoses.inProgress')}
+                              </Text>
+                            )}
                           </Group>
                         ))}
                       </Stack>
