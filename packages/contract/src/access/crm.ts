@@ -16,6 +16,16 @@ export function replicateScope(role: RoleName): 'any' | 'own' | null {
 }
 
 /**
+ * Whose students the held roles may assign to diagnosticians (issue 16): `any` student of the
+ * project when one of them manages the project's CRM access (root, admins), else a teacher her
+ * `own`; null when none may assign.
+ */
+export function diagnosticianAssignScope(roles: readonly RoleName[]): 'any' | 'own' | null {
+  if (!roles.some((role) => roleMay(role, 'diagnosticians.assign'))) return null;
+  return roles.some((role) => roleMay(role, 'crm.manage')) ? 'any' : 'own';
+}
+
+/**
  * Whether a caller holding `roles` in another project may copy a student into it: only where one
  * of them may copy students as well.
  */

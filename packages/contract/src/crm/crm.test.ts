@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayReplicateInto, replicateScope } from '../access/crm.ts';
+import { diagnosticianAssignScope, mayReplicateInto, replicateScope } from '../access/crm.ts';
 import { ROLE_NAMES } from '../access/roles.ts';
 import { importColumnName, importRowBody, parseImportRow } from './import-rows.ts';
 import {
@@ -21,6 +21,21 @@ describe('who may copy which students', () => {
       admin: 'any',
       diagnostician: 'own',
     });
+  });
+
+  it('lets root and admins assign any student to diagnosticians, teachers their own, others none', () => {
+    expect(Object.fromEntries(ROLE_NAMES.map((role) => [role, diagnosticianAssignScope([role])]))).toEqual({
+      root: 'any',
+      manager: null,
+      moderator: null,
+      author: null,
+      teacher: 'own',
+      admin: 'any',
+      diagnostician: 'own',
+    });
+    // A teacher who is also the project's admin assigns for every teacher.
+    expect(diagnosticianAssignScope(['teacher', 'admin'])).toBe('any');
+    expect(diagnosticianAssignScope([])).toBeNull();
   });
 
   it('copies into another project only where the caller may copy too', () => {

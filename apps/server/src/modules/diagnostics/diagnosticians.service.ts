@@ -5,6 +5,7 @@
  * student" (spec §7 /get-remote-diagnostician).
  */
 import {
+  diagnosticianAssignScope,
   ROLE,
   type Diagnostician,
   type DiagnosticianClient,
@@ -55,7 +56,7 @@ export function listDiagnosticians(db: Tx, caller: ProjectActor): Promise<Diagno
 
 /** Whether the caller assigns for any student of the project (root, an admin) or her own only. */
 function assignsForAll(caller: Pick<Actor, 'role' | 'heldRoles'>): boolean {
-  return caller.role === 'root' || caller.role === 'admin' || caller.heldRoles.includes('admin');
+  return diagnosticianAssignScope([caller.role, ...caller.heldRoles]) === 'any';
 }
 
 /** A student whose diagnosticians the caller may see and set; 404 otherwise. */
