@@ -1,9 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { ASSIGNABLE_ROLES, ROLE_NAMES, roleMay, type Action, type RoleName } from '@logoschool/contract';
+import {
+  ASSIGNABLE_ROLES,
+  ROLE,
+  ROLE_NAMES,
+  roleMay,
+  type Action,
+  type RoleName,
+} from '@logoschool/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
-import { bearer, buildSignedInMember, buildWorkspace, type Member } from '../test/factories.ts';
+import {
+  bearer,
+  buildMember,
+  buildSignedInMember,
+  buildWorkspace,
+  tokenFor,
+  type Member,
+} from '../test/factories.ts';
 import { multipartForm } from '../test/multipart.ts';
 import {
   actingQuery,
@@ -472,6 +486,69 @@ describe('the authorization matrix', () => {
     }
     expect(takeFailures()).toEqual([]);
   }, 60_000);
+
+  it('answers a diagnostician whose role was removed after an assignment as a teacher never assigned (issue 24)', async () => {
+    // A teacher and diagnostician of A, assigned A's student by its teacher, then stripped of the
+    // diagnostician role by an admin: acting as the teacher she still is, she may reach nothing the
+    // assignment gave, on any operation, exactly like a teacher of A who was never assigned.
+    const former = await buildMember(t.db, A.workspace, ['teacher', 'diagnostician'], {
+      user: { name: `${A.marker} former diagnostician` },
+    });
+    const formerMember: Member = {
+      workspace: A.workspace,
+      user: former,
+      token: await tokenFor(t.db, former),
+      roleId: ROLE.teacher,
+    };
+    const never = await buildSignedInMember(t.db, A.workspace, 'teacher', {
+      name: `${A.marker} never assigned`,
+    });
+    const as = (member: Member, method: InjectOptions['method'], url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `${url}?workspace_id=${A.workspace.id}&role_id=${member.roleId}`,
+        headers: { 'accept-language': 'en', ...bearer(member.token) },
+        ...(payload ? { payload } : {}),
+      });
+    const assigned = await as(A.members.teacher, 'PUT', `/api/clients/${A.objects.client}/diagnosticians`, {
+      user_ids: [former.id],
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const before = await as(formerMember, 'GET', `/api/diagnoses/${A.objects.diagnosis}`);
+    expect(before.statusCode, 'the assignment opens the diagnosis while the role is held').toBe(200);
+    const removed = await as(A.members.admin, 'POST', '/api/users/user/remove-role', {
+      user_id: former.id,
+      role: 'diagnostician',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    let compared = 0;
+    for (const op of operations) {
+      const action = projectAction(op);
+      if (!action || !roleMay('teacher', action)) continue;
+      const control = await probe(
+        op,
+        { token: never.token, role: 'teacher', acting: A },
+        'never assigned',
+        null,
+      );
+      if (![403, 404].includes(control.statusCode)) continue;
+      compared += 1;
+      await probe(
+        op,
+        { token: formerMember.token, role: 'teacher', acting: A },
+        'role removed after assignment',
+        {
+          statuses: [control.statusCode],
+        },
+      );
+    }
+    expect(
+      compared,
+      'operations a teacher reaches only through her own students or an assignment',
+    ).toBeGreaterThan(10);
+    expect(takeFailures()).toEqual([]);
+  }, 120_000);
 
   it("shows signed-in callers of A only their own values, never B's", async () => {
     for (const op of operations) {

@@ -1,11 +1,14 @@
-import type { DiagnosticCardContent } from '@logoschool/contract';
-import { and, eq, exists, or, sql } from 'drizzle-orm';
+import { ROLE, type DiagnosticCardContent } from '@logoschool/contract';
+import { and, arrayContains, eq, exists, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
+  assignments,
   clientDiagnosticians,
   clients,
   diagnoses,
   diagnosticCardVersions,
+  users,
+  workspaces,
   type ClientRow,
   type DiagnosisRow,
 } from '../../db/schema/index.ts';
@@ -14,12 +17,40 @@ import { notFound } from '../../errors/app-error.ts';
 /**
  * Who may diagnose a student (issue 16): the student's teacher, and the diagnosticians the student
  * is assigned to, in the project the call acts in. Everyone else (another teacher, another
- * project's user) gets 404, as for any object they cannot see.
+ * project's user) gets 404, as for any object they cannot see. An assignment counts only while its
+ * diagnostician holds the role (issue 24, spec §6): a role removed, a member deactivated, a user
+ * blocked or a project archived ends the access it gave at once, and gives it back when undone.
  */
 export interface Diagnostician {
   workspaceId: number;
   userId: number;
 }
+
+/**
+ * The condition "this user holds the diagnostician role in this project now": an active,
+ * unarchived membership with the role, an active user, a project not archived (what
+ * `rolesInWorkspace` asks of a signed-in caller, asked of the database for any user).
+ */
+export function holdsDiagnosticianRole(
+  userId: Column | SQL | number,
+  workspaceId: Column | SQL | number,
+): SQL {
+  return exists(
+    sql`(select 1 from ${assignments}
+      join ${users} on ${users.id} = ${assignments.userId}
+      join ${workspaces} on ${workspaces.id} = ${assignments.workspaceId}
+      where ${assignments.userId} = ${userId} and ${assignments.workspaceId} = ${workspaceId}
+        and ${assignments.isActive} and not ${assignments.archived} and ${users.isActive}
+        and not ${workspaces.archived} and ${arrayContains(assignments.roles, [ROLE.diagnostician])})`,
+  );
+}
+
+/**
+ * The condition "this assignment row still counts": its diagnostician holds the role in its
+ * project now (rows of a removed role stay, and count again when the role is given back).
+ */
+export const assignmentCounts = (): SQL =>
+  holdsDiagnosticianRole(clientDiagnosticians.userId, clientDiagnosticians.workspaceId);
 
 /** The condition "the caller may diagnose this client row". */
 export function diagnosableBy(caller: Diagnostician) {
@@ -27,8 +58,11 @@ export function diagnosableBy(caller: Diagnostician) {
     eq(clients.workspaceId, caller.workspaceId),
     or(
       eq(clients.teacherId, caller.userId),
-      exists(
-        sql`(select 1 from ${clientDiagnosticians} where ${clientDiagnosticians.clientId} = ${clients.id} and ${clientDiagnosticians.userId} = ${caller.userId})`,
+      and(
+        exists(
+          sql`(select 1 from ${clientDiagnosticians} where ${clientDiagnosticians.clientId} = ${clients.id} and ${clientDiagnosticians.userId} = ${caller.userId})`,
+        ),
+        holdsDiagnosticianRole(caller.userId, caller.workspaceId),
       ),
     ),
   );

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { assignmentCounts } from './diagnosis-access.ts';
 
 /** The project's active users holding the diagnostician role, by name. */
 async function diagnosticiansWhere(db: Tx, workspaceId: number, ids?: number[]): Promise<Diagnostician[]> {
@@ -75,13 +76,13 @@ async function assignableClient(db: Tx, caller: Actor, clientId: number): Promis
   return row;
 }
 
-/** The diagnosticians a student is assigned to, by name. */
+/** The diagnosticians a student is assigned to who hold the role now, by name. */
 async function assignedTo(db: Tx, clientId: number): Promise<Diagnostician[]> {
   return db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(clientDiagnosticians)
     .innerJoin(users, eq(users.id, clientDiagnosticians.userId))
-    .where(eq(clientDiagnosticians.clientId, clientId))
+    .where(and(eq(clientDiagnosticians.clientId, clientId), assignmentCounts()))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
 }
 
@@ -153,6 +154,7 @@ export async function listDiagnosticianClients(
     eq(clientDiagnosticians.userId, caller.userId),
     eq(clientDiagnosticians.workspaceId, caller.workspaceId),
     eq(clients.workspaceId, caller.workspaceId),
+    assignmentCounts(),
     query.term ? ilike(clients.childName, containing(query.term)) : undefined,
   );
   const [[total], rows] = await Promise.all([
