@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { roleMay, type RoleName } from '@logoschool/contract';
+import { INT_MAX, roleMay, type RoleName } from '@logoschool/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,7 +155,9 @@ function render(op: Operation, parts: Parts): InjectOptions {
   if (!body) return options;
   if (body.kind === 'json') {
     headers['content-type'] = 'application/json';
-    options.payload = JSON.stringify(body.value).replaceAll(`"${LONE_SURROGATE}"`, '"a\\ud800b"');
+    options.payload = JSON.stringify(body.value)
+      .replaceAll(`"${LONE_SURROGATE}"`, '"a\\ud800b"')
+      .replaceAll(`"${UNSAFE_INTEGER}"`, '9007199254740993');
   } else if (body.kind === 'form') {
     const form = multipartForm(body.parts);
     Object.assign(headers, form.headers);
@@ -178,7 +180,7 @@ const show = (value: unknown) =>
  * A variant: its label, the request, and whether it carries text the API's input rule refuses
  * (a NUL or an unpaired surrogate in a value or key the server reads: 4xx, never stored).
  */
-type Variant = [label: string, parts: Parts, forbidden?: boolean];
+type Variant = [label: string, parts: Parts, forbidden?: boolean, number?: OutOfRange];
 
 /** Text the input rule refuses wherever it stands. */
 const FORBIDDEN_TEXTS = new Set<unknown>(['a\u0000b', '\u0000', LONE_SURROGATE]);
@@ -202,7 +204,15 @@ const PATH_VALUES = [
 ];
 
 /** Raw query values for a parameter of any type. */
-const QUERY_VALUES = ['abc', 'a%00b', '%ED%A0%80', '%E2%80%AEx%E2%80%8B', 'x'.repeat(5000)];
+const QUERY_VALUES = [
+  'abc',
+  'a%00b',
+  '%ED%A0%80',
+  '%E2%80%AEx%E2%80%8B',
+  'x'.repeat(5000),
+  '2147483648',
+  '1e20',
+];
 
 const DEEP_ARRAY = '['.repeat(10_000) + ']'.repeat(10_000);
 const DEEP_OBJECT = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
@@ -316,6 +326,99 @@ function* bodyVariants(op: Operation, base: Parts): Generator<Variant> {
   yield raw('body.<lone surrogate key>', text.replace(/^\{/, '{"\\udc00":1,'), 'application/json', true);
   yield raw('body with a lone surrogate as raw bytes (CESU-8)', withBytes([0xed, 0xa0, 0x80]));
   yield raw('body with invalid UTF-8 bytes', withBytes([0xff, 0xfe, 0xc0, 0x80]));
+}
+
+/**
+ * Integers no field may take (issue 24): past PostgreSQL's `integer` (2^31), negative, past any
+ * exact double (1e20) and one past the largest safe integer. Each must be a 4xx, never a 500.
+ */
+const OUT_OF_RANGE = ['2^31', '-1', '1e20', '2^53+1'] as const;
+type OutOfRange = (typeof OUT_OF_RANGE)[number];
+
+/** 2^53 + 1 has no double: the body carries this mark, and `render` writes the digits in its place. */
+const UNSAFE_INTEGER = '__2^53+1__';
+
+const OUT_OF_RANGE_VALUES: Record<OutOfRange, number | string> = {
+  '2^31': 2 ** 31,
+  '-1': -1,
+  '1e20': 1e20,
+  '2^53+1': UNSAFE_INTEGER,
+};
+
+/** Out-of-range integers sent, by value, and how many of them were answered 5xx. */
+const outOfRange = new Map<OutOfRange, { sent: number; serverErrors: number }>(
+  OUT_OF_RANGE.map((name) => [name, { sent: 0, serverErrors: 0 }]),
+);
+
+/** The schema an `anyOf`/`oneOf` stands for: its first option that is not `null`. */
+function concrete(schema: Schema): Schema {
+  const s = resolve(schema);
+  const options = s.anyOf ?? s.oneOf;
+  if (!options) return s;
+  return concrete(options.find((option) => resolve(option).type !== 'null') ?? options[0] ?? {});
+}
+
+/**
+ * Every integer of a value of `schema`, at any depth (object properties, the first item of an
+ * array), each with every out-of-range number: the label of its place, the whole value with that
+ * number in it, and the number.
+ */
+function* integerPlaces(
+  schema: Schema,
+  value: unknown,
+  fill: (schema: Schema, name: string) => unknown,
+  name: string,
+  depth = 0,
+): Generator<[label: string, value: unknown, number: OutOfRange]> {
+  if (depth > 8) return;
+  const s = concrete(schema);
+  if (s.type === 'integer') {
+    for (const number of OUT_OF_RANGE) yield ['', OUT_OF_RANGE_VALUES[number], number];
+    return;
+  }
+  if (s.type === 'array' && s.items) {
+    const items = Array.isArray(value) ? value : [];
+    const first = items.length > 0 ? items[0] : fill(s.items, name);
+    for (const [label, changed, number] of integerPlaces(s.items, first, fill, name, depth + 1)) {
+      yield [`[0]${label}`, [changed, ...items.slice(1)], number];
+    }
+    return;
+  }
+  if (s.type === 'object' && s.properties) {
+    const object = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    for (const [field, fieldSchema] of Object.entries(s.properties)) {
+      const current = field in object ? object[field] : fill(fieldSchema, field);
+      for (const [label, changed, number] of integerPlaces(fieldSchema, current, fill, field, depth + 1)) {
+        yield [`.${field}${label}`, { ...object, [field]: changed }, number];
+      }
+    }
+  }
+}
+
+/** Every integer field of a JSON body, at any depth, set to each out-of-range number. */
+function* integerVariants(op: Operation, base: Parts): Generator<Variant> {
+  const body = base.body;
+  if (body?.kind !== 'json' || !op.json) return;
+  const fill = (schema: Schema, name: string) => sample(schema, name, op, roleFor(op));
+  for (const [label, value, number] of integerPlaces(op.json, body.value, fill, 'body')) {
+    yield [`body${label}=${number}`, { ...base, body: { kind: 'json', value } }, false, number];
+  }
+}
+
+/** Where an input schema holds an integer without a bound the database can hold, at any depth. */
+function unboundedIntegers(schema: Schema, place: string, depth = 0): string[] {
+  if (depth > 8) return [];
+  const s = resolve(schema);
+  const options = s.anyOf ?? s.oneOf;
+  if (options) return options.flatMap((option) => unboundedIntegers(option, place, depth + 1));
+  if (s.type === 'integer') {
+    const bounded = s.maximum !== undefined && s.maximum <= INT_MAX && s.minimum !== undefined;
+    return bounded ? [] : [`${place} (minimum ${s.minimum}, maximum ${s.maximum})`];
+  }
+  if (s.type === 'array' && s.items) return unboundedIntegers(s.items, `${place}[]`, depth + 1);
+  return Object.entries(s.properties ?? {}).flatMap(([field, fieldSchema]) =>
+    unboundedIntegers(fieldSchema, `${place}.${field}`, depth + 1),
+  );
 }
 
 function* genericBodyVariants(op: Operation, base: Parts): Generator<Variant> {
@@ -457,6 +560,7 @@ function* variants(op: Operation, base: Parts): Generator<Variant> {
     { ...base, headers: { ...base.headers, 'accept-language': `${'x;q=abc,'.repeat(500)}` } },
   ];
   yield* bodyVariants(op, base);
+  yield* integerVariants(op, base);
   yield* genericBodyVariants(op, base);
   yield* formVariants(op, base);
 }
@@ -524,6 +628,7 @@ async function send(
   label: string,
   parts: Parts,
   forbidden = false,
+  number?: OutOfRange,
 ): Promise<LightMyRequestResponse | null> {
   // `POST /logout` ends the session it is sent with: each request gets a session of its own.
   const token =
@@ -541,6 +646,11 @@ async function send(
   }
   requests += 1;
   if (response.statusCode >= 500) serverErrors += 1;
+  const count = number === undefined ? undefined : outOfRange.get(number);
+  if (count) {
+    count.sent += 1;
+    if (response.statusCode >= 500) count.serverErrors += 1;
+  }
   const problem =
     answerProblem(response) ??
     (forbidden && response.statusCode < 400 ? `${response.statusCode}: forbidden text accepted` : null);
@@ -591,6 +701,12 @@ afterAll(() => {
   console.log(
     `fuzz: ${operationCount} operations, ${requests} requests, 5xx=${serverErrors}${unsendable ? `, unsendable=${unsendable}` : ''}`,
   );
+  // eslint-disable-next-line no-console -- the out-of-range integers' counts (issue 24)
+  console.log(
+    `fuzz out-of-range integers: ${[...outOfRange.entries()]
+      .map(([number, count]) => `${number}: ${count.sent} sent, ${count.serverErrors} 5xx`)
+      .join('; ')}`,
+  );
 });
 
 describe('every operation of the OpenAPI document, fuzzed', () => {
@@ -610,12 +726,32 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
           unreachable.push(`${op.key} as ${role}: ${response.statusCode} ${response.body}`);
         }
       }
-      for (const [label, parts, forbidden] of variants(op, base)) await send(op, label, parts, forbidden);
+      for (const [label, parts, forbidden, number] of variants(op, base)) {
+        await send(op, label, parts, forbidden, number);
+      }
       if (destructive) await send(op, 'valid request', base);
     }
     expect(unreachable, 'the fuzz must reach past the role check').toEqual([]);
     expect(report(failures.splice(0))).toEqual([]);
+    for (const [number, count] of outOfRange) {
+      expect(count.sent, `${number} sent in every integer field of every body`).toBeGreaterThan(50);
+      expect(count.serverErrors, `${number}: answers 5xx`).toBe(0);
+    }
   }, 300_000);
+
+  it('bounds every integer of every body, query and path by what the database holds (issue 24)', () => {
+    const unbounded: string[] = [];
+    for (const op of operations) {
+      for (const [place, schema] of [
+        ['body', op.json],
+        ['form', op.form],
+        ...op.query.map((parameter) => [`query.${parameter.name}`, parameter.schema] as const),
+      ] as const) {
+        if (schema) unbounded.push(...unboundedIntegers(schema, place).map((where) => `${op.key} ${where}`));
+      }
+    }
+    expect(unbounded, 'give each a .max() (bodyId, idParam or a named limit of the contract)').toEqual([]);
+  });
 
   it('answers a caller without a token with < 500 and the error envelope', async () => {
     for (const op of operations) {

@@ -15,9 +15,12 @@ export function pageEnvelope<T extends z.ZodType>(item: T) {
   });
 }
 
+/** Largest id or order: the database keeps them as PostgreSQL integers. */
+export const INT_MAX = 2_147_483_647;
+
 /** Query of a paginated list. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
 });
 
@@ -28,9 +31,6 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-/** Largest id or order: the database keeps them as PostgreSQL integers. */
-export const INT_MAX = 2_147_483_647;
 
 /** A positive integer id in a path or query string. */
 export const idParam = z.coerce.number().int().positive().max(INT_MAX);

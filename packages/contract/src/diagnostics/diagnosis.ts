@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from '../common/envelope.ts';
 import { CLIENT_NAME_MAX, CLIENT_NAME_MIN } from '../common/limits.ts';
 import { questionsOf, DC_TEXT_MAX, type DiagnosticCardContent, type Question } from './card.ts';
 
@@ -173,7 +174,7 @@ const isoDate = z.iso.date();
 
 /** Start a diagnosis of a student on a published card: the header is prefilled from the student. */
 export const diagnosisCreateInput = z.strictObject({
-  card_id: z.number().int().positive(),
+  card_id: bodyId,
 });
 
 /** What the filling screen saves (autosave and the explicit save alike). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
+import { INT_MAX, bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
 import { PROTOCOL_BLOCKS_MAX } from '../common/limits.ts';
 import { PLAN_FILTERS, PLAN_STATUSES } from './plan-status.ts';
 import { presentationsInOrder, presentationsSchema, templateFolderSchema } from './schemas.ts';
@@ -146,7 +146,7 @@ export const PLAN_TEMPLATE_UPDATE_ACTIONS = ['apply', 'keep'] as const;
  * (409).
  */
 export const planTemplateUpdateInput = z.strictObject({
-  version: z.number().int().min(1),
+  version: z.number().int().min(1).max(INT_MAX),
   action: z.enum(PLAN_TEMPLATE_UPDATE_ACTIONS).default('apply'),
 });
 export type PlanTemplateUpdateInput = z.input<typeof planTemplateUpdateInput>;

@@ -218,6 +218,17 @@ describe('diagnoses', () => {
     expect(dataOf<Diagnosis>(await as(s.teacher).get(`/api/diagnoses/${created.id}`)).read_only).toBe(true);
   });
 
+  it('refuses a card id the database cannot hold with 422 naming the field, not 500 (issue 24)', async () => {
+    const s = await buildDiagnosisSchool();
+    for (const cardId of [2 ** 31, -1, 1e20, 0]) {
+      const response = await start(s, s.teacher, cardId);
+      expect(response.statusCode, `${cardId}: ${response.body}`).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['card_id']);
+    }
+    // The largest id the database holds is a card that is not there.
+    expect((await start(s, s.teacher, 2 ** 31 - 1)).statusCode).toBe(404);
+  });
+
   it('§5: completing names the unanswered required questions unless saved without them', async () => {
     const s = await buildDiagnosisSchool();
     const created = dataOf<Diagnosis>(await start(s), 201);
