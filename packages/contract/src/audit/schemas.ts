@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'exercises.auto_moderation',
   'crm.token_create',
   'crm.token_revoke',
+  /** A student's diagnostician added or removed: `details` `{ client_id, change }`, the diagnostician as target. */
+  'diagnosticians.assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

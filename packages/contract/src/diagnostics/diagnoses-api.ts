@@ -157,6 +157,17 @@ export type DiagnosticianClientsPage = z.infer<typeof diagnosticianClientsPageEn
 export const diagnosticianSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 export type Diagnostician = z.infer<typeof diagnosticianSchema>;
 
+/**
+ * A diagnostician a student is assigned to, with who assigned her and when: the student's teacher
+ * sees an assignment made by an admin or root (decision 026).
+ */
+export const assignedDiagnosticianSchema = diagnosticianSchema.extend({
+  /** Who made the assignment; null when that account was deleted. */
+  assigned_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  assigned_at: z.string(),
+});
+export type AssignedDiagnostician = z.infer<typeof assignedDiagnosticianSchema>;
+
 /** Most diagnosticians one student is assigned to. */
 export const CLIENT_DIAGNOSTICIANS_MAX = 20;
 

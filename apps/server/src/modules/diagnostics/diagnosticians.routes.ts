@@ -1,5 +1,6 @@
 import {
   API,
+  assignedDiagnosticianSchema,
   clientDiagnosesParams,
   clientDiagnosticiansInput,
   dataEnvelope,
@@ -25,6 +26,7 @@ import {
 const tags = ['diagnosticians'];
 const ofClient = `${API.clients}/:clientId/diagnosticians`;
 const list = dataEnvelope(z.array(diagnosticianSchema));
+const assignedList = dataEnvelope(z.array(assignedDiagnosticianSchema));
 
 /** Diagnosticians (issue 16 item 5): their students, their assignment, the CRM's question. */
 export const diagnosticiansRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,10 +66,10 @@ export const diagnosticiansRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The diagnosticians a student is assigned to (a teacher her own students; root and admins any of the project's)",
+          "The diagnosticians a student is assigned to, with who assigned each and when (a teacher her own students; root and admins any of the project's)",
         params: clientDiagnosesParams,
         querystring: diagnosisActingQuery,
-        response: { 200: list, 404: errorBody },
+        response: { 200: assignedList, 404: errorBody },
       },
     },
     async (request) => ({
@@ -82,11 +84,11 @@ export const diagnosticiansRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Sets the whole list of a student's diagnosticians; each must hold the diagnostician role in the project (422)",
+          "Sets the whole list of a student's diagnosticians; each must hold the diagnostician role in the project (422). Every change is written to the audit log",
         params: clientDiagnosesParams,
         querystring: diagnosisActingQuery,
         body: clientDiagnosticiansInput,
-        response: { 200: list, 404: errorBody },
+        response: { 200: assignedList, 404: errorBody },
       },
     },
     async (request) => ({

@@ -7,12 +7,14 @@
 import {
   diagnosticianAssignScope,
   ROLE,
+  type AssignedDiagnostician,
   type Diagnostician,
   type DiagnosticianClient,
   type DiagnosticianClientsPage,
   type DiagnosticianClientsQuery,
 } from '@logoschool/contract';
 import { and, arrayContains, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Actor, ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -27,6 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { assignmentCounts } from './diagnosis-access.ts';
 
 /** The project's active users holding the diagnostician role, by name. */
@@ -76,14 +79,34 @@ async function assignableClient(db: Tx, caller: Actor, clientId: number): Promis
   return row;
 }
 
-/** The diagnosticians a student is assigned to who hold the role now, by name. */
-async function assignedTo(db: Tx, clientId: number): Promise<Diagnostician[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
+const assigner = alias(users, 'assigner');
+
+/**
+ * The diagnosticians a student is assigned to who hold the role now, by name, each with who
+ * assigned her and when.
+ */
+async function assignedTo(db: Tx, clientId: number): Promise<AssignedDiagnostician[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      assignerId: assigner.id,
+      assignerName: assigner.name,
+      assignedAt: clientDiagnosticians.assignedAt,
+    })
     .from(clientDiagnosticians)
     .innerJoin(users, eq(users.id, clientDiagnosticians.userId))
+    .leftJoin(assigner, eq(assigner.id, clientDiagnosticians.assignedBy))
     .where(and(eq(clientDiagnosticians.clientId, clientId), assignmentCounts()))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    assigned_by: row.assignerId === null ? null : { id: row.assignerId, name: row.assignerName ?? '' },
+    assigned_at: row.assignedAt.toISOString(),
+  }));
 }
 
 /** `GET /clients/:clientId/diagnosticians`. */
@@ -91,21 +114,22 @@ export async function clientDiagnosticiansOf(
   db: Tx,
   caller: Actor,
   clientId: number,
-): Promise<Diagnostician[]> {
+): Promise<AssignedDiagnostician[]> {
   const client = await assignableClient(db, caller, clientId);
   return assignedTo(db, client.id);
 }
 
 /**
  * `PUT /clients/:clientId/diagnosticians`: the whole list; each must hold the diagnostician role in
- * the project (422 naming the ones who do not).
+ * the project (422 naming the ones who do not). Each diagnostician added or removed is written to
+ * the audit log (decision 026: an admin may assign anyone, herself too, but never unseen).
  */
 export async function setClientDiagnosticians(
   db: Db,
   caller: Actor,
   clientId: number,
   userIds: number[],
-): Promise<Diagnostician[]> {
+): Promise<AssignedDiagnostician[]> {
   return db.transaction(async (tx) => {
     const client = await assignableClient(tx, caller, clientId);
     const wanted = [...new Set(userIds)];
@@ -136,6 +160,20 @@ export async function setClientDiagnosticians(
           assignedBy: caller.userId,
         })),
       );
+    }
+    const changes = [
+      ...added.map((userId) => ({ userId, change: 'added' })),
+      ...gone.map((userId) => ({ userId, change: 'removed' })),
+    ];
+    for (const { userId, change } of changes) {
+      await writeAudit(tx, {
+        action: 'diagnosticians.assign',
+        actorId: caller.userId,
+        targetUserId: userId,
+        workspaceId: caller.workspaceId,
+        details: { client_id: client.id, change, acting_as: caller.role },
+        ip: caller.ip,
+      });
     }
     return assignedTo(tx, client.id);
   });
@@ -231,5 +269,6 @@ export async function remoteDiagnosticians(
     .from(clients)
     .where(and(eq(clients.workspaceId, workspaceId), eq(clients.remoteId, remoteId)));
   if (!client) throw notFound();
-  return assignedTo(db, client.id);
+  const assigned = await assignedTo(db, client.id);
+  return assigned.map(({ id, name, email }) => ({ id, name, email }));
 }

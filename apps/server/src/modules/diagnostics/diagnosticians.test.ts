@@ -1,12 +1,14 @@
 import {
   ROLE,
+  type AssignedDiagnostician,
   type Diagnostician,
   type DiagnosticianClientsPage,
   type DiagnosticCardContent,
 } from '@logoschool/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clients } from '../../db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { auditLog, clients } from '../../db/schema/index.ts';
 import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
@@ -190,5 +192,46 @@ describe('diagnosticians', () => {
     // Revoked.
     expect((await as(s.admin).delete(`/api/workspaces/${s.workspace.id}/crm-token`)).statusCode).toBe(200);
     expect((await crm(token, 'remote_id=crm-1')).statusCode).toBe(401);
+  });
+
+  it('an admin who is a diagnostician may assign herself, but the teacher sees it and the audit log keeps it (decision 026)', async () => {
+    const s = await buildAssignSchool();
+    const adminUser = await buildMember(t.db, s.workspace, ['admin', 'diagnostician'], {
+      user: { name: 'Alla Admin' },
+    });
+    const admin: Member = {
+      workspace: s.workspace,
+      user: adminUser,
+      token: await tokenFor(t.db, adminUser),
+      roleId: ROLE.admin,
+    };
+    const set = await as(admin).put(assignUrl(s.own.id), { user_ids: [adminUser.id] });
+    expect(set.statusCode, set.body).toBe(200);
+    const seen = dataOf<AssignedDiagnostician[]>(await as(s.teacher).get(assignUrl(s.own.id)));
+    expect(seen).toEqual([
+      {
+        id: adminUser.id,
+        name: 'Alla Admin',
+        email: adminUser.email,
+        assigned_by: { id: adminUser.id, name: 'Alla Admin' },
+        assigned_at: expect.any(String),
+      },
+    ]);
+    // The teacher replaces her with Dana: both changes are on record, with who made them.
+    dataOf(await as(s.teacher).put(assignUrl(s.own.id), { user_ids: [s.dana.user.id] }));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'diagnosticians.assign'), eq(auditLog.workspaceId, s.workspace.id)))
+      .orderBy(asc(auditLog.id));
+    expect(rows.map((row) => [row.actorId, row.targetUserId, row.details])).toEqual([
+      [adminUser.id, adminUser.id, { client_id: s.own.id, change: 'added', acting_as: 'admin' }],
+      [s.teacher.user.id, s.dana.user.id, { client_id: s.own.id, change: 'added', acting_as: 'teacher' }],
+      [s.teacher.user.id, adminUser.id, { client_id: s.own.id, change: 'removed', acting_as: 'teacher' }],
+    ]);
+    // Root reads it in the audit log, filtered by the action.
+    const log = await as(s.root).get('/api/audit-log', { query: 'action=diagnosticians.assign' });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().data.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -4,6 +4,7 @@ import {
   type Diagnosis,
   type DiagnosisUpdateInput,
   type DiagnosticCardListItem,
+  type AssignedDiagnostician,
   type Diagnostician,
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -142,7 +143,10 @@ export function useDiagnosticians(clientId: number) {
   const assigned = useQuery({
     queryKey: diagnosisKeys.assigned(acting, clientId),
     queryFn: ({ signal }) =>
-      callApi<Diagnostician[]>(`${API.clients}/${clientId}/diagnosticians`, { query: { ...acting }, signal }),
+      callApi<AssignedDiagnostician[]>(`${API.clients}/${clientId}/diagnosticians`, {
+        query: { ...acting },
+        signal,
+      }),
     enabled: acting !== null,
   });
   return { all, assigned, allowed: acting !== null };
@@ -154,7 +158,7 @@ export function useAssignDiagnosticians(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      callApi<Diagnostician[]>(`${API.clients}/${clientId}/diagnosticians`, {
+      callApi<AssignedDiagnostician[]>(`${API.clients}/${clientId}/diagnosticians`, {
         method: 'PUT',
         query: { ...acting },
         body: { user_ids: userIds },

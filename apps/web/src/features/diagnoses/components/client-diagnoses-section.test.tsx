@@ -69,4 +69,52 @@ describe('ClientDiagnosesSection', () => {
     ]);
     expect(screen.getAllByRole('row')).toHaveLength(2);
   }, 30_000);
+
+  it("shows who assigned each of the student's diagnosticians and when (decision 026)", async () => {
+    fakeApi({
+      'GET /clients/3/diagnoses': () =>
+        json({
+          data: {
+            client: { id: 3, child_name: 'Marko', language: 'uk', teacher: { id: 4, name: 'Iryna Teacher' } },
+            diagnoses: [],
+          },
+        }),
+      'GET /diagnosticians': () =>
+        json({
+          data: [
+            { id: 7, name: 'Dana Diagnostician', email: 'dana@example.test' },
+            { id: 8, name: 'Olha Admin', email: 'olha@example.test' },
+          ],
+        }),
+      'GET /clients/3/diagnosticians': () =>
+        json({
+          data: [
+            {
+              id: 8,
+              name: 'Olha Admin',
+              email: 'olha@example.test',
+              assigned_by: { id: 8, name: 'Olha Admin' },
+              assigned_at: '2026-11-27T10:00:00Z',
+            },
+            {
+              id: 7,
+              name: 'Dana Diagnostician',
+              email: 'dana@example.test',
+              assigned_by: null,
+              assigned_at: '2026-11-01T10:00:00Z',
+            },
+          ],
+        }),
+    });
+    await renderInApp(<ClientDiagnosesSection clientId={3} />);
+    const list = await screen.findByRole('list', { name: 'Diagnosticians' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Olha Admin: since ${formatDate('2026-11-27T10:00:00Z')}, assigned by Olha Admin`,
+      `Dana Diagnostician: since ${formatDate('2026-11-01T10:00:00Z')}, assigned by a deleted account`,
+    ]);
+  }, 30_000);
 });

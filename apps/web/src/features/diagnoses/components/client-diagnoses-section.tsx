@@ -4,6 +4,7 @@ import {
   Anchor,
   Button,
   Group,
+  List,
   Loader,
   Modal,
   MultiSelect,
@@ -106,19 +107,35 @@ function DiagnosticiansField({ clientId }: { clientId: number }) {
   if (all.isError || assigned.isError) return null;
   const value = assigned.data.map((user) => String(user.id));
   return (
-    <MultiSelect
-      label={t('diagnoses.diagnosticians')}
-      description={t('diagnoses.diagnosticiansHint')}
-      placeholder={value.length === 0 ? t('diagnoses.diagnosticiansNone') : undefined}
-      data={all.data.map((user) => ({ value: String(user.id), label: `${user.name} (${user.email})` }))}
-      value={value}
-      onChange={(ids) => assign.mutate(ids.map(Number))}
-      error={assign.isError ? errorTextOf(assign.error) : undefined}
-      nothingFoundMessage={t('diagnoses.diagnosticiansEmpty')}
-      searchable
-      clearable
-      maw={560}
-    />
+    <Stack gap={4}>
+      <MultiSelect
+        label={t('diagnoses.diagnosticians')}
+        description={t('diagnoses.diagnosticiansHint')}
+        placeholder={value.length === 0 ? t('diagnoses.diagnosticiansNone') : undefined}
+        data={all.data.map((user) => ({ value: String(user.id), label: `${user.name} (${user.email})` }))}
+        value={value}
+        onChange={(ids) => assign.mutate(ids.map(Number))}
+        error={assign.isError ? errorTextOf(assign.error) : undefined}
+        nothingFoundMessage={t('diagnoses.diagnosticiansEmpty')}
+        searchable
+        clearable
+        maw={560}
+      />
+      {/* Who assigned each, so that the teacher sees an assignment an admin made (decision 026). */}
+      {assigned.data.length > 0 && (
+        <List size="sm" c="gray.7" aria-label={t('diagnoses.diagnosticians')}>
+          {assigned.data.map((user) => (
+            <List.Item key={user.id}>
+              {t('diagnoses.diagnosticianAssigned', {
+                name: user.name,
+                date: formatDate(user.assigned_at),
+                by: user.assigned_by?.name ?? t('diagnoses.diagnosticianAssignerGone'),
+              })}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
   );
 }
 
