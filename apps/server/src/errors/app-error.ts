@@ -43,6 +43,8 @@ const STATUS: Record<ErrorCode, number> = {
   // Spec §9: a scale moved more than 2 divisions within a month; the filling screen asks before saving.
   diagnosis_scale_change: 409,
   request_overdue: 409,
+  // An author lost the race to take a request (or came after it was taken): someone else has it.
+  request_taken: 409,
   presentation_required: 409,
   theme_exists: 409,
   theme_in_use: 409,

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'status_unchanged',
   'transition_refused',
   'request_overdue',
+  'request_taken',
   'presentation_required',
   'theme_exists',
   'theme_in_use',

@@ -42,12 +42,13 @@ import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/files.ts';
 import { autoModerate } from './auto-moderation.service.ts';
 import { inProject, ownExercise } from './exercise-conditions.ts';
-import { lockReadable, readableExercise } from './exercise-queries.ts';
+import { assertReadable, lockOwn, lockReadable, readableExercise } from './exercise-queries.ts';
 import {
   assertCategory,
   assertComplete,
   assertMayDelete,
   assertMayEdit,
+  assertRequestFree,
   assertSameProject,
   assertTags,
   assertTitleFree,
@@ -202,8 +203,9 @@ export async function deleteExercise(
  * verdict back (a declined or accepted exercise back to moderation, a decline into acceptance). 404 when the caller cannot read it; 403 when the caller has no part in it or the
  * change is someone else's to make; 409 `status_unchanged` for the current status, 409
  * `transition_refused` for a change nobody may make; 422 without a comment to decline, or when the
- * exercise is incomplete for review; 409 `request_overdue` when taking a request past its deadline.
- * Taking a request assigns it to the caller; a comment becomes the exercise's comment.
+ * exercise is incomplete for review; 409 `request_overdue` when taking a request past its deadline,
+ * 409 `request_taken` when another author has taken it (first). Taking a request assigns it to the
+ * caller; a comment becomes the exercise's comment.
  */
 export async function changeStatus(
   db: Db,
@@ -213,9 +215,11 @@ export async function changeStatus(
   onlyFrom?: ExerciseStatusName,
 ): Promise<Exercise> {
   return db.transaction(async (tx) => {
-    const current = await lockReadable(tx, caller, id);
-    const from = statusOf(current);
+    const current = await lockOwn(tx, caller, id);
     const to = statusOf({ statusId: input.status_id });
+    assertRequestFree(caller, current, to);
+    assertReadable(caller, current);
+    const from = statusOf(current);
     const actors = assertTransition(caller, current, from, to, onlyFrom);
     const comment = input.comment ?? '';
     if (commentRequired(to) && comment === '') {
@@ -250,7 +254,10 @@ export async function changeStatus(
   });
 }
 
-/** `POST /exercises/:id/take`: an author takes an open request; it becomes their draft. */
+/**
+ * `POST /exercises/:id/take`: an author takes an open request; it becomes their draft. 409
+ * `request_taken` for every author but the first when several take it at once.
+ */
 export async function takeRequest(db: Db, caller: ProjectActor, id: number): Promise<Exercise> {
   return changeStatus(db, caller, id, { status_id: EXERCISE_STATUS.draft }, 'request');
 }

@@ -317,9 +317,25 @@ export async function readableExercise(db: Tx, caller: ProjectActor, id: number)
   return row;
 }
 
+/**
+ * The project's exercise, locked for the rest of the transaction, whether or not the caller may read
+ * it (for a write that tells an unreadable row apart, then calls `assertReadable`); 404 when the
+ * project has none.
+ */
+export async function lockOwn(tx: Tx, caller: ProjectActor, id: number): Promise<ExerciseRow> {
+  const [row] = await tx.select().from(exercises).where(ownExercise(caller, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Throws 404 (as `getExercise`) unless the caller may read the exercise. */
+export function assertReadable(caller: ProjectActor, row: ExerciseRow): void {
+  if (!mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
+}
+
 /** The exercise, locked for the rest of the transaction; 404 as `getExercise`. */
 export async function lockReadable(tx: Tx, caller: ProjectActor, id: number): Promise<ExerciseRow> {
-  const [row] = await tx.select().from(exercises).where(ownExercise(caller, id)).for('update');
-  if (!row || !mayReadExercise(caller.role, caller.userId, recordOf(row))) throw notFound();
+  const row = await lockOwn(tx, caller, id);
+  assertReadable(caller, row);
   return row;
 }

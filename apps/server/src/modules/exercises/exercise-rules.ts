@@ -81,6 +81,19 @@ export function assertTransition(
 }
 
 /**
+ * Throws 409 `request_taken` when the caller, an author, asks to take a request (into `draft`) that
+ * another author has taken: of authors taking one request at once, the row lock lets the first in
+ * and every other one then finds it taken (STYLE: a race has a clear loser). Checked before the read
+ * rule, for which the taken request is no longer the loser's to see and would be a 404, as if it had
+ * never been. Only a moderator's request has request fields, so an author's own draft stays a 404.
+ */
+export function assertRequestFree(caller: ProjectActor, row: ExerciseRow, to: ExerciseStatusName) {
+  if (to !== 'draft' || row.requestDescription === null || statusOf(row) === 'request') return;
+  if (!exerciseActors(caller.role, caller.userId, recordOf(row)).includes('author')) return;
+  if (row.assignedId !== null && row.assignedId !== caller.userId) throw new AppError('request_taken');
+}
+
+/**
  * Titles are checked and written under a per-project lock, so that two calls cannot both find a
  * title free; the unique index on the lower-cased title stays as the last guard.
  */

@@ -278,7 +278,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'exercises.author' },
       schema: {
         tags,
-        summary: `An author takes an open request: it becomes their draft (status ${EXERCISE_STATUS.draft}); 409 request_overdue past its deadline`,
+        summary: `An author takes an open request: it becomes their draft (status ${EXERCISE_STATUS.draft}); 409 request_overdue past its deadline, 409 request_taken when another author took it first`,
         params: exerciseParams,
         querystring: exerciseActingQuery,
         response: { 200: dataEnvelope(exerciseSchema), 409: errorBody, ...itemErrors },

@@ -886,8 +886,8 @@ describe('POST /api/exercises/:exerciseId/take', () => {
       assigned_id: school.otherAuthor.user.id,
       author: { id: school.moderator.user.id },
     });
-    // Taken: no longer open to anyone else, nor to the taker again.
-    expect((await take(school.author, filed.id)).statusCode).toBe(404);
+    // Taken: no longer open to anyone else (told so, issue 24), nor to the taker again.
+    expect((await take(school.author, filed.id)).json().code).toBe('request_taken');
     expect((await take(school.otherAuthor, filed.id)).json().code).toBe('transition_refused');
   });
 

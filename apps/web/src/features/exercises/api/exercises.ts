@@ -6,7 +6,7 @@ import {
   EXERCISE_STATUS,
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, callApiPage } from '../../../api/client.ts';
+import { ApiError, callApi, callApiPage } from '../../../api/client.ts';
 import { useActingFor } from '../../../app/session.tsx';
 import { exerciseKeys } from './keys.ts';
 
@@ -46,7 +46,12 @@ export function useExercisePage(kind: ExerciseListKind, filter: ExerciseListFilt
   });
 }
 
-/** An author takes an open request: it becomes their draft. */
+/**
+ * An author takes an open request: it becomes their draft. Whatever the server answers, the lists
+ * are refetched: taken, the request moves to the author's drafts; refused, it has changed meanwhile
+ * (409 `request_taken`: another author took it first) and the refetch shows how. A call that got no
+ * answer (status 0) tells nothing new. The row says the outcome (`meta.silent`).
+ */
 export function useTakeRequest() {
   const acting = useActingFor('exercises.author');
   const queryClient = useQueryClient();
@@ -56,7 +61,10 @@ export function useTakeRequest() {
         method: 'POST',
         query: { ...acting },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exerciseKeys.lists() }),
+    onSettled: (_data, error) =>
+      error instanceof ApiError && error.status === 0
+        ? undefined
+        : queryClient.invalidateQueries({ queryKey: exerciseKeys.lists() }),
     meta: { silent: true },
   });
 }
