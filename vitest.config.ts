@@ -1,22 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { coreTexts } from './apps/web/core-texts.ts';
 import { defineConfig } from 'vitest/config';
 
-const serverTests = (name: string, db: 'pglite' | 'postgres') => ({
-  test: {
-    name,
-    include: ['apps/server/src/**/*.test.ts'],
-    env: { TEST_DB: db },
-    // One module graph per worker for every API file (decision 022): each file still opens its own
-    // database and app, but the app's modules are imported once per worker, not once per file.
-    isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+const SERVER_TESTS = 'apps/server/src';
 
 /**
- * Contract and API tests. The API tests run on PGlite always, and again on PostgreSQL when
- * TEST_DATABASE_URL names a server (CI does): each test file creates and drops its own database.
+ * The server's test files that need a test database: those that open an app on one (`useTestApp`)
+ * or a database of their own (`createTestDatabase`). The others need no database server and run in
+ * the `server` project, which starts none.
+ */
+const apiFiles = (fs.readdirSync(SERVER_TESTS, { recursive: true }) as string[])
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => path.join(SERVER_TESTS, name).split(path.sep).join('/'))
+  .filter((file) => /\b(useTestApp|createTestDatabase)\(/.test(fs.readFileSync(file, 'utf8')));
+
+const serverTests = {
+  // One module graph per worker for every server file (decision 022): each API file still opens its
+  // own database and app, but the app's modules are imported once per worker, not once per file.
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/**
+ * Contract, web and server tests. The API tests run on PostgreSQL: an embedded cluster started once
+ * per run in a temporary directory, or TEST_DATABASE_URL's server when it is set; the migrations run
+ * once into a template, and each file gets a copy of its own (apps/server/src/test/global-setup.ts).
  */
 export default defineConfig({
   test: {
@@ -31,8 +41,22 @@ export default defineConfig({
           setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },
-      serverTests('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverTests('api-postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'api',
+          include: apiFiles,
+          globalSetup: [`${SERVER_TESTS}/test/global-setup.ts`],
+          ...serverTests,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: [`${SERVER_TESTS}/**/*.test.ts`],
+          exclude: apiFiles,
+          ...serverTests,
+        },
+      },
     ],
   },
 });

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { buildApp, type App } from './app.ts';
 import { text } from './i18n/index.ts';
 import { testConfig, useTestApp } from './test/app.ts';
-import { TEST_DB_KIND } from './test/database.ts';
 
 const ROOT_PACKAGE = JSON.parse(
   fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
@@ -70,7 +69,7 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json()).toEqual({
-      data: { status: 'ok', version: ROOT_PACKAGE.version, db: TEST_DB_KIND },
+      data: { status: 'ok', version: ROOT_PACKAGE.version, db: 'postgres' },
     });
   });
 });

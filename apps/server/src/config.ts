@@ -58,7 +58,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** PostgreSQL connection string; unset → the embedded PGlite database in DATA_DIR. */
+  /** PostgreSQL connection string; unset → the embedded PostgreSQL, started by the app in DATA_DIR. */
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   /** Seed the demo school into an empty database (never with NODE_ENV=production). */

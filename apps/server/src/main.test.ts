@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
  * The server as operators run it: `node --import tsx apps/server/src/main.ts` on the embedded
- * database in DATA_DIR. PGlite only: PostgreSQL has no data directory to share or lock.
+ * PostgreSQL in DATA_DIR (decision 025): its start, its stop, a second app refused, and the
+ * server a killed app left running found by the next start.
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -119,13 +120,33 @@ function deadPid(): number {
   }
 }
 
-describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on the embedded database', () => {
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function gone(pid: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 500 && alive(pid); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return !alive(pid);
+}
+
+describe('the server process on the embedded PostgreSQL', () => {
   let dataDir: string;
   let webDist: string;
   const lockFile = () => path.join(dataDir, 'logoschool.lock');
+  const pidFile = () => path.join(dataDir, 'postgres', 'postmaster.pid');
+  /** The pid of the running PostgreSQL, from its postmaster.pid. */
+  const postmaster = () => Number(fs.readFileSync(pidFile(), 'utf8').split('\n')[0]);
+  const lockHolder = () => Number(fs.readFileSync(lockFile(), 'utf8').split(' ')[0]);
 
   beforeAll(() => {
-    // One data directory for the file: the first start creates it (initdb, seconds), later ones reuse it.
+    // One data directory for the file: the first start creates the cluster, later ones reuse it.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-data-'));
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Logoschool</title>\n');
@@ -141,16 +162,25 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on the e
           }),
       ),
     );
+    // A server a test left behind (a killed app's) stops with its cluster's directory.
+    if (fs.existsSync(pidFile()) && alive(postmaster())) {
+      const pid = postmaster();
+      process.kill(pid, 'SIGINT');
+      await gone(pid);
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
   it(
-    'keeps data across a restart and releases the lock on SIGTERM',
+    'keeps data across a restart, and stops its PostgreSQL and releases the lock on SIGTERM',
     async () => {
       const first = await start(dataDir, webDist);
+      expect(first.output()).toContain('created the embedded PostgreSQL');
       expect(first.output()).toContain('seeded the demo school');
-      expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
+      expect(lockHolder()).toBe(first.child.pid);
+      const database = postmaster();
+      expect(alive(database)).toBe(true);
       const token = await signIn(first);
       const saved = await api(first, '/storage/client-storage/note', {
         method: 'POST',
@@ -160,16 +190,20 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on the e
       expect(saved.status).toBe(200);
       expect(await stop(first)).toBe(0);
       expect(fs.existsSync(lockFile())).toBe(false);
+      expect(await gone(database)).toBe(true);
+      expect(fs.existsSync(pidFile())).toBe(false);
 
       const second = await start(dataDir, webDist);
       let exitCode: number | null;
       try {
-        // The demo school is seeded into an empty database only.
+        // The cluster is created, and the demo school seeded into an empty database, once.
+        expect(second.output()).not.toContain('created the embedded PostgreSQL');
         expect(second.output()).not.toContain('seeded the demo school');
         const read = await api(second, '/storage/client-storage/note', { token: await signIn(second) });
         expect(read).toEqual({ status: 200, body: { data: { text: 'kept' } } });
         // The token of the first run is still a session: sessions live in the database too.
         expect((await api(second, '/check-token', { token })).status).toBe(200);
+        expect((await api(second, '/health')).body).toMatchObject({ data: { status: 'ok', db: 'postgres' } });
       } finally {
         exitCode = await stop(second);
       }
@@ -179,19 +213,21 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on the e
   );
 
   it(
-    'refuses a second process on the same data directory',
+    "refuses a second app on the same data directory, and leaves the first one's PostgreSQL alone",
     async () => {
       const first = await start(dataDir, webDist);
       let exitCode: number | null;
       try {
+        const database = postmaster();
         const second = launch(dataDir, webDist, await freePort());
         second.ready.catch(() => {});
         expect(await second.exited).toBe(1);
         expect(second.output()).toMatch(/data directory .* is in use/);
         expect(second.output()).toContain(`(pid ${first.child.pid})`);
         expect(second.output()).not.toMatch(/^\s+at /m);
-        expect((await api(first, '/health')).body).toMatchObject({ data: { status: 'ok', db: 'pglite' } });
-        expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
+        expect(postmaster()).toBe(database);
+        expect((await api(first, '/health')).body).toMatchObject({ data: { status: 'ok', db: 'postgres' } });
+        expect(lockHolder()).toBe(first.child.pid);
       } finally {
         exitCode = await stop(first);
       }
@@ -201,15 +237,60 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on the e
   );
 
   it(
-    'takes over a lock left by a process that died, and tells the port it took with PORT=0',
+    'finds the PostgreSQL of an app killed with SIGKILL still running, and starts again with what it wrote',
     async () => {
-      fs.mkdirSync(dataDir, { recursive: true });
+      const killed = await start(dataDir, webDist);
+      const token = await signIn(killed);
+      const saved = await api(killed, '/storage/client-storage/note', {
+        method: 'POST',
+        token,
+        body: { text: 'written before SIGKILL' },
+      });
+      expect(saved.status).toBe(200);
+      const database = postmaster();
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      // The app is gone; its PostgreSQL is not.
+      expect(alive(database)).toBe(true);
+
+      const next = await start(dataDir, webDist);
+      let exitCode: number | null;
+      try {
+        expect(next.output()).toMatch(new RegExp(`pid ${database}\\) is still running`));
+        expect(await gone(database)).toBe(true);
+        expect(postmaster()).not.toBe(database);
+        const read = await api(next, '/storage/client-storage/note', { token });
+        expect(read).toEqual({ status: 200, body: { data: { text: 'written before SIGKILL' } } });
+      } finally {
+        exitCode = await stop(next);
+      }
+      expect(exitCode).toBe(0);
+    },
+    3 * START_TIMEOUT_MS,
+  );
+
+  it(
+    'starts over a lock and a postmaster.pid left by processes that are gone, and tells the port it took with PORT=0',
+    async () => {
+      // A crash of the whole machine, as far as the files tell: the app's lock names a process that
+      // is gone, the server's postmaster.pid one that now is another program (this test's).
+      const killed = await start(dataDir, webDist);
+      const database = postmaster();
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      process.kill(database, 'SIGKILL');
+      expect(await gone(database)).toBe(true);
+      const lines = fs.readFileSync(pidFile(), 'utf8').split('\n');
+      lines[0] = String(process.pid);
+      fs.writeFileSync(pidFile(), lines.join('\n'));
       fs.writeFileSync(lockFile(), String(deadPid()));
+
       const server = await start(dataDir, webDist, 0);
       let exitCode: number | null;
       try {
         expect(server.port).toBeGreaterThan(0);
-        expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(server.child.pid));
+        expect(server.output()).toContain('did not stop cleanly last time');
+        expect(lockHolder()).toBe(server.child.pid);
         expect((await api(server, '/health')).status).toBe(200);
       } finally {
         exitCode = await stop(server);
@@ -217,6 +298,6 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on the e
       expect(exitCode).toBe(0);
       expect(fs.existsSync(lockFile())).toBe(false);
     },
-    START_TIMEOUT_MS,
+    2 * START_TIMEOUT_MS,
   );
 });

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { EmbeddedPostgresError } from './db/embedded.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { isEmpty, seedDemo } from './db/seed.ts';
 import { fileStoreIn } from './files/files.ts';
@@ -14,28 +15,44 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
 
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   let jobs: Jobs | undefined;
   let redis: Redis | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string, code = 0) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal: reason }, 'shutting down');
     try {
       await app?.close();
       await jobs?.stop();
       await redis?.quit();
     } finally {
-      await closeDatabase(database);
+      // A signal while the database opens (the embedded one's first start takes a second or two)
+      // closes it once it is open.
+      await opening.then(closeDatabase, () => {});
       log.info('stopped');
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  const opening = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+    // Without its database the app can only fail: it stops, and its next start recovers the
+    // database. (A Ctrl-C stops the embedded server too, as it runs in the app's process group:
+    // that is the shutdown already under way.)
+    onUnexpectedExit: (message) => {
+      if (closing) return;
+      log.fatal(message);
+      void shutdown('the embedded PostgreSQL stopped', 1);
+    },
+  });
+  const database = await opening;
 
   try {
     await database.migrate();
@@ -55,6 +72,8 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     log.info(`Logoschool is running at http://localhost:${port} (database: ${database.kind})`);
   } catch (error) {
+    // A signal during the start: the shutdown under way ends the process.
+    if (closing) return;
     log.fatal({ err: error }, 'could not start');
     await closeDatabase(database);
     process.exit(1);
@@ -66,8 +85,13 @@ async function closeDatabase(database: Database) {
 }
 
 main().catch((error: unknown) => {
-  // Configuration and lock errors are the operator's to fix: one clear message, no stack.
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  // Configuration, lock and embedded database errors are the operator's to fix: one clear message,
+  // no stack.
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof EmbeddedPostgresError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

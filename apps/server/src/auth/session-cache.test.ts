@@ -11,19 +11,19 @@ import { SessionCache } from './session-cache.ts';
 
 const t = useTestApp();
 /** A second instance of the app on the same database: its own connections and its own cache. */
-let other: { app: App; database: Database | null };
+let other: { app: App; database: Database };
 
 beforeAll(async () => {
-  // On PostgreSQL a second pool, as another process would have; PGlite is one process's database.
-  const database = t.testDb.url ? await openDatabase({ url: t.testDb.url, dataDir: null }) : null;
-  const app = await buildApp({ config: testConfig(), database: database ?? t.testDb.database });
+  // A second pool, as another process would have.
+  const database = await openDatabase({ url: t.testDb.url });
+  const app = await buildApp({ config: testConfig(), database });
   await app.ready();
   other = { app, database };
 }, 60_000);
 
 afterAll(async () => {
   await other?.app.close();
-  await other?.database?.close();
+  await other?.database.close();
   if (other) fs.rmSync(other.app.config.dataDir, { recursive: true, force: true });
 });
 

@@ -23,8 +23,8 @@ export interface Jobs {
 }
 
 /**
- * Starts pg-boss on the app's own database (DESIGN §2): the same connection(s), so it runs on PGlite
- * and on PostgreSQL alike; on PostgreSQL every app instance takes a share of the work.
+ * Starts pg-boss on the app's own database (DESIGN §2), through the app's own pool; every app
+ * instance on one PostgreSQL takes a share of the work.
  */
 export async function startJobs(
   database: Database,
