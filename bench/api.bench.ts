@@ -19,10 +19,10 @@
  *   /api/diagnostic-cards with 500 cards (BENCH_DC_CARDS), the moderator's page and the teacher's;
  *   and the parents' GET /api/public/dc/:token/progress over 50 diagnoses sent on one card
  *   (BENCH_DC_SENT).
- * Prints req/s and p99 latency of each and the ratios. Database: PGlite in a temporary directory,
- * or, when BENCH_DATABASE_URL (or DATABASE_URL) names a PostgreSQL server, a fresh database
- * `logoschool_bench_<random>` on it that is dropped at the end. On PGlite there is no server for
- * `pg`, so the SQL baselines run through the app's own PGlite handle.
+ * Prints req/s and p99 latency of each and the ratios. Database: a fresh database
+ * `logoschool_bench_<random>`, dropped at the end, on the embedded PostgreSQL as the app runs it
+ * (durable, in a temporary directory: decision 025), or on the PostgreSQL server that
+ * BENCH_DATABASE_URL (or DATABASE_URL) names.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,13 +33,14 @@ import { buildApp } from '@logoschool/server/src/app.ts';
 import { fileStoreIn } from '@logoschool/server/src/files/files.ts';
 import { loadConfig } from '@logoschool/server/src/config.ts';
 import { openDatabase, type Database } from '@logoschool/server/src/db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '@logoschool/server/src/db/embedded.ts';
+import { createScratchDatabase, type ScratchDatabase } from '@logoschool/server/src/db/scratch.ts';
 import { users, workspaces } from '@logoschool/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '@logoschool/server/src/db/seed.ts';
 import type { ProjectActor } from '@logoschool/server/src/access/actor.ts';
 import { listExercisesQueries } from '@logoschool/server/src/modules/exercises/exercise-queries.ts';
 import { listLessonsQueries } from '@logoschool/server/src/modules/lessons/lesson-queries.ts';
 import { teacherStatisticsQuery } from '@logoschool/server/src/modules/lessons/lesson-statistics.service.ts';
-import { createPostgresDatabase } from '@logoschool/server/src/test/database.ts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { seedBenchDiagnoses } from './seed-diagnoses.ts';
@@ -76,9 +77,10 @@ const DIAGNOSES = {
   sent: Number(process.env.BENCH_DC_SENT ?? 50),
 };
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-const scratch = adminUrl ? await createPostgresDatabase(adminUrl, 'logoschool_bench') : undefined;
+const outsideUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-bench-'));
+let embedded: EmbeddedPostgres | undefined;
+let scratch: ScratchDatabase | undefined;
 let database: Database | undefined;
 let sqlPool: pg.Pool | undefined;
 let closeApp = async () => {};
@@ -90,7 +92,7 @@ interface Row {
 }
 
 async function run(title: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
-  // A search on PGlite queues behind one connection: give it longer than autocannon's 10 s.
+  // A slow search answers late rather than never: give it longer than autocannon's 10 s.
   const result = await autocannon({
     url,
     headers,
@@ -124,25 +126,32 @@ try {
       authorization: `Bearer ${session.token}`,
     });
     console.log(
-      `\nserver process (PGlite, empty data directory): first 200 after ${(server.startMs / 1000).toFixed(2)} s; ` +
-        `RSS ${server.rssMb().toFixed(0)} MB after ${DURATION} s of check-token, ${rssStarted.toFixed(0)} MB after start`,
+      `\nserver process (embedded PostgreSQL, empty data directory): first 200 after ${(server.startMs / 1000).toFixed(2)} s; ` +
+        `RSS of its processes ${rssStarted.toFixed(0)} MB after start, ${server.rssMb().toFixed(0)} MB ` +
+        `after ${DURATION} s of check-token (${server.processes()})`,
     );
   } finally {
     await server.stop();
   }
 
+  // The embedded PostgreSQL as the app runs it, started after the server process has stopped.
+  embedded = outsideUrl ? undefined : await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+  scratch = await createScratchDatabase(
+    outsideUrl ?? (embedded as EmbeddedPostgres).adminUrl,
+    'logoschool_bench',
+  );
+  const kind = embedded ? 'embedded PostgreSQL' : 'PostgreSQL of BENCH_DATABASE_URL';
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
     RATE_LIMIT_MAX: '100000000',
     DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url,
+    DATABASE_URL: scratch.url,
   });
-  database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  database = await openDatabase({ url: config.DATABASE_URL });
   await database.migrate();
   await seedDemo(database.db, fileStoreIn(config.dataDir));
   const db = database.db;
-  const { kind } = database;
 
   const [school] = await db.select().from(workspaces).where(eq(workspaces.title, 'Demo school'));
   const [reader] = await db.select().from(users).where(eq(users.email, READER));
@@ -164,14 +173,11 @@ try {
 
   // The same process, without auth, validation or shaping: the statements one after the other, as
   // the service runs them, and their rows as they come.
-  sqlPool = scratch ? new pg.Pool({ connectionString: scratch.url, max: 10 }) : undefined;
+  sqlPool = new pg.Pool({ connectionString: scratch.url, max: 10 });
   const pool = sqlPool;
-  const { executeSql } = database;
   const runSql = async (text: string, values: unknown[]) =>
-    pool
-      ? (await pool.query({ text, values, rowMode: 'array' })).rows
-      : (await executeSql(text, values)).rows;
-  const through = pool ? 'pg' : 'PGlite';
+    (await pool.query({ text, values, rowMode: 'array' })).rows;
+  const through = 'pg';
 
   const app = await buildApp({ config, database });
   closeApp = () => app.close();
@@ -242,11 +248,6 @@ try {
     console.log(
       `list: moderator, status_id=1, page 50 of 20; term: "${BENCH_TERM}" (title and slide text), page 1`,
     );
-    if (!pool) {
-      console.log(
-        'no PostgreSQL (BENCH_DATABASE_URL unset): the SQL baselines run through the same PGlite handle',
-      );
-    }
     console.log(`\n${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
     for (const row of rows) {
       console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
@@ -500,5 +501,6 @@ try {
   await sqlPool?.end();
   await database?.close();
   await scratch?.drop();
+  await embedded?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 /**
  * Where a signed-in GET spends its time in our process: the route (argument, default
- * `/api/check-token`) called through `app.inject` as the demo school's moderator on a fresh in-memory
+ * `/api/check-token`) called through `app.inject` as the demo school's moderator on a fresh embedded
  * database, 500 calls to warm up, 2,000 timed, then 2,000 under the V8 profiler (node:inspector,
  * 100 µs sampling). Prints the time per call and the top frames by self time, then by package.
  * `npm run bench:profile -- /api/exercises?workspace_id=1&role_id=3`
@@ -29,7 +29,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
 });
-const database = await openDatabase({ dataDir: null });
+// The embedded PostgreSQL in the temporary directory, as the app runs it.
+const database = await openDatabase({ dataDir });
 const app = await buildApp({ config, database });
 
 /** Where a frame lives: the package under node_modules, our file, or V8 and Node themselves. */

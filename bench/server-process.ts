@@ -1,7 +1,7 @@
 /**
  * The server as `npm start` runs it, in a process of its own: how long a cold start on an empty
- * embedded database takes to its first 200, and how much memory the process holds after starting
- * and after serving load.
+ * embedded database takes to its first 200, and how much memory its processes (node and the
+ * embedded PostgreSQL's) hold after starting and after serving load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,8 +15,13 @@ export interface ServerProcess {
   url: string;
   /** From spawning to the first 200 of /api/health, in ms. */
   startMs: number;
-  /** Resident memory of the process now, in MB (Linux: /proc). */
+  /**
+   * Resident memory of the app's processes now, in MB (Linux: /proc): node and every process under
+   * it (the embedded PostgreSQL's), without the slide renderer's transient LibreOffice jobs (issue 25).
+   */
   rssMb(): number;
+  /** Which processes `rssMb` counts, with their RSS. */
+  processes(): string;
   stop(): Promise<void>;
 }
 
@@ -29,6 +34,55 @@ function rssOf(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** A process and all its descendants, by name (Linux: /proc), the slide renderer's jobs left out. */
+function processTree(root: number): { pid: number; name: string }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree: { pid: number; name: string }[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    let name: string;
+    try {
+      name = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (/soffice|oosplash|pdftoppm/.test(name)) continue;
+    tree.push({ pid, name });
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** The RSS of a process tree, in MB, and what it counted. */
+function treeRss(root: number): { mb: number; processes: string } {
+  if (!fs.existsSync('/proc/self/stat')) return { mb: Number.NaN, processes: 'no /proc' };
+  const counts = new Map<string, { n: number; mb: number }>();
+  let mb = 0;
+  for (const { pid, name } of processTree(root)) {
+    const rss = rssOf(pid);
+    if (Number.isNaN(rss)) continue;
+    mb += rss;
+    const count = counts.get(name) ?? { n: 0, mb: 0 };
+    counts.set(name, { n: count.n + 1, mb: count.mb + rss });
+  }
+  const processes = [...counts]
+    .map(([name, { n, mb: each }]) => `${n} ${name} ${each.toFixed(0)} MB`)
+    .join(', ');
+  return { mb, processes };
 }
 
 /** Starts the server on an empty data directory (the demo seed included, as a first `npm start`). */
@@ -72,5 +126,11 @@ export async function startServerProcess(port: number): Promise<ServerProcess> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const startMs = performance.now() - started;
-  return { url, startMs, rssMb: () => rssOf(child.pid ?? 0), stop };
+  return {
+    url,
+    startMs,
+    rssMb: () => treeRss(child.pid ?? 0).mb,
+    processes: () => treeRss(child.pid ?? 0).processes,
+    stop,
+  };
 }
