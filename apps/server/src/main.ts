@@ -24,6 +24,10 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal: reason }, 'shutting down');
+    // A job still running when the queue's 10 s of grace are over reports to a pool that is closed
+    // by then, and pg-boss does not catch that: it must not turn the stop into a crash (the job
+    // stays active in the queue and runs again after its expiry).
+    process.on('unhandledRejection', (error) => log.warn({ err: error }, 'left behind by the shutdown'));
     try {
       await app?.close();
       await jobs?.stop();

@@ -33,7 +33,7 @@ export async function studentProgress(
         result: lessonMarks.result,
         lessonId: lessons.id,
         lessonNumber: lessons.number,
-        // Read as the columns are, on PGlite and on PostgreSQL alike.
+        // Read as the columns are (timestamptz, as a Date).
         date: sql<Date | null>`coalesce(${lessons.finishedAt}, ${lessons.startsAt})`.mapWith(
           lessons.finishedAt,
         ),
