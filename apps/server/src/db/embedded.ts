@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { lockDataDir, processAlive } from './lock.ts';
@@ -82,6 +83,8 @@ interface Binaries {
   postgres: string;
   /** The platform package and its version, for messages. */
   name: string;
+  /** Its `native` directory (bin, lib, share). */
+  native: string;
 }
 
 interface RunAs {
@@ -125,10 +128,12 @@ function findBinaries(log: EmbeddedLog): Binaries {
     log.info(`linked ${restored} libraries of ${name} (its install script had not run)`);
   }
   const exe = process.platform === 'win32' ? '.exe' : '';
+  const native = path.join(root, 'native');
   const binaries = {
-    initdb: path.join(root, 'native', 'bin', `initdb${exe}`),
-    postgres: path.join(root, 'native', 'bin', `postgres${exe}`),
+    initdb: path.join(native, 'bin', `initdb${exe}`),
+    postgres: path.join(native, 'bin', `postgres${exe}`),
     name: `${name}@${version}`,
+    native,
   };
   for (const file of [binaries.initdb, binaries.postgres]) {
     const { mode } = fs.statSync(file);
@@ -201,6 +206,58 @@ function runAs(log: EmbeddedLog): RunAs | undefined {
   }
   log.info('created the system user "postgres" to run the embedded PostgreSQL (it never runs as root)');
   return created;
+}
+
+/**
+ * As root, the `postgres` user must be able to run the binaries: a checkout under a directory closed
+ * to it (`/root`) keeps them out of its reach. Then they run from a copy in the system's temporary
+ * directory (the programs, shared libraries and data files, about 50 MB, made once per version),
+ * which only root can change.
+ */
+function reachableBinaries(binaries: Binaries, user: RunAs, log: EmbeddedLog): Binaries {
+  const runs = (postgres: string) =>
+    spawnSync(postgres, ['--version'], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+  if (runs(binaries.postgres)) return binaries;
+  const copy = path.join(os.tmpdir(), `logoschool-${binaries.name.replace(/[@/]/g, '-').replace(/^-/, '')}`);
+  const at = (native: string): Binaries => ({
+    ...binaries,
+    initdb: path.join(native, 'bin', path.basename(binaries.initdb)),
+    postgres: path.join(native, 'bin', path.basename(binaries.postgres)),
+    native,
+  });
+  const trusted = (dir: string) => {
+    const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
+    return stat?.isDirectory() && stat.uid === 0 && (stat.mode & 0o022) === 0 && runs(at(dir).postgres);
+  };
+  if (!trusted(copy)) {
+    fs.rmSync(copy, { recursive: true, force: true });
+    const partial = `${copy}.${process.pid}.part`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(binaries.native, partial, {
+      recursive: true,
+      verbatimSymlinks: true,
+      // The static libraries are for building extensions only.
+      filter: (source) => !source.endsWith('.a'),
+    });
+    fs.chmodSync(partial, 0o755);
+    try {
+      fs.renameSync(partial, copy);
+    } catch {
+      // Another app made the same copy meanwhile.
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+    if (!trusted(copy)) {
+      throw new EmbeddedPostgresError(
+        `PostgreSQL never runs as root, so the embedded database runs as the system user "postgres", ` +
+          `which cannot run the binaries in ${binaries.native}, nor a copy of them in ${copy}. ` +
+          'Install the app where that user can reach it, run the app as another user, or set DATABASE_URL.',
+      );
+    }
+    log.info(
+      `copied the PostgreSQL binaries to ${copy}: the user "postgres" cannot reach ${binaries.native}`,
+    );
+  }
+  return at(copy);
 }
 
 /** Whether `user` can enter `dir` (every directory on its way must let it through). */
@@ -497,8 +554,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const release = lockDataDir(dataDir);
   let child: ChildProcess | undefined;
   try {
-    const binaries = findBinaries(log);
     const user = runAs(log);
+    const binaries = user ? reachableBinaries(findBinaries(log), user, log) : findBinaries(log);
     if (user) letServerIn(dataDir, user, log);
     await stopLeftover(clusterDir, log);
     let password: string | undefined;
