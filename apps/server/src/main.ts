@@ -1,26 +1,74 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { buildApp } from './app.ts';
+import type { App } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { EmbeddedPostgresError } from './db/embedded.ts';
+import type { Database } from './db/client.ts';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { isEmpty, seedDemo } from './db/seed.ts';
-import { fileStoreIn } from './files/files.ts';
-import { appJobs } from './jobs/definitions.ts';
-import { startJobs, type Jobs } from './jobs/queue.ts';
-import { queuePendingRenders } from './modules/exercises/slide-render.service.ts';
+import type { Jobs } from './jobs/queue.ts';
+
+/*
+ * The start's order (issue 25): the embedded PostgreSQL first, with the few modules it needs, so
+ * that its start (and initdb, the first time) runs in processes of its own while this one imports
+ * the rest of the app; the migrations and the demo seed as soon as the database and their modules
+ * are there, the app's routes after.
+ */
 
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
 
+  let closing = false;
+  let embedded: EmbeddedPostgres | undefined;
+  let database: Database | undefined;
   let jobs: Jobs | undefined;
   let redis: Redis | null = null;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: App | undefined;
 
-  let closing = false;
-  const shutdown = async (reason: string, code = 0) => {
+  const starting = config.DATABASE_URL
+    ? Promise.resolve(undefined)
+    : startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+        // Without its database the app can only fail: it stops, and its next start recovers the
+        // database. (A Ctrl-C stops the embedded server too, as it runs in the app's process
+        // group: that is the shutdown already under way.)
+        onUnexpectedExit: (message) => {
+          if (closing) return;
+          log.fatal(message);
+          void shutdown('the embedded PostgreSQL stopped', 1);
+        },
+      });
+  const databaseModules = Promise.all([
+    import('./db/client.ts'),
+    import('./db/seed.ts'),
+    import('./files/files.ts'),
+  ]);
+  const appModules = Promise.all([
+    import('ioredis'),
+    import('./app.ts'),
+    import('./jobs/definitions.ts'),
+    import('./jobs/queue.ts'),
+    import('./modules/exercises/slide-render.service.ts'),
+  ]);
+  const opening = (async () => {
+    embedded = await starting;
+    const [{ openDatabase }] = await databaseModules;
+    database = await openDatabase({ url: embedded?.url ?? config.DATABASE_URL });
+    return database;
+  })();
+  // Awaited below; a database that fails to open ends the start before they are.
+  databaseModules.catch(() => {});
+  appModules.catch(() => {});
+
+  /** Closes what is open of the database, the embedded server last. */
+  const closeDatabase = async () => {
+    await opening.catch(() => {});
+    await database?.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+  };
+
+  async function shutdown(reason: string, code = 0) {
     if (closing) return;
     closing = true;
     log.info({ signal: reason }, 'shutting down');
@@ -35,57 +83,49 @@ async function main() {
     } finally {
       // A signal while the database opens (the embedded one's first start takes a second or two)
       // closes it once it is open.
-      await opening.then(closeDatabase, () => {});
+      await closeDatabase();
       log.info('stopped');
       process.exit(code);
     }
-  };
+  }
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  const opening = openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
-    // Without its database the app can only fail: it stops, and its next start recovers the
-    // database. (A Ctrl-C stops the embedded server too, as it runs in the app's process group:
-    // that is the shutdown already under way.)
-    onUnexpectedExit: (message) => {
-      if (closing) return;
-      log.fatal(message);
-      void shutdown('the embedded PostgreSQL stopped', 1);
-    },
-  });
-  const database = await opening;
-
   try {
-    await database.migrate();
-    if (config.demo && (await isEmpty(database.db))) {
-      const created = await seedDemo(database.db, fileStoreIn(config.dataDir));
+    await opening;
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
+  const db = database as Database;
+  try {
+    const [, { isEmpty, seedDemo }, { fileStoreIn }] = await databaseModules;
+    await db.migrate();
+    if (config.demo && (await isEmpty(db.db))) {
+      const created = await seedDemo(db.db, fileStoreIn(config.dataDir));
       log.info({ users: created }, 'seeded the demo school (password demo12345)');
     }
+    const [{ Redis }, { buildApp }, { appJobs }, { startJobs }, { queuePendingRenders }] = await appModules;
     if (config.REDIS_URL) redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     // The queue first: routes send it work (slide images of an uploaded deck).
-    jobs = await startJobs(database, appJobs(config, fileStoreIn(config.dataDir)), log);
-    const queued = await queuePendingRenders(database.db, jobs.boss);
+    jobs = await startJobs(db, appJobs(config, fileStoreIn(config.dataDir)), log);
+    const queued = await queuePendingRenders(db.db, jobs.boss);
     if (queued > 0) log.info({ decks: queued }, 'queued the slide images of waiting decks');
-    app = await buildApp({ config, database, redis, logger: log, jobs: jobs.boss });
+    app = await buildApp({ config, database: db, redis, logger: log, jobs: jobs.boss });
     await app.listen({ port: config.PORT, host: config.HOST });
     // With PORT=0 the system picks the port: tell the one actually taken.
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    log.info(`Logoschool is running at http://localhost:${port} (database: ${database.kind})`);
+    log.info(
+      `Logoschool is running at http://localhost:${port} (database: ${embedded ? 'embedded PostgreSQL' : db.kind})`,
+    );
   } catch (error) {
     // A signal during the start: the shutdown under way ends the process.
     if (closing) return;
     log.fatal({ err: error }, 'could not start');
-    await closeDatabase(database);
+    await closeDatabase();
     process.exit(1);
   }
-}
-
-async function closeDatabase(database: Database) {
-  await database.close().catch(() => {});
 }
 
 main().catch((error: unknown) => {

@@ -397,14 +397,34 @@ function serverEnv(): NodeJS.ProcessEnv {
   return { ...env, LC_MESSAGES: 'C' };
 }
 
+/** Runs a program to its end (without blocking: the app's modules load meanwhile); its exit and stderr. */
+function run(
+  program: string,
+  args: string[],
+  options: { cwd: string; user: RunAs | undefined },
+): Promise<{ code: number | null; signal: string | null; stderr: string; error?: Error }> {
+  return new Promise((resolve) => {
+    const child = spawn(program, args, {
+      cwd: options.cwd,
+      env: serverEnv(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(options.user ?? {}),
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', (error) => resolve({ code: null, signal: null, stderr, error }));
+    child.once('close', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
 /** Creates a new cluster in `clusterDir`: made aside in `postgres.new`, renamed into place when whole. */
-function initCluster(
+async function initCluster(
   binaries: Binaries,
   dataDir: string,
   clusterDir: string,
   user: RunAs | undefined,
   durable: boolean,
-): string {
+): Promise<string> {
   const fresh = `${clusterDir}.new`;
   fs.rmSync(fresh, { recursive: true, force: true });
   fs.mkdirSync(fresh, { mode: 0o700 });
@@ -416,7 +436,7 @@ function initCluster(
       fs.chownSync(fresh, user.uid, user.gid);
       fs.chownSync(pwfile, user.uid, user.gid);
     }
-    const result = spawnSync(
+    const result = await run(
       binaries.initdb,
       [
         '-D',
@@ -435,12 +455,12 @@ function initCluster(
         '--no-instructions',
         ...(durable ? [] : ['--no-sync']),
       ],
-      { cwd: dataDir, env: serverEnv(), encoding: 'utf8', ...(user ?? {}) },
+      { cwd: dataDir, user },
     );
-    if (result.status !== 0) {
+    if (result.code !== 0) {
       throw new EmbeddedPostgresError(
         `Could not create the embedded PostgreSQL in ${clusterDir} (initdb ` +
-          `${result.error?.message ?? `exited with ${result.status ?? result.signal}`}):\n${result.stderr ?? ''}`,
+          `${result.error?.message ?? `exited with ${result.code ?? result.signal}`}):\n${result.stderr}`,
       );
     }
   } finally {
@@ -561,7 +581,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     let password: string | undefined;
     if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       const began = performance.now();
-      password = initCluster(binaries, dataDir, clusterDir, user, durable);
+      password = await initCluster(binaries, dataDir, clusterDir, user, durable);
       log.info(
         `created the embedded PostgreSQL (${binaries.name}) in ${clusterDir} in ${Math.round(performance.now() - began)} ms`,
       );
