@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import type { Jobs } from './jobs/queue.ts';
+import type { JobSender, Jobs } from './jobs/queue.ts';
 
 /*
  * The start's order (issue 25): the embedded PostgreSQL first, with the few modules it needs, so
@@ -107,11 +107,16 @@ async function main() {
     }
     const [{ Redis }, { buildApp }, { appJobs }, { startJobs }, { queuePendingRenders }] = await appModules;
     if (config.REDIS_URL) redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    // The queue first: routes send it work (slide images of an uploaded deck).
-    jobs = await startJobs(db, appJobs(config, fileStoreIn(config.dataDir)), log);
-    const queued = await queuePendingRenders(db.db, jobs.boss);
+    // The queue starts (on the database) while the app is built (in this process); routes send it
+    // work (slide images of an uploaded deck) only once the app listens, after both.
+    const queue = startJobs(db, appJobs(config, fileStoreIn(config.dataDir)), log).then((started) => {
+      jobs = started;
+      return started;
+    });
+    const sender: JobSender = { send: async (name, data) => (await queue).boss.send(name, data) };
+    [app] = await Promise.all([buildApp({ config, database: db, redis, logger: log, jobs: sender }), queue]);
+    const queued = await queuePendingRenders(db.db, sender);
     if (queued > 0) log.info({ decks: queued }, 'queued the slide images of waiting decks');
-    app = await buildApp({ config, database: db, redis, logger: log, jobs: jobs.boss });
     await app.listen({ port: config.PORT, host: config.HOST });
     // With PORT=0 the system picks the port: tell the one actually taken.
     const address = app.server.address();
