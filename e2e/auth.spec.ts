@@ -1,5 +1,5 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 

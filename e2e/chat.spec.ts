@@ -1,5 +1,5 @@
 import { API, LOCAL_KEYS } from '@logoschool/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { E2E_CHAT } from './support/services.ts';
 import { submitLogin } from './support/sign-in.ts';
 
@@ -34,10 +34,11 @@ async function serveWidget(page: Page) {
 test('on a school host the chat starts as the signed-in user and its restore id is kept', async ({
   page,
   request,
+  baseURL,
 }) => {
   const loads = await serveWidget(page);
   // *.localhost reaches this machine, but it is not "localhost": the chat is on there.
-  const base = test.info().project.use.baseURL?.replace('127.0.0.1', 'school.localhost') ?? '';
+  const base = baseURL?.replace('127.0.0.1', 'school.localhost') ?? '';
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill('teacher@demo.test');
   await page.locator('input[autocomplete="current-password"]').fill('demo12345');

@@ -1,5 +1,5 @@
 import { API, type Language, type Lesson, type LessonListItem, type Plan } from '@logoschool/contract';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import { apiOf } from './support/api.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';

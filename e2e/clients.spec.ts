@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
 import { signIn } from './support/sign-in.ts';
 import { expectAccessible } from './support/page-checks.ts';

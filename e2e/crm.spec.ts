@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
 

@@ -1,5 +1,5 @@
 import { API, LOCAL_KEYS, type Diagnostician, type DiagnosticCardInput } from '@logoschool/contract';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test.ts';
 import { apiOf } from './support/api.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';

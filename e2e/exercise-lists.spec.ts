@@ -1,5 +1,5 @@
 import { LOCAL_KEYS, ROLE } from '@logoschool/contract';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
 

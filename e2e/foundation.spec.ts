@@ -1,5 +1,5 @@
 import { API, API_BASE } from '@logoschool/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { watchConsole } from './support/page-checks.ts';
 
 test('the built web app loads under the CSP', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { API, LOCAL_KEYS, ROLE } from '@logoschool/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { Mailbox, invitationLinkOf } from './support/mailbox.ts';
 import { signIn, submitLogin } from './support/sign-in.ts';

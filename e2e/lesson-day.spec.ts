@@ -1,5 +1,5 @@
 import { API, type LessonListItem, type Plan, type TeacherLessonStatistic } from '@logoschool/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { apiOf } from './support/api.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';

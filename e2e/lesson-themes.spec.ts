@@ -1,5 +1,5 @@
 import type { Exercise, Lesson, LessonListItem, Plan, Theme } from '@logoschool/contract';
-import { expect, test, type APIRequestContext, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Route } from './support/test.ts';
 import { apiOf } from './support/api.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';

@@ -1,5 +1,5 @@
 import { weekStart } from '@logoschool/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { API, type Diagnosis, type DiagnosticCardInput } from '@logoschool/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test.ts';
 import { apiOf, type ApiOf } from './support/api.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';

@@ -1,5 +1,5 @@
 import { API, type Plan, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { apiOf, soundFolders } from './support/api.ts';

@@ -1,5 +1,5 @@
 import { API, LOCAL_KEYS, ROLE } from '@logoschool/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { DEMO_PASSWORD, signIn, submitLogin } from './support/sign-in.ts';
 

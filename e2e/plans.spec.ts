@@ -1,5 +1,5 @@
 import { API, type Plan, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { apiOf, soundFolders } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';

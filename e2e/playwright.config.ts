@@ -2,24 +2,61 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_CHAT, E2E_SMTP_PORT, E2E_VACANCY_URL } from './support/services.ts';
+import { E2E_CHAT, E2E_VACANCY_URL, E2E_WORKERS, serverPort, smtpPort } from './support/services.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3199);
 const root = path.resolve(import.meta.dirname, '..');
-// The server under test gets a fresh embedded database; the main process starts it once.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+/**
+ * Each worker's server gets a fresh embedded database of its own. Playwright reads this file in
+ * every worker too: the main process makes the directories once and hands them down.
+ */
+const dataRoot = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  // As root the embedded PostgreSQL runs as the user postgres, who must reach the data below.
+  fs.chmodSync(dataRoot, 0o755);
+  process.env.E2E_DATA_DIR = dataRoot;
+}
+
+/** The server the worker with this parallel index tests, on its own port, data and mailbox. */
+const server = (index: number) => {
+  const port = serverPort(index);
+  return {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataRoot, `worker-${index}`),
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      LOGIN_RATE_LIMIT_IP: '1000',
+      // The schedule would lock demo lessons starting within a day at a quarter-hour tick.
+      PREPARE_LESSONS: 'false',
+      CHAT_SCRIPT_URL: E2E_CHAT.scriptUrl,
+      CHAT_HOST: E2E_CHAT.host,
+      CHAT_TOKEN: E2E_CHAT.token,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort(index)}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The vacancy banner's link for Demo school's environment only: Second school's (2) has none.
+      VACANCY_URLS: JSON.stringify({ '1': E2E_VACANCY_URL }),
+    },
+  };
+};
 
 /** Browser tests in Debian's Chromium against the real server and the built web app. */
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // Spec files are spread over the workers; a file's tests run in order, on its worker's server.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // Each test's own base URL is its worker's server's (support/test.ts).
     // The trace keeps each step's page (DOM snapshots), not a film of screenshots: filming every
     // test costs about a tenth of the run on CI's two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },
@@ -45,29 +82,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: root,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      LOGIN_RATE_LIMIT_IP: '1000',
-      // The schedule would lock demo lessons starting within a day at a quarter-hour tick.
-      PREPARE_LESSONS: 'false',
-      CHAT_SCRIPT_URL: E2E_CHAT.scriptUrl,
-      CHAT_HOST: E2E_CHAT.host,
-      CHAT_TOKEN: E2E_CHAT.token,
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      // The vacancy banner's link for Demo school's environment only: Second school's (2) has none.
-      VACANCY_URLS: JSON.stringify({ '1': E2E_VACANCY_URL }),
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => server(index)),
 });

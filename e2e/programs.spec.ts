@@ -1,6 +1,6 @@
 import type { LessonListItem, Plan, TemplateListItem } from '@logoschool/contract';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { apiOf } from './support/api.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';

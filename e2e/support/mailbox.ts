@@ -1,8 +1,12 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { E2E_SMTP_PORT } from './services.ts';
+import { test } from '@playwright/test';
+import { smtpPort } from './services.ts';
 
-/** A real SMTP server on the port the server under test sends to, keeping what it receives. */
+/**
+ * A real SMTP server on the port the worker's server under test sends to, keeping what it
+ * receives; started in a spec's `beforeAll`.
+ */
 export class Mailbox {
   readonly mails: ParsedMail[] = [];
   private readonly server = new SMTPServer({
@@ -22,7 +26,7 @@ export class Mailbox {
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve());
+      this.server.listen(smtpPort(test.info().parallelIndex), '127.0.0.1', () => resolve());
     });
   }
 

@@ -8,7 +8,20 @@ export const E2E_CHAT = {
   token: 'e2e-widget-token',
 } as const;
 
-export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3198);
+/**
+ * How many workers the browser tests run on. Each worker tests a server of its own, on a database
+ * of its own, so that two specs at once never see each other's data. One by default: on CI's two
+ * cores two workers, each with Chromium, a server and a PostgreSQL, measured no faster (issue 25).
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+
+/** The port of the server that the worker with this parallel index tests. */
+export const serverPort = (parallelIndex: number) => E2E_PORT + 2 * parallelIndex;
+
+/** The port of the SMTP server that worker's server sends mail to (a `Mailbox` listens there). */
+export const smtpPort = (parallelIndex: number) => serverPort(parallelIndex) - 1;
 
 /** The vacancy banner's link the server under test gives environment 1 (`VACANCY_URLS`). */
 export const E2E_VACANCY_URL = 'https://jobs.e2e.test/speech-therapists';
