@@ -20,7 +20,10 @@ export interface ServerProcess {
    * it (the embedded PostgreSQL's), without the slide renderer's transient LibreOffice jobs (issue 25).
    */
   rssMb(): number;
-  /** Which processes `rssMb` counts, with their RSS. */
+  /**
+   * Which processes `rssMb` counts, with their RSS, and their PSS together: RSS counts the pages
+   * they share (PostgreSQL's program and shared buffers) once per process, PSS splits them.
+   */
   processes(): string;
   stop(): Promise<void>;
 }
@@ -67,22 +70,34 @@ function processTree(root: number): { pid: number; name: string }[] {
   return tree;
 }
 
+/** Proportional set size of a process, in MB (its shared pages divided among their sharers). */
+function pssOf(pid: number): number {
+  try {
+    const kb = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** The RSS of a process tree, in MB, and what it counted. */
 function treeRss(root: number): { mb: number; processes: string } {
   if (!fs.existsSync('/proc/self/stat')) return { mb: Number.NaN, processes: 'no /proc' };
   const counts = new Map<string, { n: number; mb: number }>();
   let mb = 0;
+  let pss = 0;
   for (const { pid, name } of processTree(root)) {
     const rss = rssOf(pid);
     if (Number.isNaN(rss)) continue;
     mb += rss;
+    pss += pssOf(pid);
     const count = counts.get(name) ?? { n: 0, mb: 0 };
     counts.set(name, { n: count.n + 1, mb: count.mb + rss });
   }
   const processes = [...counts]
     .map(([name, { n, mb: each }]) => `${n} ${name} ${each.toFixed(0)} MB`)
     .join(', ');
-  return { mb, processes };
+  return { mb, processes: `${processes}; PSS ${pss.toFixed(0)} MB` };
 }
 
 /** Starts the server on an empty data directory (the demo seed included, as a first `npm start`). */
