@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+/** The one engine every instance runs on (the embedded default is PostgreSQL too, decision 025). */
+export const DATABASE_KINDS = ['postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
 export const healthSchema = z.object({
