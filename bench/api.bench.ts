@@ -23,6 +23,9 @@
  * `logoschool_bench_<random>`, dropped at the end, on the embedded PostgreSQL as the app runs it
  * (durable, in a temporary directory: decision 025), or on the PostgreSQL server that
  * BENCH_DATABASE_URL (or DATABASE_URL) names.
+ *
+ * Over 450 lines, it stays whole: one run, one server and one set of same-run baselines, each
+ * route's line next to its baseline; the seeds already live in their own files.
  */
 import fs from 'node:fs';
 import os from 'node:os';
