@@ -239,6 +239,16 @@ export async function buildTemplate(
   return { template, category, folder };
 }
 
+/** A card with a title and nothing else: enough for a diagnosis to be made on. */
+export const EMPTY_CARD = {
+  title: 'Speech screening',
+  description: '',
+  language: 'en',
+  category_ids: [],
+  blocks: [],
+  computed: [],
+} satisfies DiagnosticCardContent;
+
 /**
  * A published diagnostic card written straight to the tables: its working copy and version 1
  * hold `content` (the API's shape, every key given). Tests that need the builder's checks go

@@ -1,4 +1,4 @@
-import { ROLE, type Diagnostician, type DiagnosticCardContent } from '@logoschool/contract';
+import { ROLE, type Diagnostician } from '@logoschool/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/index.ts';
@@ -11,6 +11,7 @@ import {
   buildMember,
   buildSignedInMember,
   buildWorkspace,
+  EMPTY_CARD,
   tokenFor,
   type Member,
 } from '../../test/factories.ts';
@@ -22,15 +23,6 @@ import { dataOf } from '../../test/lessons.ts';
  * assignment gave, at once, on every route that reads through it; giving the role back restores it.
  */
 const t = useTestApp();
-
-const CARD = {
-  title: 'Speech screening',
-  description: '',
-  language: 'en',
-  category_ids: [],
-  blocks: [],
-  computed: [],
-} as unknown as DiagnosticCardContent;
 
 async function buildSchool() {
   const workspace = await buildWorkspace(t.db);
@@ -58,7 +50,7 @@ async function buildSchool() {
       remoteId: 'crm-24',
     })
     .returning();
-  const card = await buildDiagnosticCard(t.db, workspace.id, moderator.user.id, CARD);
+  const card = await buildDiagnosticCard(t.db, workspace.id, moderator.user.id, EMPTY_CARD);
   const diagnosis = await buildDiagnosis(t.db, {
     workspaceId: workspace.id,
     cardId: card.id,

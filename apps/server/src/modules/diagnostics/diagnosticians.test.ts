@@ -3,7 +3,6 @@ import {
   type AssignedDiagnostician,
   type Diagnostician,
   type DiagnosticianClientsPage,
-  type DiagnosticCardContent,
 } from '@logoschool/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   buildMember,
   buildSignedInMember,
   buildWorkspace,
+  EMPTY_CARD,
   tokenFor,
   type Member,
 } from '../../test/factories.ts';
@@ -25,15 +25,6 @@ import { dataOf } from '../../test/lessons.ts';
 
 const t = useTestApp();
 const as = (who: Member, roleId?: number) => apiAs(t.app, who, roleId === undefined ? {} : { roleId });
-
-const CARD = {
-  title: 'Speech screening',
-  description: '',
-  language: 'en',
-  category_ids: [],
-  blocks: [],
-  computed: [],
-} as unknown as DiagnosticCardContent;
 
 async function buildAssignSchool() {
   const workspace = await buildWorkspace(t.db);
@@ -128,7 +119,7 @@ describe('diagnosticians', () => {
     const s = await buildAssignSchool();
     dataOf(await as(s.teacher).put(assignUrl(s.own.id), { user_ids: [s.dana.user.id] }));
     dataOf(await as(s.admin).put(assignUrl(s.others.id), { user_ids: [s.dana.user.id] }));
-    const card = await buildDiagnosticCard(t.db, s.workspace.id, s.moderator.user.id, CARD);
+    const card = await buildDiagnosticCard(t.db, s.workspace.id, s.moderator.user.id, EMPTY_CARD);
     await buildDiagnosis(t.db, {
       workspaceId: s.workspace.id,
       cardId: card.id,
