@@ -69,7 +69,6 @@ test('the child’s screen follows the teacher’s player live under the lesson�
   request,
   context,
 }) => {
-  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { lesson } = await filledLesson(request, 'Nina Follower', 'en');
   await signIn(page, 'teacher@demo.test', `/play-lesson/${lesson.id}`);
@@ -149,7 +148,6 @@ test('the teacher withdraws the link: the open child’s screen says it is no lo
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const { lesson } = await filledLesson(request, 'Oleh Withdrawn', 'en');
   await signIn(page, 'teacher@demo.test', `/play-lesson/${lesson.id}`);
   await page.getByRole('button', { name: "Child's screen" }).click();
@@ -173,7 +171,6 @@ test('the teacher withdraws the link: the open child’s screen says it is no lo
 });
 
 test('the child’s screen in Ukrainian and English, wide and narrow', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const TEXTS = {
     uk: { waiting: 'Сесія ще не почалася', ended: 'Сесію завершено' },
     en: { waiting: 'The session has not started yet', ended: 'The session has ended' },

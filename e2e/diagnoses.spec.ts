@@ -87,7 +87,6 @@ test('a diagnostician fills a diagnosis for an assigned student: stopped by a re
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const stamp = Date.now();
   const problems = watchConsole(page);
 

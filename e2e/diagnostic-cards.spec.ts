@@ -30,8 +30,6 @@ async function fillItems(scope: Locator, kind: 'Variant' | 'Column' | 'Row', ite
 test('a moderator builds a card with every answer type and a computed block, publishes it and previews it', async ({
   page,
 }) => {
-  // One whole build of a card, every answer type in it: a long walk.
-  test.setTimeout(120_000);
   const errors = watchConsole(page);
   const title = `Speech screening ${run}`;
   await signIn(page, 'moderator@demo.test', '/diagnostic-cards');

@@ -76,7 +76,6 @@ test('after a decline both sides are told what follows, and a moderator takes ve
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const title = `Seven snails [S] ${Date.now()}`;
   const id = await submitted(browser, title);
 
@@ -148,7 +147,6 @@ test('a moderator sets the flags with switches; an author neither sees them nor 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const title = `Sleepy seal [S] ${Date.now()}`;
   const id = await submitted(browser, title);
   const author = await pageOf(browser, 'author@demo.test');

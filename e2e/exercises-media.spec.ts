@@ -43,7 +43,6 @@ async function choose(page: Page, select: Locator, option: string) {
 test('a moderator marks the pictures, checks a theme, generates a themed version and manages it', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const problems = watchConsole(page);
   await signIn(page, 'moderator@demo.test');
   await openAsModerator(page, EXERCISE);

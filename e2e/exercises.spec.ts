@@ -146,7 +146,6 @@ test('a moderator declines with a comment, the author resubmits, the moderator a
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const title = 'Clap the syllables';
   await signIn(page, 'moderator@demo.test', '/moderator-list');
   await page.getByRole('tab', { name: /^On moderation/ }).click();
@@ -220,7 +219,6 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const title = `Rocket words with [R] ${Date.now()}`;
   const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
@@ -306,7 +304,6 @@ test('auto-moderation sends back a deck with an empty slide, with the reason, wh
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const title = `Words with an empty slide ${Date.now()}`;
 
   // The moderator switches auto-moderation on with every rule, passing submissions accepted.

@@ -14,8 +14,6 @@ test('a manager invites by mail; the invitee signs up, lands on their screen, an
   page,
   browser,
 }) => {
-  // Four people in three browsers, and a mail on the way: longer than one screen's test.
-  test.setTimeout(90_000);
   const email = `new.teacher.${Date.now()}@school.test`;
 
   // The manager invites a new address as a speech therapist.

@@ -42,7 +42,6 @@ test('a lesson from its filling to the managers’ report and the child’s prog
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
   // The student and her filled plan (made as the other specs do: the plan's screens have their own).
   const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
   const manager = await apiOf(request, 'manager@demo.test', 'manager');

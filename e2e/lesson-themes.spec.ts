@@ -71,7 +71,6 @@ test('a teacher prepares the themed versions of a lesson: the lesson is locked w
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const lesson = await lessonWithRocket(request, 'Lev Rocketson');
   await signIn(page, 'teacher@demo.test', `/edit-lesson/${lesson.id}`);
   await expect(page.getByRole('heading', { name: 'Lev Rocketson: lesson 1 of 10' })).toBeVisible();

@@ -21,7 +21,6 @@ async function titlesOf(page: Page, target: string): Promise<string[]> {
 test('a teacher prepares a lesson: fills it automatically, is refused below a block’s minimum, and saves it', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'teacher@demo.test');
   await page.getByRole('navigation').getByRole('link', { name: 'Lessons' }).click();
   await expect(page).toHaveURL(/\/lessons-list$/);

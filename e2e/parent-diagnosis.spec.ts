@@ -125,7 +125,6 @@ test('a teacher sends a completed diagnosis; the parents read the card, its prog
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const stamp = Date.now();
   const { newer, childName, parentEmail, title } = await seed(request, stamp);
   const mailsBefore = mailbox.mails.length;

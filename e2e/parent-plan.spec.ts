@@ -88,7 +88,6 @@ test('a teacher sends a filled plan to the parent; the link shows only the paren
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const { plan, childName, parentEmail, title } = await filledPlan(request, stamp);
 
@@ -152,7 +151,6 @@ test("the correction path shows the student's header and plans in time order, fr
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const stamp = Date.now();
   const { plan, childName, title } = await filledPlan(request, stamp);
   const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');

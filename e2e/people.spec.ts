@@ -20,7 +20,6 @@ test('root opens a new project’s members on /users, invites its first manager,
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const problems = watchConsole(page);
   const title = `Riverside school ${Date.now()}`;
   const email = `first.manager.${Date.now()}@school.test`;

@@ -56,7 +56,6 @@ test('a teacher makes a plan from the student’s page, is refused a block witho
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const title = `Whistling sounds ${stamp}`;
   const childName = `Taras ${stamp}`;
@@ -123,7 +122,6 @@ test('a plan shows the template’s new version block by block, and takes it whe
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const title = `Hissing sounds ${stamp}`;
   const { moderator, folders, template, input } = await publishedTemplate(request, title);

@@ -16,7 +16,6 @@ async function pressUntil(page: Page, key: string, progress: RegExp) {
 }
 
 test('a teacher plays a lesson with the keyboard, marks trials, and finishes it', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'teacher@demo.test');
   await page.getByRole('navigation').getByRole('link', { name: 'Lessons' }).click();
   const week = page.getByRole('table', { name: 'Lessons of the week' });

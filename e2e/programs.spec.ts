@@ -15,8 +15,6 @@ test('a moderator makes a recommended program; a teacher fills a lesson from it'
   browser,
   request,
 }) => {
-  // Two people, a plan made through the API and two fills: longer than one screen's test.
-  test.setTimeout(90_000);
   const problems = watchConsole(page);
   const name = `Sound [R] step by step ${run}`;
 

@@ -21,7 +21,6 @@ async function chartsDrawn(page: Page, count: number) {
 test("the correction path shows the student's accuracy and cued share per target, lesson by lesson", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'teacher@demo.test', '/correction-path');

@@ -62,8 +62,6 @@ test('a moderator builds a template of three blocks and publishes it; a teacher 
   page,
   browser,
 }) => {
-  // Three blocks typed in full take a while.
-  test.setTimeout(120_000);
   const title = `Sound [R] ${run}`;
   const problems = watchConsole(page);
   await signIn(page, 'moderator@demo.test');
@@ -136,7 +134,6 @@ test('a teacher writes her own template and sends it for review; the moderator r
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const title = `My whistling sounds ${run}`;
   await signIn(page, 'teacher@demo.test');
   // The moderator's list is not hers: she is sent to her own start screen.
