@@ -100,11 +100,16 @@ function treeRss(root: number): { mb: number; processes: string } {
   return { mb, processes: `${processes}; PSS ${pss.toFixed(0)} MB` };
 }
 
-/** Starts the server on an empty data directory (the demo seed included, as a first `npm start`). */
-export async function startServerProcess(port: number): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-bench-start-'));
+/**
+ * Starts the server as `npm start` does: on an empty data directory of its own (the demo seed
+ * included, as a first start), removed when it stops, or on the `dataDir` given, which stays.
+ */
+export async function startServerProcess(port: number, given?: string): Promise<ServerProcess> {
+  const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-bench-start-'));
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // As `npm start` runs it, its young generation's cap included (decision 025).
+  const argv = ['--max-semi-space-size=4', '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -125,7 +130,7 @@ export async function startServerProcess(port: number): Promise<ServerProcess> {
       child.kill('SIGTERM');
       await exited;
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting`);

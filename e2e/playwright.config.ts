@@ -20,7 +20,8 @@ if (!process.env.E2E_DATA_DIR) {
 const server = (index: number) => {
   const port = serverPort(index);
   return {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // As `npm start` runs it, its young generation's cap included (decision 025).
+    command: 'node --max-semi-space-size=4 --import tsx apps/server/src/main.ts',
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 60_000,
