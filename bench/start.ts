@@ -12,7 +12,7 @@ import { startServerProcess } from './server-process.ts';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_START_PORT ?? 3392);
 
-const load = () => os.loadavg()[0]!.toFixed(2);
+const load = () => (os.loadavg()[0] ?? 0).toFixed(2);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 for (let round = 1; round <= ROUNDS; round += 1) {
