@@ -1,12 +1,24 @@
+import { API, type Client, type ClientInput, type Theme, type ThemeInput } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
 import { signIn } from './support/sign-in.ts';
 import { expectAccessible } from './support/page-checks.ts';
+import { newSchool } from './support/school.ts';
 
 test.use({ locale: 'en-GB' });
 
-test('a teacher adds a student, finds them, and changes them', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
+test('a teacher adds a student, finds them, and changes them', async ({ page, request }) => {
+  const school = await newSchool(request, ['moderator', 'teacher']);
+  const moderator = await school.as('moderator');
+  await moderator.call<Theme>('post', API.themes, {
+    name: 'Space',
+    genders: ['boy', 'girl'],
+    age_from: 3,
+    age_to: 10,
+    type: 'general',
+    ready: true,
+  } satisfies ThemeInput);
+  await signIn(page, school.person('teacher'));
   await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
   await page.getByRole('link', { name: 'Add a student' }).click();
   await expect(page.getByRole('heading', { name: 'New student' })).toBeVisible();
@@ -58,7 +70,13 @@ test('a teacher adds a student, finds them, and changes them', async ({ page }) 
   await expect(page.getByRole('row', { name: /Zlata Melnyk/ })).toContainText('Likes short sessions');
 });
 
-test("another teacher's student is not found", async ({ page }) => {
-  await signIn(page, 'diagnostician@demo.test', '/edit-client/1');
+test("another teacher's student is not found", async ({ page, request }) => {
+  const school = await newSchool(request, ['teacher', 'diagnostician']);
+  const teacher = await school.as('teacher');
+  const student = await teacher.call<Client>('post', API.clients, {
+    client_name: 'Iryna Bondar',
+    child_name: 'Marta Bondar',
+  } satisfies ClientInput);
+  await signIn(page, school.person('diagnostician'), `/edit-client/${student.id}`);
   await expect(page.getByText('This student was not found, or is not yours.')).toBeVisible();
 });

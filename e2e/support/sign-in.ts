@@ -12,14 +12,19 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Someone who signs in: a demo user's e-mail (password `DEMO_PASSWORD`), or a spec's own person. */
+export type Someone = string | { email: string; password: string };
+
 /**
- * Signs a demo user in and opens the app: at `path`, or else on their home screen once the shell
+ * Signs someone in and opens the app: at `path`, or else on their home screen once the shell
  * is up. The session is made through the API and kept where the login form keeps it (local
  * `auth`), without the form's round: the form itself is walked by auth.spec and wherever the login
  * is a spec's point (`submitLogin`).
  */
-export async function signIn(page: Page, email: string, path?: string) {
-  const login = await page.request.post(`/api${API.login}`, { data: { email, password: DEMO_PASSWORD } });
+export async function signIn(page: Page, someone: Someone, path?: string) {
+  const { email, password } =
+    typeof someone === 'string' ? { email: someone, password: DEMO_PASSWORD } : someone;
+  const login = await page.request.post(`/api${API.login}`, { data: { email, password } });
   expect(login.status(), await login.text()).toBe(200);
   const { token } = (await login.json()).data as LoginResult;
   const origin = new URL(login.url()).origin;
