@@ -1,17 +1,22 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
+import { newSchool, type School } from './support/school.ts';
 
 test.use({ locale: 'en-GB' });
 // The teacher reads the tree the moderator built, and the last test starts from it.
 test.describe.configure({ mode: 'serial' });
 
-/** Names unique to this run: the e2e database lives through every spec file of a run. */
-const run = Date.now();
-const SOUNDS = `Sounds ${run}`;
-const WHISTLING = `Whistling ${run}`;
-const HISSING = `Hissing ${run}`;
-const SH_WORDS = `Sh in words ${run}`;
+const SOUNDS = 'Sounds';
+const WHISTLING = 'Whistling';
+const HISSING = 'Hissing';
+const SH_WORDS = 'Sh in words';
+
+/** The spec's own project, whose tree starts empty: its moderator builds it, its teacher reads it. */
+let school: School;
+test.beforeAll(async ({ request }) => {
+  school = await newSchool(request, ['moderator', 'teacher']);
+});
 
 /** The row of a category on the moderator's screen, found by its menu button. */
 const row = (page: Page, name: string) =>
@@ -61,7 +66,7 @@ async function drag(page: Page, from: Locator, to: Locator, y: number | 'middle'
 
 test('a moderator builds, rearranges and keeps a category tree', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'moderator@demo.test');
+  await signIn(page, school.person('moderator'));
   await expect(page).toHaveURL(/\/categories$/);
   await expect(page.getByRole('heading', { name: 'Categories', exact: true })).toBeVisible();
 
@@ -144,7 +149,7 @@ test('a moderator builds, rearranges and keeps a category tree', async ({ page }
 });
 
 test('a move the server refuses is undone, with a message', async ({ page }) => {
-  await signIn(page, 'moderator@demo.test');
+  await signIn(page, school.person('moderator'));
   await addCategory(page, WHISTLING, SOUNDS);
   await expect(childrenOf(page, SOUNDS)).toHaveText([HISSING, WHISTLING]);
   await page.route(isCollection, (route) =>
@@ -164,7 +169,7 @@ test('a move the server refuses is undone, with a message', async ({ page }) => 
 });
 
 test('a teacher reads the tree without changing it', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
+  await signIn(page, school.person('teacher'));
   await page.getByRole('navigation').getByRole('link', { name: 'Categories' }).click();
   await expect(page).toHaveURL(/\/view-categories$/);
   await expect(page.getByRole('heading', { name: 'Categories', exact: true })).toBeVisible();
