@@ -1,14 +1,15 @@
-import { API, LOCAL_KEYS, type Diagnostician, type DiagnosticCardInput } from '@logoschool/contract';
+import { LOCAL_KEYS, type DiagnosticCardInput } from '@logoschool/contract';
 import { expect, test, type Page, type TestInfo } from './support/test.ts';
-import { apiOf } from './support/api.ts';
+import { assignDiagnostician, publishedCard, studentOf } from './support/diagnostics.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
 /** A card with every answer type: a required short text, a long text, variants, a scale, a table; a computed block with bands. */
-const card = (stamp: number): DiagnosticCardInput => ({
-  title: `Speech screening ${stamp}`,
+const card: DiagnosticCardInput = {
+  title: 'Speech screening',
   language: 'en',
   blocks: [
     {
@@ -69,7 +70,7 @@ const card = (stamp: number): DiagnosticCardInput => ({
       ],
     },
   ],
-});
+};
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [1440, 800]) {
@@ -87,32 +88,28 @@ test('a diagnostician fills a diagnosis for an assigned student: stopped by a re
   page,
   request,
 }, testInfo) => {
-  const stamp = Date.now();
   const problems = watchConsole(page);
 
-  // Setup through the API: a published card, a student of the demo teacher, assigned to the diagnostician.
-  const moderator = await apiOf(request, 'moderator@demo.test', 'moderator');
-  const input = card(stamp);
-  const made = await moderator.call<{ id: number }>('post', API.diagnosticCards, input);
-  await moderator.call('post', `${API.diagnosticCards}/${made.id}/publish`);
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const childName = `Sofiia ${stamp}`;
-  const student = await teacher.call<{ id: number }>('post', API.clients, {
+  // Setup through the API: a published card, a student of the school's teacher, assigned to its
+  // diagnostician.
+  const school = await newSchool(request, ['moderator', 'teacher', 'diagnostician']);
+  await publishedCard(school, card);
+  const childName = 'Sofiia Koval';
+  const student = await studentOf(school, {
     client_name: 'Olena Koval',
     child_name: childName,
     birthdate: '2019-05-04',
     language: 'en',
   });
-  const diagnosticians = await teacher.call<Diagnostician[]>('get', API.diagnosticians);
-  const dana = diagnosticians.find((user) => user.email === 'diagnostician@demo.test')!;
-  await teacher.call('put', `${API.clients}/${student.id}/diagnosticians`, { user_ids: [dana.id] });
+  await assignDiagnostician(school, student.id);
 
   // The diagnostician's students: the new one is there, with its teacher.
-  await signIn(page, 'diagnostician@demo.test', '/diagnostician-clients');
+  await signIn(page, school.person('diagnostician'), '/diagnostician-clients');
   await expect(page.getByRole('heading', { level: 1, name: 'My students' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search by child name' }).fill(childName);
   const row = page.getByRole('row', { name: new RegExp(childName) });
   await expect(row).toContainText('None yet');
+  await expect(row).toContainText(school.person('teacher').name);
   await expectAccessible(page);
   await shoot(page, testInfo, 'diagnostician-clients-en');
   await row.getByRole('link', { name: childName }).click();
@@ -122,10 +119,10 @@ test('a diagnostician fills a diagnosis for an assigned student: stopped by a re
   await page.getByRole('button', { name: 'New diagnosis' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start a diagnosis' });
   await dialog.getByLabel('Diagnostic card').click();
-  await page.getByRole('option', { name: input.title }).click();
+  await page.getByRole('option', { name: card.title }).click();
   await dialog.getByRole('button', { name: 'Start' }).click();
   await expect(page).toHaveURL(/\/manage-client-dc\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: input.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: card.title })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Child name' })).toHaveValue(childName);
 
   // Fill it, but not the required question.

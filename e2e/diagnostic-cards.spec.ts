@@ -1,11 +1,9 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
-
-/** Names unique to this run: the e2e database lives through every spec file of a run. */
-const run = Date.now();
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -29,10 +27,12 @@ async function fillItems(scope: Locator, kind: 'Variant' | 'Column' | 'Row', ite
 
 test('a moderator builds a card with every answer type and a computed block, publishes it and previews it', async ({
   page,
+  request,
 }) => {
+  const school = await newSchool(request, ['moderator']);
   const errors = watchConsole(page);
-  const title = `Speech screening ${run}`;
-  await signIn(page, 'moderator@demo.test', '/diagnostic-cards');
+  const title = 'Speech screening';
+  await signIn(page, school.person('moderator'), '/diagnostic-cards');
   await expect(page.getByRole('heading', { name: 'Diagnostic cards', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'New card' }).click();
   await expect(page).toHaveURL(/\/create-diagnostic-card$/);

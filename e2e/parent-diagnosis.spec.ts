@@ -1,24 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { API, type Diagnosis, type DiagnosticCardInput } from '@logoschool/contract';
-import { expect, test, type APIRequestContext } from './support/test.ts';
-import { apiOf, type ApiOf } from './support/api.ts';
+import { API, type DiagnosticCardInput, type SendDiagnosisInput } from '@logoschool/contract';
+import { expect, test } from './support/test.ts';
+import { completedDiagnosis, publishedCard, studentOf } from './support/diagnostics.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { newSchool, type School } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
 const mailbox = new Mailbox();
-test.beforeAll(() => mailbox.start());
 test.afterAll(() => mailbox.stop());
 
 /** What only the diagnostician reads: the parents' pages must show none of it. */
 const STAFF_NOTE = 'Staff: mother anxious, check hearing first.';
 
 /** A short card in Ukrainian: a scale and a one-variant question, and a result for parents with bands. */
-const card = (stamp: number): DiagnosticCardInput => ({
-  title: `Скринінг звуку Р ${stamp}`,
+const card: DiagnosticCardInput = {
+  title: 'Скринінг звуку Р',
   language: 'uk',
   blocks: [
     {
@@ -59,58 +59,48 @@ const card = (stamp: number): DiagnosticCardInput => ({
       ],
     },
   ],
-});
+};
 
 /** 'YYYY-MM-DD' of `days` ago. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** A completed diagnosis of the student on the card, on a day, with R said right or not and the clarity. */
-async function completedDiagnosis(
-  teacher: ApiOf,
+const completed = (
+  school: School,
   clientId: number,
   cardId: number,
   on: string,
   right: boolean,
   clarity: number,
-) {
-  const made = await teacher.call<Diagnosis>('post', `${API.clients}/${clientId}/diagnoses`, {
-    card_id: cardId,
-  });
-  const [r, scale] = made.content.blocks[0]!.questions;
-  await teacher.call('put', `${API.diagnoses}/${made.id}`, {
-    client_name: made.client_name,
-    child_name: made.child_name,
-    birthdate: null,
-    diagnosed_on: on,
-    answers: { [r!.key]: { variant: r!.variants[right ? 0 : 1]!.key }, [scale!.key]: { value: clarity } },
+) =>
+  completedDiagnosis(school, clientId, cardId, {
+    diagnosedOn: on,
+    answers: (started) => {
+      const [r, scale] = started.content.blocks[0]!.questions;
+      return { [r!.key]: { variant: r!.variants[right ? 0 : 1]!.key }, [scale!.key]: { value: clarity } };
+    },
     notes: STAFF_NOTE,
   });
-  await teacher.call('post', `${API.diagnoses}/${made.id}/complete`, {
-    without_required: true,
-    scale_changes_seen: true,
-  });
-  return made;
-}
 
-/** A published card, a student of the demo teacher (Ukrainian, a parent e-mail), two diagnoses 35 days apart, the older one sent. */
-async function seed(request: APIRequestContext, stamp: number) {
-  const moderator = await apiOf(request, 'moderator@demo.test', 'moderator');
-  const input = card(stamp);
-  const made = await moderator.call<{ id: number }>('post', API.diagnosticCards, input);
-  await moderator.call('post', `${API.diagnosticCards}/${made.id}/publish`);
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const childName = `Марко ${stamp}`;
-  const parentEmail = `parent.dc.${stamp}@family.test`;
-  const student = await teacher.call<{ id: number }>('post', API.clients, {
+/**
+ * A published card, a student of the school's teacher (Ukrainian, a parent e-mail), two diagnoses
+ * 35 days apart, the older one sent (the mailbox listens by then).
+ */
+async function seed(school: School) {
+  const made = await publishedCard(school, card);
+  const childName = 'Марко Коваль';
+  const parentEmail = 'olena.koval@family.test';
+  const student = await studentOf(school, {
     client_name: 'Олена Коваль',
     child_name: childName,
     language: 'uk',
     parent_email: parentEmail,
   });
-  const older = await completedDiagnosis(teacher, student.id, made.id, daysAgo(35), false, 3);
-  await teacher.call('post', API.sendDiagnosis, { diagnosis_id: older.id });
-  const newer = await completedDiagnosis(teacher, student.id, made.id, daysAgo(0), true, 5);
-  return { newer, childName, parentEmail, title: input.title };
+  const older = await completed(school, student.id, made.id, daysAgo(35), false, 3);
+  const teacher = await school.as('teacher');
+  await teacher.call('post', API.sendDiagnosis, { diagnosis_id: older.id } satisfies SendDiagnosisInput);
+  const newer = await completed(school, student.id, made.id, daysAgo(0), true, 5);
+  return { newer, childName, parentEmail, title: card.title };
 }
 
 /** The parents' link of a mail's text. */
@@ -125,12 +115,14 @@ test('a teacher sends a completed diagnosis; the parents read the card, its prog
   browser,
   request,
 }, testInfo) => {
-  const stamp = Date.now();
-  const { newer, childName, parentEmail, title } = await seed(request, stamp);
+  // The school is made before the mailbox listens: its people's invitations come back as links.
+  const school = await newSchool(request, ['moderator', 'teacher']);
+  await mailbox.start();
+  const { newer, childName, parentEmail, title } = await seed(school);
   const mailsBefore = mailbox.mails.length;
 
   // The teacher sends the newer diagnosis from its filling screen's panel.
-  await signIn(page, 'teacher@demo.test', `/manage-client-dc/${newer.id}`);
+  await signIn(page, school.person('teacher'), `/manage-client-dc/${newer.id}`);
   const panel = page.getByRole('region', { name: 'Sending to the parents' });
   await expect(panel.getByText('Draft', { exact: true })).toBeVisible();
   await panel.getByRole('button', { name: 'Send to the parents' }).click();
