@@ -522,7 +522,7 @@ const ROUTES: Record<
   },
 };
 
-describe.each(Object.entries(ROUTES))('%s', (_route, { manage, item, request }) => {
+describe.each(Object.entries(ROUTES))('%s', (_route, { manage, request }) => {
   it('answers 401 without a token', async () => {
     const owner = await moderator();
     const response = await request(apiAs(t.app, owner, { token: null }), (await add(owner)).id);
@@ -549,8 +549,13 @@ describe.each(Object.entries(ROUTES))('%s', (_route, { manage, item, request }) 
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('role_not_held');
   });
+});
 
-  it.runIf(item)("answers 404 for another project's theme, as for a missing one", async () => {
+/** The routes of one theme: another project's answers as a missing one. */
+const ITEM_ROUTES = Object.entries(ROUTES).filter(([, route]) => route.item);
+
+describe.each(ITEM_ROUTES)('%s', (_route, { request }) => {
+  it("answers 404 for another project's theme, as for a missing one", async () => {
     const owner = await moderator();
     const theme = await add(owner);
     // A moderator of both projects, acting in the other one.
