@@ -1,17 +1,31 @@
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
+import { newSchool } from './support/school.ts';
+import { acceptedExercise, categoryFolder, tagOf } from './support/content.ts';
 
 test.use({ locale: 'en-GB' });
 
-test('an author browses the library of approved exercises and opens one to read', async ({ page }) => {
+test('an author browses the library of approved exercises and opens one to read', async ({
+  page,
+  request,
+}) => {
+  const school = await newSchool(request, ['moderator', 'author']);
+  const { ids } = await categoryFolder(school, 'Sounds', ['[S]']);
+  const tag = await tagOf(school, 'articulation');
+  await acceptedExercise(school, {
+    title: 'Hiss like a snake [S]',
+    categoryId: ids['[S]']!,
+    tagIds: [tag.id],
+  });
   const problems = watchConsole(page);
-  await signIn(page, 'author@demo.test');
+  await signIn(page, school.person('author'));
   await page.getByRole('link', { name: 'Exercise library' }).click();
   await expect(page).toHaveURL(/\/public-exercises$/);
   await expect(page.getByRole('heading', { name: 'Exercise library' })).toBeVisible();
   const first = page.getByRole('row').nth(1).getByRole('link');
-  await expect(first).toBeVisible();
+  await expect(first).toHaveText('Hiss like a snake [S]');
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expectAccessible(page);
 
   await page
@@ -33,7 +47,8 @@ test('an author browses the library of approved exercises and opens one to read'
   expect(problems).toEqual([]);
 });
 
-test('a teacher may not open the library of authors', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test', '/public-exercises');
+test('a teacher may not open the library of authors', async ({ page, request }) => {
+  const school = await newSchool(request, ['teacher']);
+  await signIn(page, school.person('teacher'), '/public-exercises');
   await expect(page).toHaveURL(/\/clients$/);
 });
