@@ -2,6 +2,7 @@ import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { newSchool } from './support/school.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -24,14 +25,17 @@ test('the login form checks its fields before sending them', async ({ page }) =>
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a wrong password is told in the form, and the token is not stored', async ({ page }) => {
-  await submitLogin(page, 'teacher@demo.test', 'wrong-password');
+test('a wrong password is told in the form, and the token is not stored', async ({ page, request }) => {
+  const school = await newSchool(request, ['teacher']);
+  await submitLogin(page, school.person('teacher').email, 'wrong-password');
   await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
   expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
 });
 
 test('signing in stores the token; /logout revokes it and forgets it', async ({ page, request }) => {
-  await submitLogin(page, 'multi@demo.test');
+  const school = await newSchool(request, ['moderator']);
+  const { email, password } = school.person('moderator');
+  await submitLogin(page, email, password);
   await expect(page).not.toHaveURL(/\/login$/);
   const token = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
   expect(token).toBeTruthy();
@@ -57,7 +61,9 @@ test('an expired token leads to the logout page saying the session is over', asy
 });
 
 test('a session revoked elsewhere ends at the next call, on the logout page', async ({ page, request }) => {
-  await submitLogin(page, 'teacher@demo.test');
+  const school = await newSchool(request, ['teacher']);
+  const { email, password } = school.person('teacher');
+  await submitLogin(page, email, password);
   await expect(page).toHaveURL(/\/clients$/);
   // The screen's own first calls are all answered: otherwise one still on its way when the session
   // is revoked ends it before the search below is typed (a flake seen once).
@@ -77,8 +83,11 @@ test('a session revoked elsewhere ends at the next call, on the logout page', as
 
 test('when the server cannot be reached the token is kept and the check can be tried again', async ({
   page,
+  request,
 }) => {
-  await submitLogin(page, 'teacher@demo.test');
+  const school = await newSchool(request, ['teacher']);
+  const { email, password } = school.person('teacher');
+  await submitLogin(page, email, password);
   await expect(page).toHaveURL(/\/clients$/);
   await page.route('**/api/check-token', (route) => route.abort('connectionrefused'));
   await page.reload();

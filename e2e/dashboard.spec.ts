@@ -1,17 +1,32 @@
+import { API, type Dashboard } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { newMember } from './support/people.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
-test('root lands on the dashboard with the school in figures and charts', async ({ page }) => {
+test('root lands on the dashboard with the school in figures and charts', async ({ page, request }) => {
   const problems = watchConsole(page);
+  // The figures are the whole platform's, other specs' projects and people included: the test
+  // reads them first, then adds three people and an archived project, and the dashboard must show
+  // exactly those on top.
+  const school = await newSchool(request, []);
+  const before = await school.root.call<Dashboard>('get', API.dashboard);
+  for (const role of ['manager', 'author', 'teacher'] as const) await newMember(request, school, [role]);
+  const archived = await newSchool(request, []);
+  await archived.root.call('post', `${API.workspaces}/${archived.workspaceId}/archive`);
+
   await signIn(page, 'root@demo.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  // The demo school: eight users, all active; two projects, none archived.
-  await expect(page.getByText('8 active, 0 deactivated')).toBeVisible();
-  await expect(page.getByText('2 active, 0 archived')).toBeVisible();
+  await expect(
+    page.getByText(`${before.users.active + 3} active, ${before.users.deactivated} deactivated`),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`${before.projects.active} active, ${before.projects.archived + 1} archived`),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sign-ins, last 14 days' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Exercises by status' })).toBeVisible();
   await expect(page.locator('.recharts-surface')).toHaveCount(3);
@@ -22,7 +37,8 @@ test('root lands on the dashboard with the school in figures and charts', async 
   expect(problems).toEqual([]);
 });
 
-test('the dashboard is root’s only: a manager is sent to their own screen', async ({ page }) => {
-  await signIn(page, 'manager@demo.test', '/dashboard');
+test('the dashboard is root’s only: a manager is sent to their own screen', async ({ page, request }) => {
+  const school = await newSchool(request, ['manager']);
+  await signIn(page, school.person('manager'), '/dashboard');
   await expect(page).not.toHaveURL(/\/dashboard$/);
 });
