@@ -1,15 +1,24 @@
-import { API, type Plan, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
+import { API, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { apiOf, soundFolders } from './support/api.ts';
+import { filledPlan, publish, publishedTemplate, soundsTree, studentOf } from './support/lessons.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
-/** A template of two blocks under 'Sounds' that a moderator writes and publishes (version 1). */
-async function publishedTemplate(request: APIRequestContext, title: string) {
-  const moderator = await apiOf(request, 'moderator@demo.test', 'moderator');
-  const folders = await soundFolders(moderator);
+/**
+ * A school of its own, with a template of two blocks under 'Sounds' that its moderator writes and
+ * publishes (version 1), and a student of its teacher.
+ */
+async function schoolWithTemplate(request: APIRequestContext, title: string, childName: string) {
+  const school = await newSchool(request, ['moderator', 'teacher']);
+  const tree = await soundsTree(school, 'Sounds', { 'Whistling sounds': [], 'Hissing sounds': [] });
+  const folders = {
+    sounds: tree.category,
+    whistling: tree.id('Whistling sounds'),
+    hissing: tree.id('Hissing sounds'),
+  };
   const input: TemplateInput = {
     title,
     description: 'Setting the whistling sounds, ten weekly lessons.',
@@ -35,19 +44,9 @@ async function publishedTemplate(request: APIRequestContext, title: string) {
       },
     ],
   };
-  const template = await moderator.call<ProtocolTemplate>('post', API.templates, input);
-  await moderator.call('post', `${API.templates}/${template.id}/review`, { action: 'publish' });
-  return { moderator, folders, template, input };
-}
-
-/** A student of the demo teacher, through the API. */
-async function student(request: APIRequestContext, childName: string) {
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const made = await teacher.call<{ id: number }>('post', API.clients, {
-    client_name: 'Olena Koval',
-    child_name: childName,
-  });
-  return { teacher, id: made.id };
+  const template = await publishedTemplate(school, input);
+  const student = await studentOf(school, { client_name: 'Olena Koval', child_name: childName });
+  return { school, folders, template, input, student };
 }
 
 const block = (page: Page, target: string) => page.getByRole('region', { name: target, exact: true });
@@ -56,13 +55,11 @@ test('a teacher makes a plan from the student’s page, is refused a block witho
   page,
   request,
 }) => {
-  const stamp = Date.now();
-  const title = `Whistling sounds ${stamp}`;
-  const childName = `Taras ${stamp}`;
-  await publishedTemplate(request, title);
-  await student(request, childName);
+  const title = 'Whistling sounds';
+  const childName = 'Taras Hnatiuk';
+  const { school } = await schoolWithTemplate(request, title, childName);
 
-  await signIn(page, 'teacher@demo.test');
+  await signIn(page, school.person('teacher'));
   await page.getByPlaceholder('Search by child or parent name').fill(childName);
   await page.getByRole('link', { name: childName }).click();
   await page.getByRole('region', { name: 'Plans' }).getByRole('link', { name: 'New plan' }).click();
@@ -122,26 +119,14 @@ test('a plan shows the template’s new version block by block, and takes it whe
   page,
   request,
 }) => {
-  const stamp = Date.now();
-  const title = `Hissing sounds ${stamp}`;
-  const { moderator, folders, template, input } = await publishedTemplate(request, title);
-  const { teacher, id: clientId } = await student(request, `Sofiia ${stamp}`);
-  const plan = await teacher.call<Plan>('post', API.protocols, {
-    client_id: clientId,
-    template_id: template.id,
-    deadline: '2099-06-30',
-  });
-  await teacher.call('put', `${API.protocols}/${plan.id}`, {
-    deadline: plan.deadline,
-    blocks: plan.blocks.map((one) => ({
-      key: one.key,
-      folder_id: one.folders[0]!.category_id,
-      min_presentations: one.template_min,
-      max_presentations: one.template_max,
-    })),
-  });
+  const title = 'Hissing sounds';
+  const childName = 'Sofiia Melnyk';
+  const { school, folders, template, input, student } = await schoolWithTemplate(request, title, childName);
+  const teacher = await school.as('teacher');
+  const moderator = await school.as('moderator');
+  await filledPlan(teacher, { client_id: student.id, template_id: template.id, deadline: '2099-06-30' });
   // Version 2: the first block allows 1 to 2 presentations, and a third block comes.
-  await moderator.call('put', `${API.templates}/${template.id}`, {
+  await moderator.call<ProtocolTemplate>('put', `${API.templates}/${template.id}`, {
     ...input,
     blocks: [
       { ...input.blocks[0]!, key: template.blocks[0]!.key, max_presentations: 2 },
@@ -154,11 +139,11 @@ test('a plan shows the template’s new version block by block, and takes it whe
         folders: [{ category_id: folders.hissing }],
       },
     ],
-  });
-  await moderator.call('post', `${API.templates}/${template.id}/review`, { action: 'publish' });
+  } satisfies TemplateInput);
+  await publish(moderator, template.id);
 
-  await signIn(page, 'teacher@demo.test', '/clients?tab=plans');
-  const row = page.getByRole('row').filter({ hasText: `Sofiia ${stamp}` });
+  await signIn(page, school.person('teacher'), '/clients?tab=plans');
+  const row = page.getByRole('row').filter({ hasText: childName });
   await expect(row).toContainText('Template updated: v2');
   await row.getByRole('link', { name: title }).click();
 

@@ -1,18 +1,29 @@
-import { expect, test, type Browser, type Page } from './support/test.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { soundsTree } from './support/lessons.ts';
+import { newSchool, type Person } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
-/** Names unique to this run: the e2e database lives through every spec file of a run. */
-const run = Date.now();
-
 /** A page of its own for a second person, in the English interface. */
-async function personPage(browser: Browser, email: string): Promise<Page> {
+async function personPage(browser: Browser, person: Person): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
-  await signIn(page, email);
+  await signIn(page, person);
   return page;
+}
+
+/** A school of a moderator and a teacher, whose category tree has the folders the blocks offer. */
+async function soundsSchool(request: APIRequestContext) {
+  const school = await newSchool(request, ['moderator', 'teacher']);
+  await soundsTree(school, 'Sounds', {
+    'Sonorant sounds': [],
+    'Whistling sounds': [],
+    'Hissing sounds': [],
+    'Telling sounds apart': [],
+  });
+  return school;
 }
 
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
@@ -20,7 +31,7 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Fills block `number` of the template form, with its folders (under the demo category "Sounds"). */
+/** Fills block `number` of the template form, with its folders (under the school's category "Sounds"). */
 async function fillBlock(
   page: Page,
   number: number,
@@ -61,10 +72,12 @@ const statusBar = (page: Page) => page.getByRole('region', { name: 'Status' });
 test('a moderator builds a template of three blocks and publishes it; a teacher reads it', async ({
   page,
   browser,
+  request,
 }) => {
-  const title = `Sound [R] ${run}`;
+  const title = 'Sound [R]';
+  const school = await soundsSchool(request);
   const problems = watchConsole(page);
-  await signIn(page, 'moderator@demo.test');
+  await signIn(page, school.person('moderator'));
   await page.getByRole('navigation').getByRole('link', { name: 'Protocol templates' }).click();
   await expect(page).toHaveURL(/\/protocols-templates$/);
   await expect(page.getByRole('heading', { name: 'Protocol templates', level: 1 })).toBeVisible();
@@ -106,7 +119,7 @@ test('a moderator builds a template of three blocks and publishes it; a teacher 
   expect(problems).toEqual([]);
 
   // The teacher finds it from her students' page, and reads it.
-  const teacher = await personPage(browser, 'teacher@demo.test');
+  const teacher = await personPage(browser, school.person('teacher'));
   await teacher.getByRole('link', { name: 'Protocol templates' }).click();
   await expect(teacher).toHaveURL(/\/protocols-templates-teacher$/);
   await teacher.getByPlaceholder('Search by title').fill(title);
@@ -133,9 +146,11 @@ test('a moderator builds a template of three blocks and publishes it; a teacher 
 test('a teacher writes her own template and sends it for review; the moderator returns it with a comment', async ({
   page,
   browser,
+  request,
 }) => {
-  const title = `My whistling sounds ${run}`;
-  await signIn(page, 'teacher@demo.test');
+  const title = 'My whistling sounds';
+  const school = await soundsSchool(request);
+  await signIn(page, school.person('teacher'));
   // The moderator's list is not hers: she is sent to her own start screen.
   await page.goto('/protocols-templates');
   await expect(page).toHaveURL(/\/clients$/);
@@ -150,7 +165,7 @@ test('a teacher writes her own template and sends it for review; the moderator r
   await statusBar(page).getByRole('button', { name: 'Send for review' }).click();
   await expect(statusBar(page).getByText('On moderation', { exact: true })).toBeVisible();
 
-  const moderator = await personPage(browser, 'moderator@demo.test');
+  const moderator = await personPage(browser, school.person('moderator'));
   await moderator.goto('/protocols-templates');
   await moderator
     .getByRole('radiogroup', { name: 'Status' })

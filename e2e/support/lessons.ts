@@ -1,0 +1,157 @@
+import {
+  API,
+  inWorkspace,
+  type Category,
+  type CategoryInput,
+  type Client,
+  type ClientInput,
+  type ExerciseSlides,
+  type FinishLessonInput,
+  type GenerateLessonInput,
+  type Lesson,
+  type LessonInput,
+  type LessonListItem,
+  type Plan,
+  type PlanCreateInput,
+  type PlanInput,
+  type ProtocolTemplate,
+  type TemplateInput,
+  type templateReviewInput,
+} from '@logoschool/contract';
+import type { Caller, School } from './school.ts';
+
+/** The body of a moderator's verdict on a template (the contract names only its schema). */
+type TemplateReviewInput = (typeof templateReviewInput)['_zod']['input'];
+
+/** A day `days` from today (UTC), 'YYYY-MM-DD': a plan's deadline. */
+export const daysFromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A category of the school's tree that holds folders, each folder with leaf categories, as a
+ * template's block wants them: the block takes the category, offers its folders, and a lesson takes
+ * exercises of the leaves. Made by the school's moderator; the ids by name.
+ */
+export async function soundsTree(school: School, category: string, folders: Record<string, string[]>) {
+  const moderator = await school.as('moderator');
+  const make = (name: string, parent: number, isFolder: boolean) =>
+    moderator.call<Category>('post', inWorkspace(school.workspaceId, API.categories), {
+      workspace_id: school.workspaceId,
+      name,
+      parent,
+      is_folder: isFolder,
+    } satisfies CategoryInput);
+  const top = await make(category, 0, true);
+  const ids: Record<string, number> = {};
+  for (const [folder, leaves] of Object.entries(folders)) {
+    ids[folder] = (await make(folder, top.id, true)).id;
+    for (const leaf of leaves) ids[leaf] = (await make(leaf, ids[folder], false)).id;
+  }
+  const id = (name: string) => {
+    const found = ids[name];
+    if (found === undefined) throw new Error(`No category ${name} in this tree.`);
+    return found;
+  };
+  return { category: top.id, id };
+}
+
+/** A template the school's moderator writes and publishes (version 1). */
+export async function publishedTemplate(school: School, input: TemplateInput): Promise<ProtocolTemplate> {
+  const moderator = await school.as('moderator');
+  const template = await moderator.call<ProtocolTemplate>('post', API.templates, input);
+  return publish(moderator, template.id);
+}
+
+/** Publishes a template's working copy as its next version, as the moderator does. */
+export function publish(moderator: Caller, templateId: number): Promise<ProtocolTemplate> {
+  return moderator.call<ProtocolTemplate>('post', `${API.templates}/${templateId}/review`, {
+    action: 'publish',
+  } satisfies TemplateReviewInput);
+}
+
+/** A student of the school's teacher. */
+export async function studentOf(school: School, input: ClientInput): Promise<Client> {
+  const teacher = await school.as('teacher');
+  return teacher.call<Client>('post', API.clients, input);
+}
+
+/**
+ * A plan of the teacher's student from a published template, each block filled as the seed fills
+ * the demo's: its first folder and the template's bounds.
+ */
+export async function filledPlan(
+  teacher: Caller,
+  plan: PlanCreateInput,
+  fill: (block: Plan['blocks'][number]) => number = (block) => block.folders[0]!.category_id,
+): Promise<Plan> {
+  const made = await teacher.call<Plan>('post', API.protocols, plan);
+  return teacher.call<Plan>('put', `${API.protocols}/${made.id}`, {
+    deadline: made.deadline,
+    blocks: made.blocks.map((block) => ({
+      key: block.key,
+      folder_id: fill(block),
+      min_presentations: block.template_min,
+      max_presentations: block.template_max,
+    })),
+  } satisfies PlanInput);
+}
+
+/** A plan's lessons, by number (the list makes them on its first call). */
+export async function lessonsOf(teacher: Caller, planId: number): Promise<LessonListItem[]> {
+  const lessons = await teacher.call<LessonListItem[]>(
+    'get',
+    `${API.lessons}?protocol_id=${planId}&per_page=20`,
+  );
+  return lessons.sort((a, b) => a.number - b.number);
+}
+
+/** Fills a lesson automatically from its blocks' folders, as the editor's button does. */
+export function fillLesson(teacher: Caller, lessonId: number): Promise<Lesson> {
+  return teacher.call<Lesson>('post', API.exercisesGenerateLesson, {
+    lesson_id: lessonId,
+  } satisfies GenerateLessonInput);
+}
+
+/** Saves a lesson as it is, with a date (ISO) and a length. */
+export function scheduleLesson(
+  teacher: Caller,
+  lesson: Lesson,
+  startsAt: string | null,
+  durationMinutes = lesson.duration_minutes,
+): Promise<Lesson> {
+  return teacher.call<Lesson>('put', `${API.lesson}/${lesson.id}`, {
+    starts_at: startsAt,
+    duration_minutes: durationMinutes,
+    blocks: lesson.blocks.map((block) => ({
+      key: block.key,
+      exercise_ids: block.presentations.map((presentation) => presentation.exercise_id),
+    })),
+  } satisfies LessonInput);
+}
+
+/** Finishes a lesson with every presentation reached: nothing moves to the next one. */
+export function finishWhole(teacher: Caller, lesson: Lesson): Promise<unknown> {
+  return teacher.call('post', API.lessonFinish, {
+    lesson_id: lesson.id,
+    reached: lesson.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id)),
+  } satisfies FinishLessonInput);
+}
+
+/**
+ * Waits until the server's job has rendered the slide images of these exercises' decks (a
+ * LibreOffice run each, after the upload). Polled through the API for as long as the test's own
+ * budget allows; a deck the job could not render fails at once.
+ */
+export async function slidesReady(caller: Caller, exerciseIds: number[]): Promise<void> {
+  for (const id of exerciseIds) {
+    for (;;) {
+      const slides = await caller.call<ExerciseSlides>('get', `${API.exercises}/${id}/slides`);
+      if (slides.status === 'ready') break;
+      if (slides.status === 'failed' || slides.status === 'thumbnail')
+        throw new Error(
+          `The slides of exercise ${id} were not rendered: ${slides.status}, ${slides.message}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
