@@ -1,18 +1,31 @@
 import { expect, test, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
+import { newSchool, unique, type School } from './support/school.ts';
+import { libraryAsset, solidPng } from './support/content.ts';
 
 test.use({ locale: 'en-GB' });
 // Root's asset goes into the moderator's theme, which the teacher then reads.
 test.describe.configure({ mode: 'serial' });
 
-/** Names unique to this run: the e2e database lives through every spec file of a run. */
-const run = Date.now();
-const STAR = `Star ${run}`;
-const THEME = `Rockets ${run}`;
-const TAG = `rhymes ${run}`;
-const TAG_RENAMED = `rhyming ${run}`;
-const TAG_DUPLICATE = `poems ${run}`;
+/** The asset library belongs to no project: the spec's own assets have names no other spec uses. */
+const STAR = unique('Star');
+const SKY = unique('Blue sky');
+const THEME = 'Rockets';
+const TAG = 'rhymes';
+const TAG_RENAMED = 'rhyming';
+const TAG_DUPLICATE = 'poems';
+
+/** The spec's own project, its moderator and teacher, and a background of the library to attach. */
+let school: School;
+test.beforeAll(async ({ request }) => {
+  school = await newSchool(request, ['moderator', 'teacher']);
+  await libraryAsset(request, {
+    name: SKY,
+    type: 'background',
+    file: { name: 'sky.png', mimeType: 'image/png', buffer: solidPng(135, 206, 235) },
+  });
+});
 
 /** A 1×1 PNG: real image bytes, which the server recognises. */
 const PNG = Buffer.from(
@@ -40,8 +53,8 @@ test('root adds an asset to the library, and a file that is not an image is refu
   await page.getByRole('navigation').getByRole('link', { name: 'Assets' }).click();
   await expect(page).toHaveURL(/\/manage-assets$/);
   await expect(page.getByRole('heading', { name: 'Asset library' })).toBeVisible();
-  // The demo library's pictures are fetched with the token and shown.
-  await expect(page.getByRole('img', { name: 'Blue sky', exact: true })).toBeVisible();
+  // The library's pictures are fetched with the token and shown.
+  await expect(page.getByRole('img', { name: SKY, exact: true })).toBeVisible();
 
   // Text named .png: the browser calls it an image, the server reads its bytes and refuses it.
   await page.getByRole('button', { name: 'Add asset' }).click();
@@ -71,9 +84,9 @@ test('root adds an asset to the library, and a file that is not an image is refu
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Asset “${STAR}” added.`)).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Search assets' }).fill(String(run));
+  await page.getByRole('textbox', { name: 'Search assets' }).fill(STAR);
   await expect(page.getByRole('img', { name: STAR, exact: true })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Blue sky', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: SKY, exact: true })).toHaveCount(0);
   await expectAccessible(page);
 
   // A second file comes and goes; the last one stays, as the server says.
@@ -97,12 +110,11 @@ test('root adds an asset to the library, and a file that is not an image is refu
 
 test('a moderator keeps the tags: add, refuse a duplicate, rename, merge, delete', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'moderator@demo.test');
+  await signIn(page, school.person('moderator'));
   await page.getByRole('navigation').getByRole('link', { name: 'Themes and tags' }).click();
   await page.getByRole('tab', { name: 'Tags' }).click();
   await expect(page).toHaveURL(/\/themes\?tab=tags$/);
-  await page.getByRole('textbox', { name: 'Search tags' }).fill(String(run));
-  await expect(page.getByText('No tag matches.')).toBeVisible();
+  await expect(page.getByText('The project has no tags yet. Add the first one above.')).toBeVisible();
 
   const newName = page.getByRole('textbox', { name: 'New tag name' });
   for (const name of [TAG, TAG_DUPLICATE]) {
@@ -153,14 +165,14 @@ test('a moderator keeps the tags: add, refuse a duplicate, rename, merge, delete
   await remove.getByRole('button', { name: 'Delete' }).click();
   await expect(remove).toBeHidden();
   await expect(page.getByText(`Tag “${TAG_RENAMED}” deleted.`)).toBeVisible();
-  await expect(page.getByText('No tag matches.')).toBeVisible();
+  await expect(page.getByText('The project has no tags yet. Add the first one above.')).toBeVisible();
   // The refused names are answered 409, which the browser logs; nothing else.
   expect(unexpected(problems)).toEqual([]);
 });
 
 test('a moderator creates a theme, within the rules, and attaches library assets', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'moderator@demo.test', '/themes');
+  await signIn(page, school.person('moderator'), '/themes');
   await expect(page.getByRole('heading', { name: 'Themes and tags' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Theme figures' })).toContainText('Themes');
   await expectAccessible(page);
@@ -206,8 +218,8 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Theme “${THEME}” added.`)).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Search themes' }).fill(THEME);
   const row = page.locator(`[data-theme-row="${THEME}"]`);
+  await expect(page.locator('[data-theme-row]')).toHaveCount(1);
   await expect(row).toContainText('4–9 years');
   await expect(row).toContainText('Custom');
 
@@ -227,14 +239,14 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
 
-  await page.getByRole('checkbox', { name: 'Attach Blue sky' }).check();
-  await page.getByRole('textbox', { name: 'Search assets' }).fill(String(run));
+  await page.getByRole('checkbox', { name: `Attach ${SKY}` }).check();
+  await page.getByRole('textbox', { name: 'Search assets' }).fill(STAR);
   await page.getByRole('checkbox', { name: `Attach ${STAR}` }).check();
   await page.getByRole('checkbox', { name: `Attach ${STAR}` }).uncheck();
   await page.getByRole('checkbox', { name: `Attach ${STAR}` }).check();
   const attached = page.getByRole('region', { name: /^Attached to the theme/ });
   await expect(attached).toHaveAccessibleName('Attached to the theme (2)');
-  await expect(attached.getByRole('button', { name: 'Detach Blue sky' })).toBeVisible();
+  await expect(attached.getByRole('button', { name: `Detach ${SKY}` })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await expectAccessible(page);
 
@@ -249,20 +261,18 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   await expect(save).toBeDisabled();
 
   await page.reload();
-  await expect(attached.getByText('Blue sky')).toBeVisible();
+  await expect(attached.getByText(SKY)).toBeVisible();
   await expect(attached.getByText(STAR)).toBeVisible();
   await expect(page.getByRole('checkbox', { name: `Attach ${STAR}` })).toBeChecked();
 
   await page.getByRole('link', { name: 'Back to themes' }).click();
-  await page.getByRole('textbox', { name: 'Search themes' }).fill(THEME);
   await expect(row.getByRole('switch', { name: `Ready: ${THEME}` })).toBeChecked();
   await expect(row.getByRole('link', { name: `Assets (2): ${THEME}` })).toBeVisible();
   expect(unexpected(problems)).toEqual([]);
 });
 
 test('a toggle the server refuses goes back, with a message', async ({ page }) => {
-  await signIn(page, 'moderator@demo.test', '/themes');
-  await page.getByRole('textbox', { name: 'Search themes' }).fill(THEME);
+  await signIn(page, school.person('moderator'), '/themes');
   const ready = page.getByRole('switch', { name: `Ready: ${THEME}` });
   await expect(ready).toBeChecked();
   await page.route('**/api/themes/toggle-ready**', (route) =>
@@ -282,12 +292,12 @@ test('a toggle the server refuses goes back, with a message', async ({ page }) =
 
 test('the teacher reads the theme and its assets', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'teacher@demo.test');
+  await signIn(page, school.person('teacher'));
   await page.getByRole('navigation').getByRole('link', { name: 'Interests' }).click();
   await expect(page).toHaveURL(/\/preview-themes$/);
   await expect(page.getByRole('heading', { name: 'Interests', exact: true })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Search themes' }).fill(THEME);
   const row = page.locator(`[data-theme-row="${THEME}"]`);
+  await expect(page.locator('[data-theme-row]')).toHaveCount(1);
   await expect(row).toContainText('Ready');
   await expect(row.getByRole('switch')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add theme' })).toHaveCount(0);
@@ -297,7 +307,7 @@ test('the teacher reads the theme and its assets', async ({ page }) => {
   await expect(page).toHaveURL(/\/theme-assets-preview\/\d+$/);
   await expect(page.getByRole('heading', { name: `Assets of “${THEME}”` })).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Backgrounds' }).getByRole('img', { name: 'Blue sky' }),
+    page.getByRole('region', { name: 'Backgrounds' }).getByRole('img', { name: SKY }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Props' }).getByRole('img', { name: STAR })).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
@@ -307,7 +317,7 @@ test('the teacher reads the theme and its assets', async ({ page }) => {
 
 test('root cannot delete an asset while a theme has it', async ({ page }) => {
   await signIn(page, 'root@demo.test', '/manage-assets');
-  await page.getByRole('textbox', { name: 'Search assets' }).fill(String(run));
+  await page.getByRole('textbox', { name: 'Search assets' }).fill(STAR);
   await page.getByRole('button', { name: `Actions for asset ${STAR}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete asset' });
