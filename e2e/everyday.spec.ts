@@ -1,9 +1,24 @@
-import { LOCAL_KEYS } from '@logoschool/contract';
+import {
+  API,
+  LOCAL_KEYS,
+  type AcceptInvitationSignInBody,
+  type Exercise,
+  type ExerciseInput,
+  type InviteBody,
+  type LoginBody,
+  type LoginResult,
+  type SentInvitation,
+  type Theme,
+  type ThemeInput,
+  type WorkspaceInput,
+  type WorkspaceListItem,
+} from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { callerOf, newSchool, unique, type School } from './support/school.ts';
 import { E2E_VACANCY_URL } from './support/services.ts';
-import { signIn } from './support/sign-in.ts';
+import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -13,6 +28,23 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** 'YYYY-MM-DD' of `days` from today (UTC), as a request's deadline is judged. */
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An open request of the school's moderator for an exercise about animals, for children of 5-6. */
+async function fileRequest(school: School, title: string): Promise<Exercise> {
+  const moderator = await school.as('moderator');
+  return moderator.call<Exercise>('post', API.exercises, {
+    title,
+    request: {
+      description: 'A mouse hides in, on, under and behind things: the child says where it is.',
+      interests: ['Animals'],
+      age_categories: ['5-6'],
+      deadline: daysFromNow(6),
+    },
+  } satisfies ExerciseInput);
+}
+
 /** Switches the interface language with the switcher of the page (header, login or logout). */
 async function switchLanguage(page: Page, language: 'uk' | 'en') {
   await page.getByRole('combobox', { name: /^(Interface language|Мова інтерфейсу)$/ }).selectOption(language);
@@ -21,9 +53,11 @@ async function switchLanguage(page: Page, language: 'uk' | 'en') {
 test.describe('dates', () => {
   test('follow the interface language: a Ukrainian calendar from Monday, one short format in the field and the list', async ({
     page,
+    request,
   }) => {
     const problems = watchConsole(page);
-    await signIn(page, 'teacher@demo.test');
+    const school = await newSchool(request, ['teacher']);
+    await signIn(page, school.person('teacher'));
     await switchLanguage(page, 'uk');
     await page.getByRole('link', { name: 'Додати учня' }).click();
     await page.getByRole('textbox', { name: "Ім'я дитини" }).fill('Мирослава Дата');
@@ -60,27 +94,48 @@ test.describe('dates', () => {
     expect(problems).toEqual([]);
   });
 
-  test("the request on the exercise editor says its deadline in the interface's format", async ({ page }) => {
-    await signIn(page, 'author@demo.test');
+  test("the request on the exercise editor says its deadline in the interface's format", async ({
+    page,
+    request,
+  }) => {
+    // The moderator's request, taken by the author: it is her draft now.
+    const school = await newSchool(request, ['moderator', 'author']);
+    const filed = await fileRequest(school, 'Where is the mouse?');
+    const author = await school.as('author');
+    await author.call('post', `${API.exercises}/${filed.id}/take`);
+    await signIn(page, school.person('author'));
     await page.getByRole('tab', { name: /^Drafts/ }).click();
     await page.getByRole('link', { name: 'Where is the mouse?' }).click();
-    const request = page.getByText(/^For: Animals; ages 5-6; due /);
-    await expect(request).toHaveText(/due \d{2}\/\d{2}\/\d{4}\.$/);
-    await expect(request).not.toHaveText(/\d{4}-\d{2}-\d{2}/);
+    const asked = page.getByText(/^For: Animals; ages 5-6; due /);
+    await expect(asked).toHaveText(/due \d{2}\/\d{2}\/\d{4}\.$/);
+    await expect(asked).not.toHaveText(/\d{4}-\d{2}-\d{2}/);
   });
 });
 
 test.describe('the student form', () => {
   test("offers the project's themes as interests and checks the contract's rules in the browser", async ({
     page,
+    request,
   }) => {
+    const school = await newSchool(request, ['moderator', 'teacher']);
+    const moderator = await school.as('moderator');
+    for (const name of ['Animals', 'Cars', 'Dinosaurs', 'Space']) {
+      await moderator.call<Theme>('post', API.themes, {
+        name,
+        genders: ['boy', 'girl'],
+        age_from: 3,
+        age_to: 10,
+        type: 'general',
+        ready: true,
+      } satisfies ThemeInput);
+    }
     const sent: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/clients') {
-        sent.push(request.url());
+    page.on('request', (sending) => {
+      if (sending.method() === 'POST' && new URL(sending.url()).pathname === '/api/clients') {
+        sent.push(sending.url());
       }
     });
-    await signIn(page, 'teacher@demo.test', '/edit-client');
+    await signIn(page, school.person('teacher'), '/edit-client');
     const child = page.getByRole('textbox', { name: "Child's name" });
     await child.fill('A');
     await child.blur();
@@ -112,8 +167,11 @@ test.describe('the student form', () => {
 test.describe('the profile photo', () => {
   test('a file that is no image is refused when picked, saying why at the field, and the photo stays', async ({
     page,
+    request,
   }) => {
-    await signIn(page, 'teacher@demo.test', '/profile');
+    const school = await newSchool(request, ['teacher']);
+    const teacher = school.person('teacher');
+    await signIn(page, teacher, '/profile');
     const upload = page.getByRole('button', { name: 'Upload a photo' });
     const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
       const chooser = page.waitForEvent('filechooser');
@@ -126,12 +184,12 @@ test.describe('the profile photo', () => {
     const reason = 'This file is not a PNG, JPEG, WebP or GIF image. Choose another one.';
     await expect(page.getByRole('alert')).toHaveText(reason);
     await expect(upload).toHaveAccessibleDescription(new RegExp(reason.replace('.', '\\.')));
-    await expect(page.getByRole('img', { name: 'Tetiana Teacher' })).toHaveCount(0);
+    await expect(page.getByRole('img', { name: teacher.name })).toHaveCount(0);
 
     // A real image is taken and previewed; then a wrong one keeps it.
     await pick({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('alert')).toHaveCount(0);
-    const photo = page.getByRole('img', { name: 'Tetiana Teacher' });
+    const photo = page.getByRole('img', { name: teacher.name });
     await expect(photo).toHaveAttribute('src', /^blob:/);
     const preview = await photo.getAttribute('src');
     await pick({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
@@ -141,8 +199,12 @@ test.describe('the profile photo', () => {
 });
 
 test.describe('the shell', () => {
-  test('notifications open below the header, not over its language switcher and avatar', async ({ page }) => {
-    await signIn(page, 'teacher@demo.test', '/profile');
+  test('notifications open below the header, not over its language switcher and avatar', async ({
+    page,
+    request,
+  }) => {
+    const school = await newSchool(request, ['teacher']);
+    await signIn(page, school.person('teacher'), '/profile');
     await page.getByRole('button', { name: 'Save' }).click();
     const toast = page.getByText('Profile saved.');
     await expect(toast).toBeVisible();
@@ -153,9 +215,13 @@ test.describe('the shell', () => {
 
   test('at medium widths the navigation shrinks to icons with tooltips, its toggle is kept, and tables scroll sideways', async ({
     page,
+    request,
   }) => {
+    // The moderation list opens on its requests: one fills its table.
+    const school = await newSchool(request, ['moderator']);
+    await fileRequest(school, 'Where is the mouse?');
     await page.setViewportSize({ width: 820, height: 900 });
-    await signIn(page, 'moderator@demo.test');
+    await signIn(page, school.person('moderator'));
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     const moderation = navigation.getByRole('link', { name: 'Moderation' });
     expect((await navigation.boundingBox())?.width).toBeLessThan(80);
@@ -199,14 +265,43 @@ test.describe('the shell', () => {
 
   test('the vacancy banner links where the server is configured for the environment, and is absent where it is not', async ({
     page,
+    request,
   }) => {
-    await signIn(page, 'multi@demo.test');
-    // Demo school: environment 1, configured.
+    // A moderator of a school of environment 1, and a teacher of another of environment 2: root
+    // makes that project and invites her, and she accepts by signing in.
+    const school = await newSchool(request, ['moderator']);
+    const person = school.person('moderator');
+    const second = await school.root.call<WorkspaceListItem>('post', API.workspaces, {
+      title: unique('Second school'),
+      env_id: 2,
+    } satisfies WorkspaceInput);
+    // An invitation is made in the project it invites to: root's calls there, not in the school.
+    const login = await request.post(`/api${API.login}`, {
+      data: { email: 'root@demo.test', password: DEMO_PASSWORD } satisfies LoginBody,
+    });
+    const { token: rootToken } = (await login.json()).data as LoginResult;
+    const rootThere = callerOf(request, rootToken, second.workspaceId, 'root');
+    const sent = await rootThere.call<SentInvitation>('post', API.inviteExistingUser, {
+      email: person.email,
+      workspace_id: second.workspaceId,
+      roles: ['teacher'],
+    } satisfies InviteBody);
+    const token = new URL(sent.invitation_link!).searchParams.get('token')!;
+    const accepted = await request.post(`/api${API.inviteAcceptSignIn}`, {
+      data: { token, password: person.password } satisfies AcceptInvitationSignInBody,
+    });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+
+    await signIn(page, person);
+    // The first school: environment 1, configured.
     await expect(
       page.getByTestId('vacancy-banner').getByRole('link', { name: 'See the vacancies' }),
     ).toHaveAttribute('href', E2E_VACANCY_URL);
-    // Second school: environment 2, shown by spec but without a configured link.
-    await page.evaluate((key) => localStorage.setItem(key, '2'), LOCAL_KEYS.workspace);
+    // The second school: environment 2, shown by spec but without a configured link.
+    await page.evaluate(([key, id]) => localStorage.setItem(key, id), [
+      LOCAL_KEYS.workspace,
+      String(second.workspaceId),
+    ] as const);
     await page.reload();
     await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
     await expect(page.getByTestId('vacancy-banner')).toHaveCount(0);
@@ -227,8 +322,9 @@ test.describe('little texts', () => {
     await expectAccessible(page);
   });
 
-  test('the logout page offers the language switcher', async ({ page }) => {
-    await signIn(page, 'teacher@demo.test', '/logout');
+  test('the logout page offers the language switcher', async ({ page, request }) => {
+    const school = await newSchool(request, ['teacher']);
+    await signIn(page, school.person('teacher'), '/logout');
     await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
     await switchLanguage(page, 'uk');
     await expect(page.getByRole('heading', { name: 'Ви вийшли' })).toBeVisible();
