@@ -1,15 +1,33 @@
-import { API, type Plan, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
+import { API, type SendPlanInput, type TemplateInput } from '@logoschool/contract';
 import { expect, test, type APIRequestContext } from './support/test.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { apiOf, soundFolders } from './support/api.ts';
+import { filledPlan, publishedTemplate, soundsTree, studentOf } from './support/lessons.ts';
+import { newSchool, type School } from './support/school.ts';
+import { serverPort } from './support/services.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
 const mailbox = new Mailbox();
-test.beforeAll(() => mailbox.start());
-test.afterAll(() => mailbox.stop());
+/** The school of both tests (each makes a student and plan of its own), and its category tree. */
+let school: School;
+let tree: Awaited<ReturnType<typeof soundsTree>>;
+let api: APIRequestContext;
+test.beforeAll(async ({ playwright }, testInfo) => {
+  // The school's people are made before the mailbox listens: their invitations' links then come
+  // back in the answer instead of a mail (see newSchool).
+  api = await playwright.request.newContext({
+    baseURL: `http://127.0.0.1:${serverPort(testInfo.parallelIndex)}`,
+  });
+  school = await newSchool(api, ['moderator', 'teacher']);
+  tree = await soundsTree(school, 'Sounds', { 'Whistling sounds': [] });
+  await mailbox.start();
+});
+test.afterAll(async () => {
+  await mailbox.stop();
+  await api.dispose();
+});
 
 /** Texts only the educator reads: the parents' page must show none of them. */
 const EDUCATOR_TEXTS = [
@@ -19,26 +37,24 @@ const EDUCATOR_TEXTS = [
 ];
 
 /**
- * A filled plan of a new student of the demo teacher (lesson language Ukrainian, a parent's
- * e-mail), from a template the moderator publishes, all through the API as the other specs do.
+ * A filled plan of a new student of the school's teacher (lesson language Ukrainian, a parent's
+ * e-mail), from a template the school's moderator publishes, all through the API.
  */
-async function filledPlan(request: APIRequestContext, stamp: number) {
-  const moderator = await apiOf(request, 'moderator@demo.test', 'moderator');
-  const { sounds, folder } = await soundFolders(moderator);
+async function planOf(title: string, childName: string, parentEmail: string) {
   const input: TemplateInput = {
-    title: `Sound [S] ${stamp}`,
+    title,
     description: EDUCATOR_TEXTS[0]!,
     blocks: [
       {
         target: 'Articulation warm-up',
-        category_id: sounds,
+        category_id: tree.category,
         description_parents: 'We warm up the tongue and lips: five minutes a day at home helps.',
         description_educator: EDUCATOR_TEXTS[1]!,
         min_presentations: 1,
         max_presentations: 3,
         folders: [
           {
-            category_id: folder('Whistling sounds'),
+            category_id: tree.id('Whistling sounds'),
             description_parents: 'Games with the sounds [S] and [Z].',
             indications_educator: EDUCATOR_TEXTS[2]!,
           },
@@ -46,34 +62,21 @@ async function filledPlan(request: APIRequestContext, stamp: number) {
       },
     ],
   };
-  const template = await moderator.call<ProtocolTemplate>('post', API.templates, input);
-  await moderator.call('post', `${API.templates}/${template.id}/review`, { action: 'publish' });
-
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const childName = `Марко ${stamp}`;
-  const parentEmail = `parent.${stamp}@family.test`;
-  const student = await teacher.call<{ id: number }>('post', API.clients, {
+  const template = await publishedTemplate(school, input);
+  const student = await studentOf(school, {
     client_name: 'Олена Коваль',
     child_name: childName,
     language: 'uk',
     parent_email: parentEmail,
     parent_request: 'The sound [S] in words',
   });
-  const plan = await teacher.call<Plan>('post', API.protocols, {
+  const teacher = await school.as('teacher');
+  const plan = await filledPlan(teacher, {
     client_id: student.id,
     template_id: template.id,
     deadline: '2099-06-30',
   });
-  await teacher.call<Plan>('put', `${API.protocols}/${plan.id}`, {
-    deadline: plan.deadline,
-    blocks: plan.blocks.map((block) => ({
-      key: block.key,
-      folder_id: block.folders[0]!.category_id,
-      min_presentations: block.template_min,
-      max_presentations: block.template_max,
-    })),
-  });
-  return { plan, student, childName, parentEmail, title: input.title };
+  return { teacher, plan, student, title: input.title };
 }
 
 /** The plan link of a mail's text. */
@@ -86,13 +89,13 @@ function planLinkOf(text: string | undefined): string {
 test('a teacher sends a filled plan to the parent; the link shows only the parents’ texts until withdrawn', async ({
   page,
   browser,
-  request,
 }) => {
-  const stamp = Date.now();
-  const { plan, childName, parentEmail, title } = await filledPlan(request, stamp);
+  const childName = 'Марко Коваль';
+  const parentEmail = 'olena.koval@family.test';
+  const { plan, title } = await planOf('Sound [S]', childName, parentEmail);
 
   // The teacher sends it from the plan's page, to the address on the student's card.
-  await signIn(page, 'teacher@demo.test', `/edit-protocol/${plan.id}`);
+  await signIn(page, school.person('teacher'), `/edit-protocol/${plan.id}`);
   const panel = page.getByRole('region', { name: 'Plan for the parents' });
   await expect(panel.getByText('Not sent to the parents yet.')).toBeVisible();
   await expect(panel.getByRole('textbox', { name: "Parent's e-mail" })).toHaveValue(parentEmail);
@@ -149,14 +152,16 @@ test('a teacher sends a filled plan to the parent; the link shows only the paren
 
 test("the correction path shows the student's header and plans in time order, from the student's page", async ({
   page,
-  request,
 }) => {
-  const stamp = Date.now();
-  const { plan, childName, title } = await filledPlan(request, stamp);
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  await teacher.call('post', API.sendPlan, { protocol_id: plan.id });
+  const childName = 'Марко Шевчук';
+  const { teacher, plan, title } = await planOf(
+    'Sound [S] in words',
+    childName,
+    'iryna.shevchuk@family.test',
+  );
+  await teacher.call('post', API.sendPlan, { protocol_id: plan.id } satisfies SendPlanInput);
 
-  await signIn(page, 'teacher@demo.test');
+  await signIn(page, school.person('teacher'));
   await page.getByPlaceholder('Search by child or parent name').fill(childName);
   await page.getByRole('link', { name: childName }).click();
   await page.getByRole('link', { name: 'Correction path' }).click();
