@@ -1,19 +1,51 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
+import { newSchool, unique, type School } from './support/school.ts';
+import {
+  acceptedExercise,
+  categoryFolder,
+  deckMedia,
+  libraryAsset,
+  markMedia,
+  solidPng,
+  tagOf,
+  themeOf,
+} from './support/content.ts';
 
 test.use({ locale: 'en-GB' });
 
 /**
- * An accepted demo exercise of the demo author, its background and character marked and ready for
+ * An accepted exercise of the school's author, its background and character marked and ready for
  * generation, with no themed version yet.
  */
-const EXERCISE = 'Snake hiss [S]';
-/** An accepted demo exercise of the demo author whose deck also plays a sound. */
-const WITH_SOUND = 'Rocket launch [R]';
-/** A demo theme with a background and a character. */
+const EXERCISE = 'Hiss like a snake [S]';
+/** An accepted exercise of the school's author whose deck also plays a sound. */
+const WITH_SOUND = 'Rocket countdown [R]';
+/** A theme of the school's with a background and a character. */
 const THEME = 'Space';
 const REPLACE_WITH = 'In themed versions, replace with';
+
+/**
+ * The school's accepted exercise `title`, three slides with a background and a character (and a
+ * sound with `sound`), each marked for themed versions, and the exercise marked ready for them.
+ */
+async function markedExercise(school: School, title: string, sound = false) {
+  const { ids } = await categoryFolder(school, unique('Sounds'), ['[S]']);
+  const tag = await tagOf(school, unique('articulation'));
+  const exercise = await acceptedExercise(school, {
+    title,
+    categoryId: ids['[S]']!,
+    tagIds: [tag.id],
+    media: deckMedia(3, sound),
+  });
+  await markMedia(school, exercise.id, {
+    'image1.png': 'background',
+    'image2.png': 'character',
+    ...(sound ? { 'media1.wav': 'sound' as const } : {}),
+  });
+  return exercise;
+}
 
 /** Opens an accepted exercise from the moderator's list. */
 async function openAsModerator(page: Page, title: string) {
@@ -32,7 +64,7 @@ async function markedPicture(panel: Locator): Promise<{ picture: Locator; mark: 
     const mark = await picture.getByRole('combobox', { name: REPLACE_WITH }).inputValue();
     if (mark !== 'Keep as it is' && (await picture.getByRole('img').count()) > 0) return { picture, mark };
   }
-  throw new Error('The demo deck has no marked picture');
+  throw new Error('The deck has no marked picture');
 }
 
 async function choose(page: Page, select: Locator, option: string) {
@@ -42,9 +74,25 @@ async function choose(page: Page, select: Locator, option: string) {
 
 test('a moderator marks the pictures, checks a theme, generates a themed version and manages it', async ({
   page,
+  request,
 }) => {
+  const school = await newSchool(request, ['moderator', 'author']);
+  await markedExercise(school, EXERCISE);
+  // The library belongs to no project: the theme's pictures are the spec's own.
+  const libraryPicture = (type: 'background' | 'character', red: number) =>
+    libraryAsset(request, {
+      name: unique(type),
+      type,
+      file: { name: `${type}.png`, mimeType: 'image/png', buffer: solidPng(red, 40, 90) },
+    });
+  const assets = [await libraryPicture('background', 20), await libraryPicture('character', 200)];
+  await themeOf(
+    school,
+    { name: THEME, genders: ['boy', 'girl'], age_from: 5, age_to: 12, type: 'general', ready: true },
+    assets.map((asset) => asset.id),
+  );
   const problems = watchConsole(page);
-  await signIn(page, 'moderator@demo.test');
+  await signIn(page, school.person('moderator'));
   await openAsModerator(page, EXERCISE);
 
   // The pictures: each with its slides and its mark, changed and saved at once.
@@ -118,8 +166,12 @@ test('a moderator marks the pictures, checks a theme, generates a themed version
 
 test('an author reads the marks of accepted exercises, has no themed versions, and continues later', async ({
   page,
+  request,
 }) => {
-  await signIn(page, 'author@demo.test');
+  const school = await newSchool(request, ['moderator', 'author']);
+  await markedExercise(school, EXERCISE);
+  await markedExercise(school, WITH_SOUND, true);
+  await signIn(page, school.person('author'));
   await page.getByRole('tab', { name: /^Approved/ }).click();
   await page.getByRole('link', { name: EXERCISE }).click();
   await expect(page).toHaveURL(/\/edit-exercise\/\d+$/);
