@@ -1,25 +1,57 @@
-import type { LessonListItem, Plan, TemplateListItem } from '@logoschool/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test.ts';
-import { apiOf } from './support/api.ts';
+import {
+  acceptedExercises,
+  filledPlan,
+  lessonsOf,
+  publishedTemplate,
+  soundsTree,
+  studentOf,
+} from './support/lessons.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
-
-/** Names unique to this run: the e2e database lives through every spec file of a run. */
-const run = Date.now();
 
 test('a moderator makes a recommended program; a teacher fills a lesson from it', async ({
   page,
   browser,
   request,
 }) => {
-  const problems = watchConsole(page);
-  const name = `Sound [R] step by step ${run}`;
+  const name = 'Sound [R] step by step';
+  // The school's two accepted exercises, each in a folder of the [R] template's blocks.
+  const school = await newSchool(request, ['moderator', 'author', 'teacher']);
+  const tree = await soundsTree(school, 'Sounds', {
+    'Telling sounds apart': ['[R] or [L]'],
+    'Sonorant sounds': ['[R]'],
+  });
+  await acceptedExercises(school, tree.id('[R]'), ['Drum roll [R]']);
+  await acceptedExercises(school, tree.id('[R] or [L]'), ['Rose or lotus: [R] or [L]']);
+  const template = await publishedTemplate(school, {
+    title: 'Sound [R]',
+    description: 'Hearing the sound first, then setting it.',
+    blocks: [
+      {
+        target: 'Hearing [R] among other sounds',
+        category_id: tree.category,
+        min_presentations: 1,
+        max_presentations: 2,
+        folders: [{ category_id: tree.id('Telling sounds apart') }],
+      },
+      {
+        target: 'Setting [R]',
+        category_id: tree.category,
+        min_presentations: 2,
+        max_presentations: 4,
+        folders: [{ category_id: tree.id('Sonorant sounds') }],
+      },
+    ],
+  });
 
+  const problems = watchConsole(page);
   // The moderator writes the program: two accepted exercises, the second moved up, a note.
-  await signIn(page, 'moderator@demo.test', '/diagnostic-cards?tab=programs');
+  await signIn(page, school.person('moderator'), '/diagnostic-cards?tab=programs');
   await page.getByRole('button', { name: 'New program' }).click();
   const drawer = page.getByRole('dialog', { name: 'New recommended program' });
   await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -37,36 +69,19 @@ test('a moderator makes a recommended program; a teacher fills a lesson from it'
   const row = page.getByRole('row', { name: new RegExp(name.replace(/[[\]]/g, '\\$&')) });
   await expect(row).toContainText('2');
 
-  // A new student of the teacher with a plan of the [R] template, so that its lessons are empty.
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const student = await teacher.call<{ id: number }>('post', '/clients', {
-    client_name: 'Olha Hnatiuk',
-    child_name: `Ostap ${run}`,
-  });
-  const [template] = await teacher.call<TemplateListItem[]>(
-    'get',
-    `/templates?status=published&term=${encodeURIComponent('Sound setting for [R]')}`,
-  );
-  const plan = await teacher.call<Plan>('post', '/protocols', {
+  // A student of the teacher with a plan of the [R] template, so that its lessons are empty.
+  const teacher = await school.as('teacher');
+  const student = await studentOf(school, { client_name: 'Olha Hnatiuk', child_name: 'Ostap Hnatiuk' });
+  const plan = await filledPlan(teacher, {
     client_id: student.id,
-    template_id: template!.id,
+    template_id: template.id,
     deadline: '2099-12-31',
   });
-  await teacher.call('put', `/protocols/${plan.id}`, {
-    deadline: '2099-12-31',
-    blocks: plan.blocks.map((block) => ({
-      key: block.key,
-      folder_id: block.folders[0]!.category_id,
-      min_presentations: block.template_min,
-      max_presentations: block.template_max,
-    })),
-  });
-  const lessons = await teacher.call<LessonListItem[]>('get', `/lessons?protocol_id=${plan.id}&per_page=20`);
-  const first = lessons.find((lesson) => lesson.number === 1)!;
+  const [first] = await lessonsOf(teacher, plan.id);
 
   // The teacher fills the lesson from the program and sees where each exercise went.
   const teacherPage = await (await browser.newContext({ locale: 'en-GB' })).newPage();
-  await signIn(teacherPage, 'teacher@demo.test', `/edit-lesson/${first.id}`);
+  await signIn(teacherPage, school.person('teacher'), `/edit-lesson/${first!.id}`);
   await teacherPage.getByRole('button', { name: 'From a program' }).click();
   const dialog = teacherPage.getByRole('dialog', { name: 'Fill the lesson from a recommended program' });
   await dialog.getByRole('combobox', { name: 'Program or complex' }).fill(name);

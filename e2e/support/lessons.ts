@@ -5,7 +5,7 @@ import {
   type CategoryInput,
   type Client,
   type ClientInput,
-  type ExerciseSlides,
+  type Exercise,
   type FinishLessonInput,
   type GenerateLessonInput,
   type Lesson,
@@ -18,14 +18,11 @@ import {
   type TemplateInput,
   type templateReviewInput,
 } from '@logoschool/contract';
-import type { Caller, School } from './school.ts';
+import { acceptedExercise, tagOf } from './content.ts';
+import { unique, type Caller, type School } from './school.ts';
 
 /** The body of a moderator's verdict on a template (the contract names only its schema). */
 type TemplateReviewInput = (typeof templateReviewInput)['_zod']['input'];
-
-/** A day `days` from today (UTC), 'YYYY-MM-DD': a plan's deadline. */
-export const daysFromToday = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A category of the school's tree that holds folders, each folder with leaf categories, as a
@@ -53,6 +50,31 @@ export async function soundsTree(school: School, category: string, folders: Reco
     return found;
   };
   return { category: top.id, id };
+}
+
+/**
+ * Accepted exercises of one category, a deck of three slides each, usable three times in a plan
+ * (spec §3), as the school's author writes them and its moderator accepts them. Each deck costs a
+ * LibreOffice run on the server: ask for no more than the blocks need.
+ */
+export async function acceptedExercises(
+  school: School,
+  categoryId: number,
+  titles: string[],
+): Promise<Exercise[]> {
+  const tag = await tagOf(school, unique('tag'));
+  const made: Exercise[] = [];
+  for (const title of titles) {
+    made.push(
+      await acceptedExercise(school, {
+        title,
+        categoryId,
+        tagIds: [tag.id],
+        fields: { usage_frequency: 3 },
+      }),
+    );
+  }
+  return made;
 }
 
 /** A template the school's moderator writes and publishes (version 1). */
@@ -135,23 +157,4 @@ export function finishWhole(teacher: Caller, lesson: Lesson): Promise<unknown> {
     lesson_id: lesson.id,
     reached: lesson.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id)),
   } satisfies FinishLessonInput);
-}
-
-/**
- * Waits until the server's job has rendered the slide images of these exercises' decks (a
- * LibreOffice run each, after the upload). Polled through the API for as long as the test's own
- * budget allows; a deck the job could not render fails at once.
- */
-export async function slidesReady(caller: Caller, exerciseIds: number[]): Promise<void> {
-  for (const id of exerciseIds) {
-    for (;;) {
-      const slides = await caller.call<ExerciseSlides>('get', `${API.exercises}/${id}/slides`);
-      if (slides.status === 'ready') break;
-      if (slides.status === 'failed' || slides.status === 'thumbnail')
-        throw new Error(
-          `The slides of exercise ${id} were not rendered: ${slides.status}, ${slides.message}`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
 }
