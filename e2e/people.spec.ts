@@ -1,7 +1,9 @@
 import { API, LOCAL_KEYS, ROLE } from '@logoschool/contract';
-import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import { expect, test, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { DEMO_PASSWORD, signIn, submitLogin } from './support/sign-in.ts';
+import { chooseProject, joinSchool, literally } from './support/people.ts';
+import { newSchool } from './support/school.ts';
+import { signIn, submitLogin } from './support/sign-in.ts';
 
 // No SMTP server listens in this file (the server under test is configured with one): every mail
 // fails, which is what the invitation feedback must say.
@@ -9,17 +11,16 @@ test.use({ locale: 'en-GB' });
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
-/** A token of a demo user, through the API. */
-async function tokenOf(request: APIRequestContext, email: string) {
-  const response = await request.post(`/api${API.login}`, { data: { email, password: DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-  return (await response.json()).data as { token: string; user: { assignments: { workspaceId: number }[] } };
-}
+/** Root's projects list, searched for one project: the list holds every spec's, a page at a time. */
+const findProject = (page: Page, title: string) => page.getByPlaceholder('Search by name').fill(title);
 
 test('root opens a new project’s members on /users, invites its first manager, who joins it', async ({
   page,
   browser,
+  request,
 }) => {
+  // Another project, with a member of its own.
+  const other = await newSchool(request, ['teacher']);
   const problems = watchConsole(page);
   const title = `Riverside school ${Date.now()}`;
   const email = `first.manager.${Date.now()}@school.test`;
@@ -30,6 +31,7 @@ test('root opens a new project’s members on /users, invites its first manager,
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await findProject(page, title);
   // The project's member count opens its members.
   await page.getByRole('link', { name: `Members of ${title}: 0` }).click();
   await expect(page).toHaveURL(/\/users\?project=\d+$/);
@@ -72,11 +74,10 @@ test('root opens a new project’s members on /users, invites its first manager,
   await expect(invitation).toBeVisible();
 
   // Another project has its own invitations and members.
-  await picker.click();
-  await page.getByRole('option', { name: 'Demo school' }).click();
+  await chooseProject(page, other.title);
   await expect(page).toHaveURL(new RegExp(`/users\\?project=(?!${projectId}\\b)\\d+`));
   await page.getByRole('tab', { name: 'Members' }).click();
-  await expect(page.getByRole('row', { name: /teacher@demo\.test/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: literally(other.person('teacher').email) })).toBeVisible();
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
   await page.goBack();
@@ -107,16 +108,19 @@ test('root signs in as a teacher, is told so on every screen, and returns to the
   page,
   request,
 }) => {
+  const school = await newSchool(request, ['teacher']);
+  const teacher = school.person('teacher').email;
   await signIn(page, 'root@demo.test');
   await navigation(page).getByRole('link', { name: 'Users' }).click();
-  const row = page.getByRole('row', { name: /teacher@demo\.test/ });
+  await chooseProject(page, school.title);
+  const row = page.getByRole('row', { name: literally(teacher) });
   const teacherName = (await row.getByRole('cell').first().textContent())!;
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
   const banner = page.getByTestId('acting-as-banner');
-  await expect(banner).toHaveText(new RegExp(`You are acting as ${teacherName} \\(teacher@demo\\.test\\)`));
+  await expect(banner).toHaveText(literally(`You are acting as ${teacherName} (${teacher})`));
   await expectAccessible(page);
   await page.reload();
   await expect(banner).toBeVisible();
@@ -135,8 +139,10 @@ test('root signs in as a teacher, is told so on every screen, and returns to the
 
   // Signing out while acting as someone ends root's session too: nothing is left to return to.
   const rootToken = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
+  // Root is back on /users without a project in the address: the picker is at the first one.
+  await chooseProject(page, school.title);
   await page
-    .getByRole('row', { name: /teacher@demo\.test/ })
+    .getByRole('row', { name: literally(teacher) })
     .getByRole('button', { name: /Actions for/ })
     .click();
   await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
@@ -160,33 +166,16 @@ test('an admin is asked before deactivating; a member deactivated in their only 
   browser,
   request,
 }) => {
-  // A new member of Demo school only, invited and registered through the API.
-  const admin = await tokenOf(request, 'admin@demo.test');
-  const demoSchool = admin.user.assignments[0]!.workspaceId;
-  const email = `only.here.${Date.now()}@school.test`;
-  const invited = await request.post(`/api${API.invite}`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    params: { workspace_id: demoSchool, role_id: ROLE.admin },
-    data: { email, workspace_id: demoSchool, roles: ['teacher'] },
-  });
-  expect(invited.status()).toBe(201);
-  const token = new URL((await invited.json()).data.invitation_link).searchParams.get('token');
-  const registered = await request.post(`/api${API.inviteAccept}`, {
-    data: {
-      token,
-      name: 'Olha Onlyhere',
-      password: 'a-strong-secret',
-      password_confirmation: 'a-strong-secret',
-    },
-  });
-  expect(registered.status()).toBe(201);
+  // The teacher is a member of this school only.
+  const school = await newSchool(request, ['admin', 'teacher']);
+  const { email, password, name } = school.person('teacher');
 
-  await signIn(page, 'admin@demo.test');
-  const row = page.getByRole('row', { name: new RegExp(email) });
+  await signIn(page, school.person('admin'));
+  const row = page.getByRole('row', { name: literally(email) });
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Deactivate in this project' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Deactivate Olha Onlyhere?' });
-  await expect(confirm).toContainText(`Olha Onlyhere (${email}) loses access to Demo school at once`);
+  const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
+  await expect(confirm).toContainText(`${name} (${email}) loses access to ${school.title} at once`);
   await expect(confirm).toContainText('you can activate them again at any time');
   await expectAccessible(page);
   // Cancel changes nothing.
@@ -201,13 +190,13 @@ test('an admin is asked before deactivating; a member deactivated in their only 
   // The member signs in and is told there is no project for them, not that the account is off.
   const member = await browser.newContext({ locale: 'en-GB' });
   const memberPage = await member.newPage();
-  await submitLogin(memberPage, email, 'a-strong-secret');
+  await submitLogin(memberPage, email, password);
   await expect(memberPage.getByRole('heading', { name: 'No available projects' })).toBeVisible();
   await expect(memberPage.getByText('Your account has been deactivated')).toHaveCount(0);
   const memberToken = await memberPage.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
   const refused = await request.get(`/api${API.clients}`, {
     headers: { authorization: `Bearer ${memberToken}` },
-    params: { workspace_id: demoSchool, role_id: ROLE.teacher },
+    params: { workspace_id: school.workspaceId, role_id: ROLE.teacher },
   });
   expect(refused.status()).toBe(403);
 
@@ -227,7 +216,9 @@ test('root is asked before archiving a project, and can still change their mind'
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  const row = page.getByRole('row', { name: new RegExp(title) });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await findProject(page, title);
+  const row = page.getByRole('row', { name: literally(title) });
   await row.getByRole('button', { name: 'Archive', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Archive ${title}?` });
   await expect(confirm).toContainText(`Its members lose access to ${title}`);
@@ -241,10 +232,15 @@ test('root is asked before archiving a project, and can still change their mind'
   await expect(row).toHaveCount(0);
 });
 
-test('the project switcher says which role each project gives', async ({ page }) => {
-  await signIn(page, 'multi@demo.test');
+test('the project switcher says which role each project gives', async ({ page, request }) => {
+  // A moderator of one school who is a speech therapist in another.
+  const first = await newSchool(request, ['moderator']);
+  const second = await newSchool(request, []);
+  const multi = first.person('moderator');
+  await joinSchool(request, second, multi, ['teacher']);
+  await signIn(page, multi);
   await page.getByRole('combobox', { name: 'Project' }).click();
-  await expect(page.getByRole('option', { name: 'Demo school' })).toContainText('Moderator');
-  await expect(page.getByRole('option', { name: 'Second school' })).toContainText('Speech therapist');
+  await expect(page.getByRole('option', { name: first.title })).toContainText('Moderator');
+  await expect(page.getByRole('option', { name: second.title })).toContainText('Speech therapist');
   await expectAccessible(page);
 });

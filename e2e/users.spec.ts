@@ -1,21 +1,26 @@
 import fs from 'node:fs';
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { chooseProject, literally } from './support/people.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
-test('a manager lands on the project’s users, searches them and exports them', async ({ page }) => {
+test('a manager lands on the project’s users, searches them and exports them', async ({ page, request }) => {
+  const school = await newSchool(request, ['manager', 'moderator', 'teacher']);
+  const moderator = school.person('moderator').email;
+  const teacher = school.person('teacher').email;
   const problems = watchConsole(page);
-  await signIn(page, 'manager@demo.test');
+  await signIn(page, school.person('manager'));
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /teacher@demo\.test/ })).toContainText('Speech therapist');
+  await expect(page.getByRole('row', { name: literally(teacher) })).toContainText('Speech therapist');
   await expectAccessible(page);
 
   await page.getByPlaceholder('Search by name or email').fill('moder');
-  await expect(page.getByRole('row', { name: /moderator@demo\.test/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /teacher@demo\.test/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: literally(moderator) })).toBeVisible();
+  await expect(page.getByRole('row', { name: literally(teacher) })).toHaveCount(0);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -23,17 +28,18 @@ test('a manager lands on the project’s users, searches them and exports them',
   ]);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('email');
-  expect(csv).toContain('moderator@demo.test');
-  expect(csv).not.toContain('teacher@demo.test');
+  expect(csv).toContain(moderator);
+  expect(csv).not.toContain(teacher);
 
   // A manager sees, but does not administer.
   await expect(page.getByRole('button', { name: /Actions for/ })).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
-test('an admin deactivates a member, changes roles, and activates them again', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  const row = page.getByRole('row', { name: /author@demo\.test/ });
+test('an admin deactivates a member, changes roles, and activates them again', async ({ page, request }) => {
+  const school = await newSchool(request, ['admin', 'author']);
+  await signIn(page, school.person('admin'));
+  const row = page.getByRole('row', { name: literally(school.person('author').email) });
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Deactivate in this project' }).click();
   await page
@@ -53,7 +59,7 @@ test('an admin deactivates a member, changes roles, and activates them again', a
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Moderator');
 
-  // Back as it was, for the other tests.
+  // A role goes as it came, and activating again asks nothing.
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Change roles' }).click();
   await page.getByRole('dialog').getByRole('checkbox', { name: 'Moderator' }).uncheck();
@@ -63,13 +69,15 @@ test('an admin deactivates a member, changes roles, and activates them again', a
   await expect(row).toContainText('Active');
 });
 
-test('root signs in as a teacher from the list and lands on their screen', async ({ page }) => {
+test('root signs in as a teacher from the list and lands on their screen', async ({ page, request }) => {
+  const school = await newSchool(request, ['teacher']);
   await signIn(page, 'root@demo.test');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Users' })
     .click();
-  const row = page.getByRole('row', { name: /teacher@demo\.test/ });
+  await chooseProject(page, school.title);
+  const row = page.getByRole('row', { name: literally(school.person('teacher').email) });
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
   await expect(page).toHaveURL(/\/clients$/);
