@@ -1,7 +1,10 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Browser, type Page } from './support/test.ts';
 import { pptxDeck } from '../apps/server/src/test/pptx.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { signIn } from './support/sign-in.ts';
+import { signIn, type Someone } from './support/sign-in.ts';
+import { newSchool, type Person } from './support/school.ts';
+import { categoryFolder, exerciseOnModeration, tagOf, themeOf } from './support/content.ts';
 
 /**
  * The exercise editor (issue 12): what follows a verdict and taking one back, the moderator's flags,
@@ -11,10 +14,21 @@ test.use({ locale: 'en-GB' });
 
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-/** A new page signed in as a demo user, in English. */
-async function pageOf(browser: Browser, email: string): Promise<Page> {
+/**
+ * The spec's own project with a moderator and an author, and what the author files a draft under:
+ * the category “Whistling sounds / [S]” and the tag “articulation”.
+ */
+async function schoolWithShelf(request: APIRequestContext) {
+  const school = await newSchool(request, ['moderator', 'author']);
+  const { ids } = await categoryFolder(school, 'Whistling sounds', ['[S]']);
+  const tag = await tagOf(school, 'articulation');
+  return { school, categoryId: ids['[S]']!, tagId: tag.id };
+}
+
+/** A new page signed in, in English. */
+async function pageOf(browser: Browser, someone: Someone): Promise<Page> {
   const page = await browser.newPage({ locale: 'en-GB' });
-  await signIn(page, email);
+  await signIn(page, someone);
   return page;
 }
 
@@ -46,20 +60,27 @@ async function uploadDeck(author: Page) {
   await expect(author.getByText('words.pptx: 2 slides')).toBeVisible();
 }
 
-/** An exercise of the demo author, written, given a deck and sent to moderation; its id. */
-async function submitted(browser: Browser, title: string): Promise<number> {
-  const author = await pageOf(browser, 'author@demo.test');
-  const id = await writeDraft(author, title);
-  await uploadDeck(author);
-  await author.getByRole('button', { name: 'Submit for moderation' }).click();
-  await expect(author.getByText(`“${title}” was sent for moderation.`)).toBeVisible();
-  await author.close();
-  return id;
+/**
+ * An exercise of the school's author, written, given a deck of two slides and sent to moderation
+ * through the API (the screens of those steps are the first test's); its id.
+ */
+async function submitted(shelf: Awaited<ReturnType<typeof schoolWithShelf>>, title: string): Promise<number> {
+  const exercise = await exerciseOnModeration(shelf.school, {
+    title,
+    categoryId: shelf.categoryId,
+    tagIds: [shelf.tagId],
+    slides: [['Sun'], ['Sand']],
+  });
+  return exercise.id;
 }
 
-test('the refusal to submit without a deck goes as soon as the deck is uploaded', async ({ page }) => {
-  const title = `Sun and sand [S] ${Date.now()}`;
-  await signIn(page, 'author@demo.test');
+test('the refusal to submit without a deck goes as soon as the deck is uploaded', async ({
+  page,
+  request,
+}) => {
+  const title = 'Sun and sand [S]';
+  const { school } = await schoolWithShelf(request);
+  await signIn(page, school.person('author'));
   await writeDraft(page, title);
   const card = page.getByRole('region', { name: 'Next step' });
   await card.getByRole('button', { name: 'Submit for moderation' }).click();
@@ -75,12 +96,15 @@ test('the refusal to submit without a deck goes as soon as the deck is uploaded'
 test('after a decline both sides are told what follows, and a moderator takes verdicts back with a confirmation', async ({
   page,
   browser,
+  request,
 }) => {
-  const title = `Seven snails [S] ${Date.now()}`;
-  const id = await submitted(browser, title);
+  const title = 'Seven snails [S]';
+  const shelf = await schoolWithShelf(request);
+  const { school } = shelf;
+  const id = await submitted(shelf, title);
 
   // The moderator declines: the dialog says what follows, and the card stays with the next steps.
-  await signIn(page, 'moderator@demo.test', `/moderate-exercise/${id}`);
+  await signIn(page, school.person('moderator'), `/moderate-exercise/${id}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const card = page.getByRole('region', { name: 'Next step' });
   await card.getByRole('button', { name: 'Decline' }).click();
@@ -97,7 +121,7 @@ test('after a decline both sides are told what follows, and a moderator takes ve
   await expectAccessible(page);
 
   // The author sees the comment, what to do, and how to send it again.
-  const author = await pageOf(browser, 'author@demo.test');
+  const author = await pageOf(browser, school.person('author'));
   await author.goto(`/edit-exercise/${id}`);
   await expect(author.getByText('Declined: the moderator’s comment')).toBeVisible();
   await expect(author.getByText('Slide 2 needs a snail.').first()).toBeVisible();
@@ -146,15 +170,26 @@ test('after a decline both sides are told what follows, and a moderator takes ve
 test('a moderator sets the flags with switches; an author neither sees them nor sends them', async ({
   page,
   browser,
+  request,
 }) => {
-  const title = `Sleepy seal [S] ${Date.now()}`;
-  const id = await submitted(browser, title);
-  const author = await pageOf(browser, 'author@demo.test');
+  const title = 'Sleepy seal [S]';
+  const shelf = await schoolWithShelf(request);
+  const { school } = shelf;
+  const id = await submitted(shelf, title);
+  await themeOf(school, {
+    name: 'Space',
+    genders: ['boy', 'girl'],
+    age_from: 5,
+    age_to: 12,
+    type: 'general',
+    ready: true,
+  });
+  const author = await pageOf(browser, school.person('author'));
   await author.goto(`/edit-exercise/${id}`);
   await expect(author.getByRole('heading', { name: title })).toBeVisible();
   await expect(author.getByRole('switch')).toHaveCount(0);
 
-  await signIn(page, 'moderator@demo.test', `/moderate-exercise/${id}`);
+  await signIn(page, school.person('moderator'), `/moderate-exercise/${id}`);
   await page.getByRole('region', { name: 'Next step' }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`“${title}” was approved.`)).toBeVisible();
 
@@ -207,14 +242,17 @@ test('a moderator sets the flags with switches; an author neither sees them nor 
 
 test('an address with an id that is none shows the not-found screen and asks the API nothing', async ({
   browser,
+  request,
 }) => {
-  const visits: [string, string[]][] = [
-    ['author@demo.test', ['/edit-exercise/abc', '/edit-exercise/NaN', '/edit-exercise/0']],
-    ['moderator@demo.test', ['/moderate-exercise/abc', '/theme-assets/abc']],
-    ['teacher@demo.test', ['/edit-client/abc', '/theme-assets-preview/abc']],
+  const school = await newSchool(request, ['author', 'moderator', 'teacher']);
+  const visits: [Person, string[]][] = [
+    [school.person('author'), ['/edit-exercise/abc', '/edit-exercise/NaN', '/edit-exercise/0']],
+    [school.person('moderator'), ['/moderate-exercise/abc', '/theme-assets/abc']],
+    [school.person('teacher'), ['/edit-client/abc', '/theme-assets-preview/abc']],
   ];
-  for (const [email, paths] of visits) {
-    const page = await pageOf(browser, email);
+  for (const [person, paths] of visits) {
+    const { email } = person;
+    const page = await pageOf(browser, person);
     const problems = watchConsole(page);
     const asked: string[] = [];
     page.on('request', (request) => {
