@@ -1,11 +1,71 @@
 import { weekStart } from '@logoschool/contract';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
+import {
+  acceptedExercises,
+  fillLesson,
+  filledPlan,
+  finishWhole,
+  lessonsOf,
+  publishedTemplate,
+  scheduleLesson,
+  soundsTree,
+  studentOf,
+} from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
-// The demo week is seeded in UTC: the browser sees it in the same weeks.
+// The week's lessons are dated in UTC: the browser sees them in the same weeks.
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
+
+const CHILD = 'Taras Bondarenko';
+const TEMPLATE = 'Setting the sound [R]';
+
+/** A day of this week (UTC, Monday 0) at an hour, as an ISO time. */
+const thisWeek = (day: number, hour: number) =>
+  new Date(
+    Date.parse(`${weekStart(new Date().toISOString().slice(0, 10))}T00:00:00Z`) +
+      day * 86_400_000 +
+      hour * 3_600_000,
+  ).toISOString();
+
+/**
+ * A school whose teacher's student has a filled plan of one block, "Setting [R]" (2 to 4
+ * presentations), whose folder holds two accepted exercises usable three times each: enough for
+ * three lessons of two. This week: lesson 1 on Tuesday, finished, and lesson 2 on
+ * Thursday, prepared.
+ */
+async function schoolWithWeek(request: APIRequestContext) {
+  const school = await newSchool(request, ['moderator', 'author', 'teacher']);
+  const tree = await soundsTree(school, 'Sounds', { 'Sonorant sounds': ['[R]'] });
+  await acceptedExercises(school, tree.id('[R]'), ['Drum roll [R]', 'Motor start [R]']);
+  const template = await publishedTemplate(school, {
+    title: TEMPLATE,
+    description: 'From the vibration of the tongue tip to an isolated [R].',
+    blocks: [
+      {
+        target: 'Setting [R]',
+        category_id: tree.category,
+        min_presentations: 2,
+        max_presentations: 4,
+        folders: [{ category_id: tree.id('Sonorant sounds') }],
+      },
+    ],
+  });
+  const student = await studentOf(school, { client_name: 'Iryna Bondarenko', child_name: CHILD });
+  const teacher = await school.as('teacher');
+  const plan = await filledPlan(teacher, {
+    client_id: student.id,
+    template_id: template.id,
+    deadline: '2099-06-30',
+  });
+  const [first, second] = await lessonsOf(teacher, plan.id);
+  const tuesday = await scheduleLesson(teacher, await fillLesson(teacher, first!.id), thisWeek(1, 14), 45);
+  await finishWhole(teacher, tuesday);
+  await scheduleLesson(teacher, await fillLesson(teacher, second!.id), thisWeek(3, 14), 60);
+  return school;
+}
 
 const block = (page: Page, target: string) => page.getByRole('region', { name: target, exact: true });
 
@@ -20,25 +80,27 @@ async function titlesOf(page: Page, target: string): Promise<string[]> {
 
 test('a teacher prepares a lesson: fills it automatically, is refused below a block’s minimum, and saves it', async ({
   page,
+  request,
 }) => {
-  await signIn(page, 'teacher@demo.test');
+  const school = await schoolWithWeek(request);
+  await signIn(page, school.person('teacher'));
   await page.getByRole('navigation').getByRole('link', { name: 'Lessons' }).click();
   await expect(page).toHaveURL(/\/lessons-list$/);
   await expect(page.getByRole('heading', { name: 'Lessons', level: 1 })).toBeVisible();
   const week = page.getByRole('table', { name: 'Lessons of the week' });
-  // The demo week: Mikhail's first lesson on Tuesday, finished, and his second on Thursday, prepared.
-  const second = week.getByRole('row', { name: /Mikhail Petrov/ }).filter({ hasText: '2 of 10' });
+  // The week: the student's first lesson on Tuesday, finished, and the second on Thursday, prepared.
+  const second = week.getByRole('row', { name: new RegExp(CHILD) }).filter({ hasText: '2 of 10' });
   await expect(second).toContainText('Ready');
   await expect(
-    week.getByRole('row', { name: /Mikhail Petrov/ }).filter({ hasText: '1 of 10' }),
+    week.getByRole('row', { name: new RegExp(CHILD) }).filter({ hasText: '1 of 10' }),
   ).toContainText('Finished');
   await expectAccessible(page);
 
   await second.getByRole('link', { name: '2 of 10' }).click();
-  await expect(page.getByRole('heading', { name: 'Mikhail Petrov: lesson 2 of 10' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${CHILD}: lesson 2 of 10` })).toBeVisible();
   // His next lesson has no date and nothing in it yet.
   await page.getByRole('link', { name: 'Lesson 3' }).click();
-  await expect(page.getByRole('heading', { name: 'Mikhail Petrov: lesson 3 of 10' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${CHILD}: lesson 3 of 10` })).toBeVisible();
   await expect(page).toHaveURL(/\/edit-lesson\/\d+$/);
 
   // This week's Saturday, 10:30, 50 minutes.
@@ -84,7 +146,7 @@ test('a teacher prepares a lesson: fills it automatically, is refused below a bl
   await page.getByRole('link', { name: 'Back to lessons' }).click();
   const third = page
     .getByRole('table', { name: 'Lessons of the week' })
-    .getByRole('row', { name: /Mikhail Petrov/ })
+    .getByRole('row', { name: new RegExp(CHILD) })
     .filter({ hasText: '3 of 10' });
   await expect(third).toContainText('10:30–11:20');
   await expect(third).toContainText('Ready');
@@ -92,7 +154,7 @@ test('a teacher prepares a lesson: fills it automatically, is refused below a bl
 
   // The plan's page lists its ten lessons, this one with its date.
   await third.getByRole('link', { name: '3 of 10' }).click();
-  await page.getByRole('link', { name: 'Sound setting for [R]' }).click();
+  await page.getByRole('link', { name: TEMPLATE }).click();
   const ofPlan = page.getByRole('region', { name: 'Lessons of the plan' });
   await expect(ofPlan.getByRole('row')).toHaveCount(11);
   await expect(ofPlan.getByRole('row').filter({ hasText: '3 of 10' })).toContainText('10:30–11:20');
