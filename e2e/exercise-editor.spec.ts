@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, test, type Browser, type Page } from './support/test.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
 import { pptxDeck } from '../apps/server/src/test/pptx.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn, type Someone } from './support/sign-in.ts';
