@@ -33,8 +33,8 @@ const thisWeek = (day: number, hour: number) =>
 /**
  * A school whose teacher's student has a filled plan of one block, "Setting [R]" (2 to 4
  * presentations), whose folder holds two accepted exercises usable three times each: enough for
- * three lessons of two. This week: lesson 1 on Tuesday, finished, and lesson 2 on
- * Thursday, prepared.
+ * three lessons of two. This week: lesson 1 on Tuesday, finished, and lesson 2 on Thursday,
+ * prepared.
  */
 async function schoolWithWeek(request: APIRequestContext) {
   const school = await newSchool(request, ['moderator', 'author', 'teacher']);

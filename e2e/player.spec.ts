@@ -1,9 +1,61 @@
-import { expect, test, type Page } from './support/test.ts';
+import { weekStart } from '@logoschool/contract';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import {
+  acceptedExercises,
+  fillLesson,
+  filledPlan,
+  lessonsOf,
+  publishedTemplate,
+  scheduleLesson,
+  soundsTree,
+  studentOf,
+} from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
-// The demo week is seeded in UTC: the browser sees it in the same weeks.
+// The lesson is dated in UTC: the browser sees it in the same week.
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
+
+const CHILD = 'Sofiia Melnyk';
+
+/**
+ * A school whose teacher's student has a filled plan of one block, "Setting [R]" (2 to 3
+ * presentations), whose folder holds three accepted exercises: lesson 2, on this week's
+ * Wednesday, and lesson 3 are filled to the block's maximum, so that lesson 3 has no room left.
+ */
+async function schoolWithLesson(request: APIRequestContext) {
+  const school = await newSchool(request, ['moderator', 'author', 'teacher']);
+  const tree = await soundsTree(school, 'Sounds', { 'Sonorant sounds': ['[R]'] });
+  await acceptedExercises(school, tree.id('[R]'), ['Drum roll [R]', 'Motor start [R]', 'Tiger growl [R]']);
+  const template = await publishedTemplate(school, {
+    title: 'Setting the sound [R]',
+    description: 'From the vibration of the tongue tip to an isolated [R].',
+    blocks: [
+      {
+        target: 'Setting [R]',
+        category_id: tree.category,
+        min_presentations: 2,
+        max_presentations: 3,
+        folders: [{ category_id: tree.id('Sonorant sounds') }],
+      },
+    ],
+  });
+  const student = await studentOf(school, { client_name: 'Olena Melnyk', child_name: CHILD });
+  const teacher = await school.as('teacher');
+  const plan = await filledPlan(teacher, {
+    client_id: student.id,
+    template_id: template.id,
+    deadline: '2099-06-30',
+  });
+  const [, second, third] = await lessonsOf(teacher, plan.id);
+  const wednesday = new Date(
+    Date.parse(`${weekStart(new Date().toISOString().slice(0, 10))}T09:00:00Z`) + 2 * 86_400_000,
+  ).toISOString();
+  await scheduleLesson(teacher, await fillLesson(teacher, second!.id), wednesday, 60);
+  await fillLesson(teacher, third!.id);
+  return school;
+}
 
 /** Presses a key until the player shows the presentation, failing after a few dozen presses. */
 async function pressUntil(page: Page, key: string, progress: RegExp) {
@@ -15,19 +67,23 @@ async function pressUntil(page: Page, key: string, progress: RegExp) {
   await expect(shown).toBeVisible();
 }
 
-test('a teacher plays a lesson with the keyboard, marks trials, and finishes it', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
+test('a teacher plays a lesson with the keyboard, marks trials, and finishes it', async ({
+  page,
+  request,
+}) => {
+  const school = await schoolWithLesson(request);
+  await signIn(page, school.person('teacher'));
   await page.getByRole('navigation').getByRole('link', { name: 'Lessons' }).click();
   const week = page.getByRole('table', { name: 'Lessons of the week' });
-  // Sofiia's second lesson of the demo week: filled, not finished.
-  const second = week.getByRole('row', { name: /Sofiia Koval/ }).filter({ hasText: '2 of 10' });
+  // The student's second lesson, this week: filled, not finished.
+  const second = week.getByRole('row', { name: new RegExp(CHILD) }).filter({ hasText: '2 of 10' });
   await second.getByRole('link', { name: '2 of 10' }).click();
-  await expect(page.getByRole('heading', { name: 'Sofiia Koval: lesson 2 of 10' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${CHILD}: lesson 2 of 10` })).toBeVisible();
   await page.getByRole('link', { name: 'Play' }).click();
 
   // Full screen: the player alone, without the app's navigation.
   await expect(page).toHaveURL(/\/play-lesson\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'Lesson 2 · Sofiia Koval', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Lesson 2 · ${CHILD}`, level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(0);
   const progress = page.getByText(/^Presentation \d+ of \d+$/);
   await expect(progress).toHaveText(/^Presentation 1 of \d+$/);
@@ -92,7 +148,7 @@ test('a teacher plays a lesson with the keyboard, marks trials, and finishes it'
   await expect(refusal).toContainText('Nothing was changed');
   await expect(boxes.nth(0)).toBeChecked();
   await expectAccessible(page);
-  // The demo's next lesson is full: with everything reached, nothing has to move.
+  // The next lesson is full: with everything reached, nothing has to move.
   for (let index = 0; index < total; index += 1) await boxes.nth(index).check();
   await dialog.getByRole('button', { name: 'Finish lesson' }).click();
   await expect(dialog.getByText('The lesson is finished.')).toBeVisible();
@@ -103,7 +159,7 @@ test('a teacher plays a lesson with the keyboard, marks trials, and finishes it'
   await expect(
     page
       .getByRole('table', { name: 'Lessons of the week' })
-      .getByRole('row', { name: /Sofiia Koval/ })
+      .getByRole('row', { name: new RegExp(CHILD) })
       .filter({ hasText: '2 of 10' }),
   ).toContainText('Finished');
 });
