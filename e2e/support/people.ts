@@ -3,11 +3,13 @@ import {
   type AcceptInvitationBody,
   type AcceptInvitationSignInBody,
   type InviteBody,
+  type LoginResult,
   type RoleName,
   type SentInvitation,
 } from '@logoschool/contract';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PERSON_PASSWORD, unique, type Person, type School } from './school.ts';
+import { PERSON_PASSWORD, callerOf, unique, type Caller, type Person, type School } from './school.ts';
+import { DEMO_PASSWORD } from './sign-in.ts';
 
 /** A role a project's member holds: any but root, which no invitation gives. */
 export type MemberRole = Exclude<RoleName, 'root'>;
@@ -81,6 +83,18 @@ export async function joinSchool(
     data: { token, password: person.password } satisfies AcceptInvitationSignInBody,
   });
   expect(accepted.status(), `${person.email} accepts by signing in: ${await accepted.text()}`).toBe(201);
+}
+
+/**
+ * Root's calls in the school through the test's own `request`: a school made in `beforeAll` holds
+ * calls through the hook's, which no test may use.
+ */
+export async function rootIn(request: APIRequestContext, school: School): Promise<Caller> {
+  const login = await request.post(`/api${API.login}`, {
+    data: { email: 'root@demo.test', password: DEMO_PASSWORD },
+  });
+  expect(login.status(), `root's sign-in: ${await login.text()}`).toBe(200);
+  return callerOf(request, ((await login.json()).data as LoginResult).token, school.workspaceId, 'root');
 }
 
 /**
