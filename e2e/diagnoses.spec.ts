@@ -1,6 +1,7 @@
 import { LOCAL_KEYS, type DiagnosticCardInput } from '@logoschool/contract';
 import { expect, test, type Page, type TestInfo } from './support/test.ts';
-import { assignDiagnostician, publishedCard, studentOf } from './support/diagnostics.ts';
+import { assignDiagnostician, publishedCard } from './support/diagnostics.ts';
+import { studentOf } from './support/lessons.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';

@@ -2,8 +2,6 @@ import {
   API,
   LOCAL_KEYS,
   type AcceptInvitationSignInBody,
-  type Exercise,
-  type ExerciseInput,
   type InviteBody,
   type LoginBody,
   type LoginResult,
@@ -14,9 +12,10 @@ import {
   type WorkspaceListItem,
 } from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
+import { openRequest } from './support/content.ts';
 import { pickDate } from './support/dates.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { callerOf, newSchool, unique, type School } from './support/school.ts';
+import { callerOf, newSchool, unique } from './support/school.ts';
 import { E2E_VACANCY_URL } from './support/services.ts';
 import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
 
@@ -28,22 +27,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** 'YYYY-MM-DD' of `days` from today (UTC), as a request's deadline is judged. */
-const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** An open request of the school's moderator for an exercise about animals, for children of 5-6. */
-async function fileRequest(school: School, title: string): Promise<Exercise> {
-  const moderator = await school.as('moderator');
-  return moderator.call<Exercise>('post', API.exercises, {
-    title,
-    request: {
-      description: 'A mouse hides in, on, under and behind things: the child says where it is.',
-      interests: ['Animals'],
-      age_categories: ['5-6'],
-      deadline: daysFromNow(6),
-    },
-  } satisfies ExerciseInput);
-}
+/** The request of the moderator's that the tests below find: about animals, for children of 5-6. */
+const MOUSE = {
+  description: 'A mouse hides in, on, under and behind things: the child says where it is.',
+  interests: ['Animals'],
+  age_categories: ['5-6' as const],
+};
 
 /** Switches the interface language with the switcher of the page (header, login or logout). */
 async function switchLanguage(page: Page, language: 'uk' | 'en') {
@@ -100,7 +89,7 @@ test.describe('dates', () => {
   }) => {
     // The moderator's request, taken by the author: it is her draft now.
     const school = await newSchool(request, ['moderator', 'author']);
-    const filed = await fileRequest(school, 'Where is the mouse?');
+    const filed = await openRequest(school, 'Where is the mouse?', MOUSE);
     const author = await school.as('author');
     await author.call('post', `${API.exercises}/${filed.id}/take`);
     await signIn(page, school.person('author'));
@@ -219,7 +208,7 @@ test.describe('the shell', () => {
   }) => {
     // The moderation list opens on its requests: one fills its table.
     const school = await newSchool(request, ['moderator']);
-    await fileRequest(school, 'Where is the mouse?');
+    await openRequest(school, 'Where is the mouse?', MOUSE);
     await page.setViewportSize({ width: 820, height: 900 });
     await signIn(page, school.person('moderator'));
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,9 +1,11 @@
 import {
   API,
   type Answers,
-  type Client,
+  type FinishLessonInput,
+  type Lesson,
+  type MarkInput,
+  type MarkResult,
   type ClientDiagnosticiansInput,
-  type ClientInput,
   type DiagnosticCard,
   type DiagnosticCardInput,
   type Diagnosis,
@@ -13,7 +15,8 @@ import {
   type diagnosisCreateInput,
 } from '@logoschool/contract';
 import type { z } from 'zod';
-import type { School } from './school.ts';
+import { fillLesson, scheduleLesson } from './lessons.ts';
+import type { Caller, School } from './school.ts';
 
 /** The contract names no type for these two bodies: they are read off its schemas. */
 type DiagnosisCreateInput = z.input<typeof diagnosisCreateInput>;
@@ -24,12 +27,6 @@ export async function publishedCard(school: School, input: DiagnosticCardInput):
   const moderator = await school.as('moderator');
   const made = await moderator.call<DiagnosticCard>('post', API.diagnosticCards, input);
   return moderator.call<DiagnosticCard>('post', `${API.diagnosticCards}/${made.id}/publish`);
-}
-
-/** A student of the school's teacher. */
-export async function studentOf(school: School, input: ClientInput): Promise<Client> {
-  const teacher = await school.as('teacher');
-  return teacher.call<Client>('post', API.clients, input);
 }
 
 /** The teacher assigns her student to the school's diagnostician, found among the project's by e-mail. */
@@ -78,4 +75,49 @@ export async function completedDiagnosis(
     without_required: true,
     scale_changes_seen: true,
   } satisfies DiagnosisCompleteInput);
+}
+
+/** The trials marked on each block's exercises, by the block's place in the plan. */
+export type BlockTrials = readonly (readonly MarkResult[])[];
+
+/**
+ * Marks, as the player does, each block's trials on every exercise the block presents; a cued
+ * trial was helped by a word.
+ */
+export async function markTrials(teacher: Caller, lesson: Lesson, trials: BlockTrials): Promise<void> {
+  for (const [index, block] of lesson.blocks.entries()) {
+    for (const { exercise_id } of block.presentations) {
+      for (const result of trials[index] ?? []) {
+        await teacher.call('post', `${API.lesson}/${lesson.id}/marks`, {
+          exercise_id,
+          result,
+          ...(result === 'cued' ? { cue: 'verbal' as const } : {}),
+        } satisfies MarkInput);
+      }
+    }
+  }
+}
+
+/** How a lesson was played: when it started, how long it was planned, its trials, and whether it is over. */
+export interface PlaySpec {
+  startsAt: string;
+  minutes: number;
+  trials: BlockTrials;
+  finished: boolean;
+}
+
+/**
+ * One of the teacher's lessons filled automatically from its blocks' folders, given a date and a
+ * length, its trials marked and, when said, finished with everything reached. A lesson finished
+ * through the API is finished now: only an unfinished one keeps its date in the past.
+ */
+export async function playedLesson(teacher: Caller, lessonId: number, spec: PlaySpec): Promise<Lesson> {
+  const filled = await fillLesson(teacher, lessonId);
+  const lesson = await scheduleLesson(teacher, filled, spec.startsAt, spec.minutes);
+  await markTrials(teacher, lesson, spec.trials);
+  if (!spec.finished) return lesson;
+  return teacher.call<Lesson>('post', API.lessonFinish, {
+    lesson_id: lesson.id,
+    reached: lesson.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id)),
+  } satisfies FinishLessonInput);
 }
