@@ -1,51 +1,29 @@
-import { API, type Language, type Lesson, type LessonListItem, type Plan } from '@logoschool/contract';
-import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test.ts';
-import { apiOf } from './support/api.ts';
+import {
+  API,
+  type Language,
+  type Lesson,
+  type LessonSessionLink,
+  type SessionMoveInput,
+} from '@logoschool/contract';
+import { expect, test, type Locator, type Page } from './support/test.ts';
+import { slidesRendered } from './support/content.ts';
+import { fillLesson, settingR, studentWithPlan, type SettingRSchool } from './support/lessons.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
-const TEMPLATE = 'Sound setting for [R]';
-
 /**
- * A student of the demo teacher's own (the demo's students stay as the other specs know them),
- * learning in `language`, with a filled plan of "Sound setting for [R]" whose first lesson is
- * filled automatically. Returns the lesson and the teacher's API.
+ * A student of the school's teacher, learning in `language`, with a filled plan of the school's
+ * [R] template whose first lesson is filled automatically. Returns the lesson and the teacher's API.
  */
-async function filledLesson(request: APIRequestContext, child: string, language: Language) {
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const student = await teacher.call<{ id: number }>('post', API.clients, {
+async function filledLesson({ school, template }: SettingRSchool, child: string, language: Language) {
+  const { teacher, lessons } = await studentWithPlan(school, template.id, {
     client_name: `Parent of ${child}`,
     child_name: child,
     language,
   });
-  const templates = await teacher.call<{ id: number; title: string }[]>(
-    'get',
-    `${API.templates}?per_page=100`,
-  );
-  const template = templates.find((item) => item.title === TEMPLATE)!;
-  const deadline = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  const plan = await teacher.call<Plan>('post', API.protocols, {
-    client_id: student.id,
-    template_id: template.id,
-    deadline,
-  });
-  await teacher.call<Plan>('put', `${API.protocols}/${plan.id}`, {
-    deadline,
-    blocks: plan.blocks.map((block) => ({
-      key: block.key,
-      folder_id: block.folders[0]!.category_id,
-      min_presentations: block.template_min,
-      max_presentations: block.template_max,
-    })),
-  });
-  const lessons = await teacher.call<LessonListItem[]>(
-    'get',
-    `${API.lessons}?protocol_id=${plan.id}&per_page=20`,
-  );
-  const first = lessons.find((item) => item.number === 1)!;
-  const lesson = await teacher.call<Lesson>('post', API.exercisesGenerateLesson, { lesson_id: first.id });
+  const lesson: Lesson = await fillLesson(teacher, lessons[0]!.id);
   return { teacher, lesson };
 }
 
@@ -70,11 +48,14 @@ test('the child’s screen follows the teacher’s player live under the lesson�
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { lesson } = await filledLesson(request, 'Nina Follower', 'en');
-  await signIn(page, 'teacher@demo.test', `/play-lesson/${lesson.id}`);
+  // Two presentations, so that the teacher moves from one to the next.
+  const setting = await settingR(request, ['Drum roll [R]', 'Motor start [R]'], { min: 1, max: 2 });
+  const { lesson } = await filledLesson(setting, 'Nina Follower', 'en');
+  // The slide images are rendered by LibreOffice after each upload: both decks' before the player.
+  for (const exercise of setting.exercises) await slidesRendered(setting.school, exercise.id);
+  await signIn(page, setting.school.person('teacher'), `/play-lesson/${lesson.id}`);
   await expect(page.getByRole('heading', { name: 'Lesson 1 · Nina Follower', level: 1 })).toBeVisible();
-  // The slide images are rendered by LibreOffice after start-up: wait for the first one.
-  await expect(page.getByRole('img', { name: /, slide 1 of \d+$/ })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('img', { name: /, slide 1 of \d+$/ })).toBeVisible();
 
   // The teacher starts the session: the link is made, copied, and shown.
   await page.getByRole('button', { name: "Child's screen" }).click();
@@ -148,8 +129,9 @@ test('the teacher withdraws the link: the open child’s screen says it is no lo
   browser,
   request,
 }) => {
-  const { lesson } = await filledLesson(request, 'Oleh Withdrawn', 'en');
-  await signIn(page, 'teacher@demo.test', `/play-lesson/${lesson.id}`);
+  const setting = await settingR(request, ['Drum roll [R]'], { min: 1, max: 1 });
+  const { lesson } = await filledLesson(setting, 'Oleh Withdrawn', 'en');
+  await signIn(page, setting.school.person('teacher'), `/play-lesson/${lesson.id}`);
   await page.getByRole('button', { name: "Child's screen" }).click();
   const control = page.getByRole('dialog', { name: "Child's screen" });
   await control.getByRole('button', { name: 'Start session' }).click();
@@ -175,10 +157,11 @@ test('the child’s screen in Ukrainian and English, wide and narrow', async ({ 
     uk: { waiting: 'Сесія ще не почалася', ended: 'Сесію завершено' },
     en: { waiting: 'The session has not started yet', ended: 'The session has ended' },
   };
+  const setting = await settingR(request, ['Drum roll [R]'], { min: 1, max: 1 });
   for (const language of ['uk', 'en'] as const) {
-    const { teacher, lesson } = await filledLesson(request, `Screen ${language}`, language);
+    const { teacher, lesson } = await filledLesson(setting, `Screen ${language}`, language);
     const session = `${API.lesson}/${lesson.id}/session`;
-    const link = (await teacher.call<{ url: string }>('post', `${API.lesson}/${lesson.id}/link`)).url;
+    const link = (await teacher.call<LessonSessionLink>('post', `${API.lesson}/${lesson.id}/link`)).url!;
     const screens = await Promise.all(
       [1440, 800].map(async (width) => {
         const childContext = await browser.newContext({ locale: 'en-GB', viewport: { width, height: 900 } });
@@ -197,14 +180,14 @@ test('the child’s screen in Ukrainian and English, wide and narrow', async ({ 
       await expectAccessible(child);
       await shoot(child, width, 'waiting');
     }
-    await teacher.call('post', session, { action: 'start' });
+    await teacher.call('post', session, { action: 'start' } satisfies SessionMoveInput);
     for (const { width, child } of screens) {
       const slide = child.getByRole('img').or(child.getByRole('heading', { level: 2 }));
       await expect(slide).toBeVisible({ timeout: 10_000 });
       await expectAccessible(child);
       await shoot(child, width, 'live');
     }
-    await teacher.call('post', session, { action: 'end' });
+    await teacher.call('post', session, { action: 'end' } satisfies SessionMoveInput);
     for (const { width, child, childContext } of screens) {
       await expect(child.getByRole('heading', { name: TEXTS[language].ended })).toBeVisible({
         timeout: 10_000,

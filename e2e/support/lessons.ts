@@ -15,11 +15,13 @@ import {
   type PlanCreateInput,
   type PlanInput,
   type ProtocolTemplate,
+  type RoleName,
   type TemplateInput,
   type templateReviewInput,
 } from '@logoschool/contract';
-import { acceptedExercise, tagOf } from './content.ts';
-import { unique, type Caller, type School } from './school.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { acceptedExercise, dayFromNow, tagOf } from './content.ts';
+import { newSchool, unique, type Caller, type School } from './school.ts';
 
 /** The body of a moderator's verdict on a template (the contract names only its schema). */
 type TemplateReviewInput = (typeof templateReviewInput)['_zod']['input'];
@@ -157,4 +159,54 @@ export function finishWhole(teacher: Caller, lesson: Lesson): Promise<unknown> {
     lesson_id: lesson.id,
     reached: lesson.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id)),
   } satisfies FinishLessonInput);
+}
+
+/** A school whose one-block [R] template's folder holds accepted exercises (`settingR`). */
+export interface SettingRSchool {
+  school: School;
+  template: ProtocolTemplate;
+  exercises: Exercise[];
+}
+
+/**
+ * A school of its own (a moderator, an author, a teacher and any other roles asked for) whose
+ * published template has one block, "Setting [R]", with the bounds given, and whose folder
+ * ("Sonorant sounds", its category "[R]") holds an accepted exercise for each title (one deck, one
+ * LibreOffice run, each).
+ */
+export async function settingR(
+  request: APIRequestContext,
+  titles: string[],
+  bounds: { min: number; max: number },
+  roles: Exclude<RoleName, 'root' | 'moderator' | 'author' | 'teacher'>[] = [],
+): Promise<SettingRSchool> {
+  const school = await newSchool(request, ['moderator', 'author', 'teacher', ...roles]);
+  const tree = await soundsTree(school, 'Sounds', { 'Sonorant sounds': ['[R]'] });
+  const exercises = await acceptedExercises(school, tree.id('[R]'), titles);
+  const template = await publishedTemplate(school, {
+    title: 'Setting the sound [R]',
+    description: 'From the vibration of the tongue tip to an isolated [R].',
+    blocks: [
+      {
+        target: 'Setting [R]',
+        category_id: tree.category,
+        min_presentations: bounds.min,
+        max_presentations: bounds.max,
+        folders: [{ category_id: tree.id('Sonorant sounds') }],
+      },
+    ],
+  });
+  return { school, template, exercises };
+}
+
+/** A new student of the school's teacher with a filled plan of the template, and its ten lessons. */
+export async function studentWithPlan(school: School, templateId: number, student: ClientInput) {
+  const teacher = await school.as('teacher');
+  const client = await studentOf(school, student);
+  const plan = await filledPlan(teacher, {
+    client_id: client.id,
+    template_id: templateId,
+    deadline: dayFromNow(60),
+  });
+  return { teacher, student: client, plan, lessons: await lessonsOf(teacher, plan.id) };
 }
