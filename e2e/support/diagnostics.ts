@@ -14,13 +14,12 @@ import {
   type diagnosisCompleteInput,
   type diagnosisCreateInput,
 } from '@logoschool/contract';
-import type { z } from 'zod';
 import { fillLesson, scheduleLesson } from './lessons.ts';
 import type { Caller, School } from './school.ts';
 
-/** The contract names no type for these two bodies: they are read off its schemas. */
-type DiagnosisCreateInput = z.input<typeof diagnosisCreateInput>;
-type DiagnosisCompleteInput = z.input<typeof diagnosisCompleteInput>;
+/** The contract names no type for these two bodies: they are read off its schemas, as lessons.ts does. */
+type DiagnosisCreateInput = (typeof diagnosisCreateInput)['_zod']['input'];
+type DiagnosisCompleteInput = (typeof diagnosisCompleteInput)['_zod']['input'];
 
 /** A diagnostic card of the school's, written and published (version 1) by its moderator. */
 export async function publishedCard(school: School, input: DiagnosticCardInput): Promise<DiagnosticCard> {
