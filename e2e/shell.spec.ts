@@ -1,28 +1,63 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
-import { signIn, submitLogin } from './support/sign-in.ts';
+import { DEMO_PASSWORD, signIn, submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { joinSchool, newMember, type MemberRole } from './support/people.ts';
+import { newSchool, unique, type Person, type School } from './support/school.ts';
 
 test.use({ locale: 'en-GB' });
 
-/** Each demo user: the role label, and the screen `/` lands on (spec §2 index screens). */
-const LANDINGS: [string, string, string, string][] = [
-  ['root@demo.test', 'Super admin', 'Dashboard', '/dashboard'],
-  ['manager@demo.test', 'Manager', 'Users', '/users'],
-  ['moderator@demo.test', 'Moderator', 'Categories', '/categories'],
-  ['author@demo.test', 'Author', 'My exercises', '/exercises'],
-  ['teacher@demo.test', 'Speech therapist', 'Students', '/clients'],
-  ['admin@demo.test', 'Manager', 'Users', '/users'],
-  ['diagnostician@demo.test', 'Speech therapist', 'Students', '/clients'],
-  // Moderator in Demo school, the project chosen first.
-  ['multi@demo.test', 'Moderator', 'Categories', '/categories'],
+/**
+ * One school with a member of every role serves every test here: they only look at each role's
+ * screens. Its second moderator is also a speech therapist in a second school; someone's projects
+ * come by title, so the two share a word and the first school's title comes first.
+ */
+let school: School;
+let second: School;
+let multi: Person;
+test.beforeAll(async ({ request }) => {
+  const word = unique('Shell');
+  const roles = ['manager', 'moderator', 'author', 'teacher', 'admin', 'diagnostician'] as const;
+  school = await newSchool(request, [...roles], `${word} first school`);
+  second = await newSchool(request, [], `${word} second school`);
+  multi = await newMember(request, school, ['moderator'], unique('Multi'));
+  await joinSchool(request, second, multi, ['teacher']);
+});
+
+/** Who signs in: root, the school's member of a role, or the member of two schools. */
+type Who = 'root' | MemberRole | 'multi';
+const ROOT = { email: 'root@demo.test', password: DEMO_PASSWORD };
+const person = (who: Who) => (who === 'root' ? ROOT : who === 'multi' ? multi : school.person(who));
+const CALLED: Record<Who, string> = {
+  root: 'root',
+  manager: 'a manager',
+  moderator: 'a moderator',
+  author: 'an author',
+  teacher: 'a teacher',
+  admin: 'an admin',
+  diagnostician: 'a diagnostician',
+  multi: 'a member of two schools',
+};
+
+/** Each role: the role label, and the screen `/` lands on (spec §2 index screens). */
+const LANDINGS: [Who, string, string, string][] = [
+  ['root', 'Super admin', 'Dashboard', '/dashboard'],
+  ['manager', 'Manager', 'Users', '/users'],
+  ['moderator', 'Moderator', 'Categories', '/categories'],
+  ['author', 'Author', 'My exercises', '/exercises'],
+  ['teacher', 'Speech therapist', 'Students', '/clients'],
+  ['admin', 'Manager', 'Users', '/users'],
+  ['diagnostician', 'Speech therapist', 'Students', '/clients'],
+  // Moderator in the first school, the project chosen first.
+  ['multi', 'Moderator', 'Categories', '/categories'],
 ];
 
 // Through the login form: signing in is these tests' point.
-for (const [email, label, heading, path] of LANDINGS) {
-  test(`${email} signs in as ${label} and lands on ${path}`, async ({ page }) => {
+for (const [who, label, heading, path] of LANDINGS) {
+  test(`${CALLED[who]} signs in as ${label} and lands on ${path}`, async ({ page }) => {
     const problems = watchConsole(page);
-    await submitLogin(page, email);
+    const { email, password } = person(who);
+    await submitLogin(page, email, password);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByTestId('role-label')).toHaveText(`Role: ${label}`);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
@@ -32,13 +67,13 @@ for (const [email, label, heading, path] of LANDINGS) {
 }
 
 test('a moderator is sent away from a teacher path', async ({ page }) => {
-  await signIn(page, 'moderator@demo.test', '/clients');
+  await signIn(page, school.person('moderator'), '/clients');
   await expect(page).toHaveURL(/\/categories$/);
   await expect(page.getByRole('heading', { name: 'Categories', exact: true })).toBeVisible();
 });
 
 test('a teacher is sent away from a moderator path', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test', '/categories');
+  await signIn(page, school.person('teacher'), '/categories');
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.getByRole('heading', { name: 'Students', exact: true })).toBeVisible();
 });
@@ -55,12 +90,12 @@ test('root opens the themes screen, as its permission allows, keeping its own na
 });
 
 test('the shell is accessible', async ({ page }) => {
-  await signIn(page, 'manager@demo.test');
+  await signIn(page, school.person('manager'));
   await expectAccessible(page);
 });
 
 test('Ctrl+Shift+G toggles god mode: a badge on the avatar and the API address', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
+  await signIn(page, school.person('teacher'));
   await expect(page.getByTestId('dev-badge')).toHaveCount(0);
   await page.keyboard.press('Control+Shift+G');
   await expect(page.getByTestId('dev-badge')).toContainText('/api');
@@ -73,7 +108,7 @@ test('Ctrl+Shift+G toggles god mode: a badge on the avatar and the API address',
 });
 
 test('the header language is kept after a reload', async ({ page }) => {
-  await signIn(page, 'author@demo.test');
+  await signIn(page, school.person('author'));
   await page.getByRole('combobox', { name: 'Interface language' }).selectOption('pl');
   await expect(page.getByTestId('role-label')).toHaveText('Rola: Autor');
   await page.reload();
@@ -81,23 +116,25 @@ test('the header language is kept after a reload', async ({ page }) => {
   await expect(page.getByTestId('role-label')).toHaveText('Rola: Autor');
 });
 
-test('multi@demo.test switches projects, and with them roles', async ({ page }) => {
-  await signIn(page, 'multi@demo.test');
+test('the member of two schools switches projects, and with them roles', async ({ page }) => {
+  await signIn(page, multi);
   const switcher = page.getByRole('combobox', { name: 'Project' });
   await expect(switcher).toBeVisible();
   await expect(page.getByTestId('role-label')).toHaveText('Role: Moderator');
   await page.evaluate((key) => localStorage.setItem(key, '{"status":5}'), LOCAL_KEYS.exercisesFilter);
   await switcher.click();
-  await page.getByRole('option', { name: 'Second school' }).click();
+  await page.getByRole('option', { name: second.title }).click();
   await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
-  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.workspace)).toBe('2');
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.workspace)).toBe(
+    String(second.workspaceId),
+  );
   expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.exercisesFilter)).toBeNull();
   await page.reload();
   await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
 });
 
 test('users with one project see no project switcher', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
+  await signIn(page, school.person('teacher'));
   await expect(page.getByRole('combobox', { name: 'Project' })).toHaveCount(0);
 });
 
@@ -107,23 +144,26 @@ test('root has no project switcher', async ({ page }) => {
 });
 
 test('logout from the profile menu ends the session', async ({ page }) => {
-  await signIn(page, 'moderator@demo.test');
+  await signIn(page, school.person('moderator'));
   await page.getByRole('button', { name: 'Profile menu' }).click();
-  await expect(page.getByText('moderator@demo.test')).toBeVisible();
+  await expect(page.getByText(school.person('moderator').email)).toBeVisible();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  // The page says so at once, and forgets the token once the server has revoked it: until then a
+  // new page would still find it, and be told the session is over (seen on a busy machine).
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('below the sm breakpoint staff screens say the mobile version is unavailable', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
+  await signIn(page, school.person('teacher'));
   await page.setViewportSize({ width: 400, height: 800 });
   await expect(page.getByRole('heading', { name: 'The mobile version is not available' })).toBeVisible();
 });
 
 test('the profile saves a name and a phone, and refuses a bad phone', async ({ page }) => {
-  await signIn(page, 'author@demo.test', '/profile');
+  await signIn(page, school.person('author'), '/profile');
   await page.getByLabel('Name').fill('Andrii A. Author');
   await page.getByLabel('Phone').fill('12345');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -142,13 +182,13 @@ test('maintenance set by root in the app settings shows a notice with a refresh'
   request,
 }) => {
   const login = await request.post('/api/login', {
-    data: { email: 'root@demo.test', password: 'demo12345' },
+    data: ROOT,
   });
   const headers = { authorization: `Bearer ${(await login.json()).data.token}`, 'x-env-id': '1' };
   const set = await request.post('/api/storage/app_settings/maintenance', { headers, data: true });
   expect(set.status()).toBe(200);
   try {
-    await signIn(page, 'author@demo.test');
+    await signIn(page, school.person('author'));
     await expect(page.getByTestId('app-status')).toContainText('Logoschool is under maintenance');
     await expect(page.getByTestId('app-status').getByRole('button', { name: 'Refresh' })).toBeVisible();
   } finally {
