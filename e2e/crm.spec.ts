@@ -1,20 +1,27 @@
+import type { RemoteClientUpsert } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
+import { literally } from './support/people.ts';
+import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
-test("root makes Demo school's CRM token, the CRM calls with it, and after revoking it is refused", async ({
+test("root makes a school's CRM token, the CRM calls with it, and after revoking it is refused", async ({
   page,
   request,
 }) => {
+  const school = await newSchool(request, ['teacher']);
+  const teacher = school.person('teacher').email;
   await signIn(page, 'root@demo.test', '/projects');
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  // The list holds every spec's projects, a page at a time: its search finds the school.
+  await page.getByPlaceholder('Search by name').fill(school.title);
   await page
-    .getByRole('row', { name: /Demo school/ })
-    .getByRole('button', { name: 'CRM access of Demo school' })
+    .getByRole('row', { name: literally(school.title) })
+    .getByRole('button', { name: `CRM access of ${school.title}` })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'CRM access: Demo school' });
+  const dialog = page.getByRole('dialog', { name: `CRM access: ${school.title}` });
   await expect(dialog.getByText('No token', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Create token' }).click();
   await expect(dialog.getByText('it is not shown again')).toBeVisible();
@@ -30,19 +37,18 @@ test("root makes Demo school's CRM token, the CRM calls with it, and after revok
     headers: crm,
     data: {
       remote_id: 'e2e-crm-1',
-      teacher_email: 'teacher@demo.test',
+      teacher_email: teacher,
       client_name: 'Marta Shevchenko',
       child_name: 'Ostap Shevchenko',
       language: 'uk',
-    },
+    } satisfies RemoteClientUpsert,
   });
   expect(created.status()).toBe(201);
   const listed = await request.get('/api/clients/get-remote-clients', { headers: crm });
   expect(listed.status()).toBe(200);
   const page1 = (await listed.json()) as { data: { remote_id: string; teacher_email: string }[] };
-  expect(page1.data).toContainEqual(
-    expect.objectContaining({ remote_id: 'e2e-crm-1', teacher_email: 'teacher@demo.test' }),
-  );
+  // The school's only student with a remote id.
+  expect(page1.data).toEqual([expect.objectContaining({ remote_id: 'e2e-crm-1', teacher_email: teacher })]);
 
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await dialog.getByRole('button', { name: 'Yes, revoke' }).click();
@@ -52,8 +58,9 @@ test("root makes Demo school's CRM token, the CRM calls with it, and after revok
   expect(((await refused.json()) as { message: string }).message).toContain('revoked');
 });
 
-test('a teacher imports students from a CSV file and finds them among hers', async ({ page }) => {
-  await signIn(page, 'teacher@demo.test');
+test('a teacher imports students from a CSV file and finds them among hers', async ({ page, request }) => {
+  const school = await newSchool(request, ['teacher']);
+  await signIn(page, school.person('teacher'));
   await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import students from a CSV file' });
