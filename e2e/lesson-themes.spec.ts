@@ -1,82 +1,99 @@
-import type { Exercise, Lesson, LessonListItem, Plan, Theme } from '@logoschool/contract';
+import { API, type ClientUpdate, type Lesson } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Route } from './support/test.ts';
-import { apiOf } from './support/api.ts';
+import {
+  acceptedExercise,
+  deckMedia,
+  libraryAsset,
+  markMedia,
+  solidPng,
+  tagOf,
+  themeOf,
+} from './support/content.ts';
+import {
+  fillLesson,
+  publishedTemplate,
+  scheduleLesson,
+  soundsTree,
+  studentWithPlan,
+} from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
+import { newSchool, unique, type School } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
-/** A demo exercise whose deck is ready for themed versions, and a demo theme with all it needs. */
+/** The school's exercise whose deck is ready for themed versions, and its theme with all it needs. */
 const DECK = 'Rocket launch [R]';
 const THEME = 'Cars';
-const TEMPLATE = 'Sound setting for [R]';
 
 /**
- * A student of the demo teacher's own (so that the demo's students stay as the other specs know
- * them) who likes cars, with a filled plan of "Sound setting for [R]" whose first lesson is filled
- * and holds the rocket's deck. Returns the lesson.
+ * A school of its own whose accepted exercise, the rocket, has a deck with a background and a
+ * character marked for themed versions, and whose theme "Cars" has a background and a character
+ * of the library; its teacher's student likes cars and has a filled plan of a one-block template
+ * whose first lesson holds the rocket, dated in three days. Returns the school and the lesson.
  */
-async function lessonWithRocket(request: APIRequestContext, child: string): Promise<Lesson> {
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const themes = await teacher.call<Theme[]>('get', '/themes');
-  const cars = themes.find((theme) => theme.name === THEME)!;
-  const student = await teacher.call<{ id: number }>('post', '/clients', {
+async function lessonWithRocket(
+  request: APIRequestContext,
+  child: string,
+): Promise<{ school: School; lesson: Lesson }> {
+  const school = await newSchool(request, ['moderator', 'author', 'teacher']);
+  const tree = await soundsTree(school, 'Sounds', { 'Sonorant sounds': ['[R]'] });
+  const tag = await tagOf(school, 'articulation');
+  const rocket = await acceptedExercise(school, {
+    title: DECK,
+    categoryId: tree.id('[R]'),
+    tagIds: [tag.id],
+    media: deckMedia(3),
+  });
+  await markMedia(school, rocket.id, { 'image1.png': 'background', 'image2.png': 'character' });
+  // The library belongs to no project: the theme's pictures are the spec's own.
+  const picture = (type: 'background' | 'character', red: number) =>
+    libraryAsset(request, {
+      name: unique(type),
+      type,
+      file: { name: `${type}.png`, mimeType: 'image/png', buffer: solidPng(red, 40, 90) },
+    });
+  const cars = await themeOf(
+    school,
+    { name: THEME, genders: ['boy', 'girl'], age_from: 3, age_to: 10, type: 'general', ready: true },
+    [(await picture('background', 20)).id, (await picture('character', 200)).id],
+  );
+  const template = await publishedTemplate(school, {
+    title: 'Setting the sound [R]',
+    description: 'From the vibration of the tongue tip to an isolated [R].',
+    blocks: [
+      {
+        target: 'Setting [R]',
+        category_id: tree.category,
+        min_presentations: 1,
+        max_presentations: 1,
+        folders: [{ category_id: tree.id('Sonorant sounds') }],
+      },
+    ],
+  });
+  const { teacher, lessons } = await studentWithPlan(school, template.id, {
     client_name: 'Parent of the rocket',
     child_name: child,
     theme_ids: [cars.id],
   });
-  const templates = await teacher.call<{ id: number; title: string }[]>('get', '/templates?per_page=100');
-  const template = templates.find((item) => item.title === TEMPLATE)!;
-  const deadline = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  const plan = await teacher.call<Plan>('post', '/protocols', {
-    client_id: student.id,
-    template_id: template.id,
-    deadline,
-  });
-  await teacher.call<Plan>('put', `/protocols/${plan.id}`, {
-    deadline,
-    blocks: plan.blocks.map((block) => ({
-      key: block.key,
-      folder_id: block.folders[0]!.category_id,
-      min_presentations: block.template_min,
-      max_presentations: block.template_max,
-    })),
-  });
-  const lessons = await teacher.call<LessonListItem[]>('get', `/lessons?protocol_id=${plan.id}&per_page=20`);
-  const first = lessons.find((item) => item.number === 1)!;
-  const filled = await teacher.call<Lesson>('post', '/exercises/generate-lesson', { lesson_id: first.id });
-  const setting = filled.blocks.find((block) => block.target === 'Setting [R]')!;
-  const ids = setting.presentations.map((presentation) => presentation.exercise_id);
-  const found = await teacher.call<Exercise[]>(
-    'get',
-    `/exercises/for-teacher?protocol_id=${plan.id}&category_id=${setting.folder_id}&term=${encodeURIComponent('Rocket launch')}`,
-  );
-  const rocket = found.find((exercise) => exercise.title === DECK)!;
-  if (!ids.includes(rocket.id)) ids[0] = rocket.id;
-  return teacher.call<Lesson>('put', `/lesson/${first.id}`, {
-    // In three days: outside the day ahead that the schedule prepares by itself.
-    starts_at: new Date(
-      Date.parse(`${new Date().toISOString().slice(0, 10)}T10:00:00Z`) + 3 * 86_400_000,
-    ).toISOString(),
-    duration_minutes: filled.duration_minutes,
-    blocks: filled.blocks.map((block) => ({
-      key: block.key,
-      exercise_ids:
-        block === setting ? ids : block.presentations.map((presentation) => presentation.exercise_id),
-    })),
-  });
+  const filled = await fillLesson(teacher, lessons[0]!.id);
+  // In three days: outside the day ahead that the schedule prepares by itself.
+  const startsAt = new Date(
+    Date.parse(`${new Date().toISOString().slice(0, 10)}T10:00:00Z`) + 3 * 86_400_000,
+  ).toISOString();
+  return { school, lesson: await scheduleLesson(teacher, filled, startsAt) };
 }
 
 test('a teacher prepares the themed versions of a lesson: the lesson is locked with its progress, then lists them', async ({
   page,
   request,
 }) => {
-  const lesson = await lessonWithRocket(request, 'Lev Rocketson');
-  await signIn(page, 'teacher@demo.test', `/edit-lesson/${lesson.id}`);
+  const { school, lesson } = await lessonWithRocket(request, 'Lev Rocketson');
+  await signIn(page, school.person('teacher'), `/edit-lesson/${lesson.id}`);
   await expect(page.getByRole('heading', { name: 'Lev Rocketson: lesson 1 of 10' })).toBeVisible();
 
   const panel = page.getByRole('region', { name: 'Themed versions' });
-  // The student's interest; the demo already holds the rocket's version for cars (made by a moderator).
+  // The student's interest, and the rocket's deck among the lesson's.
   await expect(panel.locator('.mantine-Badge-root', { hasText: THEME })).toBeVisible();
   await expect(panel.getByRole('row').filter({ hasText: DECK })).toBeVisible();
   // Unsaved changes first: the versions would lock the lesson, so the button waits for a save.
@@ -127,14 +144,14 @@ test('a teacher prepares the themed versions of a lesson: the lesson is locked w
 });
 
 test('a student without interests: the action says why it cannot start', async ({ page, request }) => {
-  const teacher = await apiOf(request, 'teacher@demo.test', 'teacher');
-  const lesson = await lessonWithRocket(request, 'Mila Nointerests');
-  await teacher.call('put', `/clients/${lesson.client.id}`, {
+  const { school, lesson } = await lessonWithRocket(request, 'Mila Nointerests');
+  const teacher = await school.as('teacher');
+  await teacher.call('put', `${API.clients}/${lesson.client.id}`, {
     client_name: 'Parent of the rocket',
     child_name: 'Mila Nointerests',
     theme_ids: [],
-  });
-  await signIn(page, 'teacher@demo.test', `/edit-lesson/${lesson.id}`);
+  } satisfies ClientUpdate);
+  await signIn(page, school.person('teacher'), `/edit-lesson/${lesson.id}`);
   const panel = page.getByRole('region', { name: 'Themed versions' });
   await expect(panel.getByText('none yet')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Prepare themed versions' })).toBeDisabled();
