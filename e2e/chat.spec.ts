@@ -1,6 +1,7 @@
 import { API, LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
 import { E2E_CHAT } from './support/services.ts';
+import { newSchool } from './support/school.ts';
 import { submitLogin } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
@@ -36,12 +37,14 @@ test('on a school host the chat starts as the signed-in user and its restore id 
   request,
   baseURL,
 }) => {
+  const school = await newSchool(request, ['teacher']);
+  const teacher = school.person('teacher');
   const loads = await serveWidget(page);
   // *.localhost reaches this machine, but it is not "localhost": the chat is on there.
   const base = baseURL?.replace('127.0.0.1', 'school.localhost') ?? '';
   await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill('teacher@demo.test');
-  await page.locator('input[autocomplete="current-password"]').fill('demo12345');
+  await page.getByLabel('Email').fill(teacher.email);
+  await page.locator('input[autocomplete="current-password"]').fill(teacher.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('banner')).toBeVisible();
 
@@ -54,7 +57,7 @@ test('on a school host the chat starts as the signed-in user and its restore id 
     expect.objectContaining({
       token: E2E_CHAT.token,
       host: E2E_CHAT.host,
-      email: 'teacher@demo.test',
+      email: teacher.email,
       restoreId: null,
     }),
   ]);
@@ -79,9 +82,11 @@ test('on a school host the chat starts as the signed-in user and its restore id 
   expect(again).toBe('restore-e2e-1');
 });
 
-test('on localhost the chat never loads', async ({ page }) => {
+test('on localhost the chat never loads', async ({ page, request }) => {
+  const school = await newSchool(request, ['author']);
+  const { email, password } = school.person('author');
   const loads = await serveWidget(page);
-  await submitLogin(page, 'author@demo.test');
+  await submitLogin(page, email, password);
   await expect(page.getByRole('banner')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(loads()).toBe(0);
