@@ -3,6 +3,7 @@ import {
   type AcceptInvitationBody,
   type AcceptInvitationSignInBody,
   type InviteBody,
+  type LoginBody,
   type LoginResult,
   type RoleName,
   type SentInvitation,
@@ -70,7 +71,7 @@ export async function newMember(
 /**
  * Someone with an account joins another school, as an existing user does: root invites their
  * address with these roles, and they accept by signing in with their password. They then belong to
- * both schools, the first one made coming first.
+ * both schools, which their sessions list by title (the app starts in the first).
  */
 export async function joinSchool(
   request: APIRequestContext,
@@ -91,7 +92,7 @@ export async function joinSchool(
  */
 export async function rootIn(request: APIRequestContext, school: School): Promise<Caller> {
   const login = await request.post(`/api${API.login}`, {
-    data: { email: 'root@demo.test', password: DEMO_PASSWORD },
+    data: { email: 'root@demo.test', password: DEMO_PASSWORD } satisfies LoginBody,
   });
   expect(login.status(), `root's sign-in: ${await login.text()}`).toBe(200);
   return callerOf(request, ((await login.json()).data as LoginResult).token, school.workspaceId, 'root');
