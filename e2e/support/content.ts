@@ -219,7 +219,9 @@ export async function markMedia(
 
 /**
  * Waits until the server's job has rendered the exercise's slide images (one LibreOffice run), as
- * its moderator reads them; fails at once when the rendering failed.
+ * its moderator reads them; fails at once when the rendering failed. The job renders in turn: at
+ * each start the server queues the demo school's decks first, which took about 80 s on a busy
+ * 2-core machine, so a test that waits here right after the server starts may run out of time.
  */
 export async function slidesRendered(school: School, exerciseId: number): Promise<void> {
   const moderator = await school.as('moderator');
