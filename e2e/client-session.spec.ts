@@ -1,10 +1,4 @@
-import {
-  API,
-  type Language,
-  type Lesson,
-  type LessonSessionLink,
-  type SessionMoveInput,
-} from '@logoschool/contract';
+import { API, type Language, type LessonSessionLink, type SessionMoveInput } from '@logoschool/contract';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { slidesRendered } from './support/content.ts';
 import { fillLesson, settingR, studentWithPlan, type SettingRSchool } from './support/lessons.ts';
@@ -23,7 +17,7 @@ async function filledLesson({ school, template }: SettingRSchool, child: string,
     child_name: child,
     language,
   });
-  const lesson: Lesson = await fillLesson(teacher, lessons[0]!.id);
+  const lesson = await fillLesson(teacher, lessons[0]!.id);
   return { teacher, lesson };
 }
 

@@ -1,26 +1,14 @@
 import { weekStart } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
-import {
-  acceptedExercises,
-  fillLesson,
-  filledPlan,
-  finishWhole,
-  lessonsOf,
-  publishedTemplate,
-  scheduleLesson,
-  soundsTree,
-  studentOf,
-} from './support/lessons.ts';
+import { fillLesson, finishWhole, scheduleLesson, settingR, studentWithPlan } from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 // The week's lessons are dated in UTC: the browser sees them in the same weeks.
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
 const CHILD = 'Taras Bondarenko';
-const TEMPLATE = 'Setting the sound [R]';
 
 /** A day of this week (UTC, Monday 0) at an hour, as an ISO time. */
 const thisWeek = (day: number, hour: number) =>
@@ -37,34 +25,19 @@ const thisWeek = (day: number, hour: number) =>
  * prepared.
  */
 async function schoolWithWeek(request: APIRequestContext) {
-  const school = await newSchool(request, ['moderator', 'author', 'teacher']);
-  const tree = await soundsTree(school, 'Sounds', { 'Sonorant sounds': ['[R]'] });
-  await acceptedExercises(school, tree.id('[R]'), ['Drum roll [R]', 'Motor start [R]']);
-  const template = await publishedTemplate(school, {
-    title: TEMPLATE,
-    description: 'From the vibration of the tongue tip to an isolated [R].',
-    blocks: [
-      {
-        target: 'Setting [R]',
-        category_id: tree.category,
-        min_presentations: 2,
-        max_presentations: 4,
-        folders: [{ category_id: tree.id('Sonorant sounds') }],
-      },
-    ],
+  const { school, template } = await settingR(request, ['Drum roll [R]', 'Motor start [R]'], {
+    min: 2,
+    max: 4,
   });
-  const student = await studentOf(school, { client_name: 'Iryna Bondarenko', child_name: CHILD });
-  const teacher = await school.as('teacher');
-  const plan = await filledPlan(teacher, {
-    client_id: student.id,
-    template_id: template.id,
-    deadline: '2099-06-30',
+  const { teacher, lessons } = await studentWithPlan(school, template.id, {
+    client_name: 'Iryna Bondarenko',
+    child_name: CHILD,
   });
-  const [first, second] = await lessonsOf(teacher, plan.id);
+  const [first, second] = lessons;
   const tuesday = await scheduleLesson(teacher, await fillLesson(teacher, first!.id), thisWeek(1, 14), 45);
   await finishWhole(teacher, tuesday);
   await scheduleLesson(teacher, await fillLesson(teacher, second!.id), thisWeek(3, 14), 60);
-  return school;
+  return { school, title: template.title };
 }
 
 const block = (page: Page, target: string) => page.getByRole('region', { name: target, exact: true });
@@ -82,7 +55,7 @@ test('a teacher prepares a lesson: fills it automatically, is refused below a bl
   page,
   request,
 }) => {
-  const school = await schoolWithWeek(request);
+  const { school, title } = await schoolWithWeek(request);
   await signIn(page, school.person('teacher'));
   await page.getByRole('navigation').getByRole('link', { name: 'Lessons' }).click();
   await expect(page).toHaveURL(/\/lessons-list$/);
@@ -154,7 +127,7 @@ test('a teacher prepares a lesson: fills it automatically, is refused below a bl
 
   // The plan's page lists its ten lessons, this one with its date.
   await third.getByRole('link', { name: '3 of 10' }).click();
-  await page.getByRole('link', { name: TEMPLATE }).click();
+  await page.getByRole('link', { name: title }).click();
   const ofPlan = page.getByRole('region', { name: 'Lessons of the plan' });
   await expect(ofPlan.getByRole('row')).toHaveCount(11);
   await expect(ofPlan.getByRole('row').filter({ hasText: '3 of 10' })).toContainText('10:30–11:20');

@@ -1,17 +1,7 @@
 import { weekStart } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
-import {
-  acceptedExercises,
-  fillLesson,
-  filledPlan,
-  lessonsOf,
-  publishedTemplate,
-  scheduleLesson,
-  soundsTree,
-  studentOf,
-} from './support/lessons.ts';
+import { fillLesson, scheduleLesson, settingR, studentWithPlan } from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 // The lesson is dated in UTC: the browser sees it in the same week.
@@ -25,30 +15,16 @@ const CHILD = 'Sofiia Melnyk';
  * Wednesday, and lesson 3 are filled to the block's maximum, so that lesson 3 has no room left.
  */
 async function schoolWithLesson(request: APIRequestContext) {
-  const school = await newSchool(request, ['moderator', 'author', 'teacher']);
-  const tree = await soundsTree(school, 'Sounds', { 'Sonorant sounds': ['[R]'] });
-  await acceptedExercises(school, tree.id('[R]'), ['Drum roll [R]', 'Motor start [R]', 'Tiger growl [R]']);
-  const template = await publishedTemplate(school, {
-    title: 'Setting the sound [R]',
-    description: 'From the vibration of the tongue tip to an isolated [R].',
-    blocks: [
-      {
-        target: 'Setting [R]',
-        category_id: tree.category,
-        min_presentations: 2,
-        max_presentations: 3,
-        folders: [{ category_id: tree.id('Sonorant sounds') }],
-      },
-    ],
+  const { school, template } = await settingR(
+    request,
+    ['Drum roll [R]', 'Motor start [R]', 'Tiger growl [R]'],
+    { min: 2, max: 3 },
+  );
+  const { teacher, lessons } = await studentWithPlan(school, template.id, {
+    client_name: 'Olena Melnyk',
+    child_name: CHILD,
   });
-  const student = await studentOf(school, { client_name: 'Olena Melnyk', child_name: CHILD });
-  const teacher = await school.as('teacher');
-  const plan = await filledPlan(teacher, {
-    client_id: student.id,
-    template_id: template.id,
-    deadline: '2099-06-30',
-  });
-  const [, second, third] = await lessonsOf(teacher, plan.id);
+  const [, second, third] = lessons;
   const wednesday = new Date(
     Date.parse(`${weekStart(new Date().toISOString().slice(0, 10))}T09:00:00Z`) + 2 * 86_400_000,
   ).toISOString();
