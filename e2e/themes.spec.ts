@@ -125,6 +125,15 @@ test('a moderator keeps the tags: add, refuse a duplicate, rename, merge, delete
   }
   await expect(tagRows(page)).toHaveText([TAG_DUPLICATE, TAG]);
 
+  // The search narrows the list, and says when nothing matches.
+  const search = page.getByRole('textbox', { name: 'Search tags' });
+  await search.fill(TAG_DUPLICATE);
+  await expect(tagRows(page)).toHaveText([TAG_DUPLICATE]);
+  await search.fill('nothing-like-it');
+  await expect(page.getByText('No tag matches.')).toBeVisible();
+  await search.fill('');
+  await expect(tagRows(page)).toHaveText([TAG_DUPLICATE, TAG]);
+
   // The same name in other letters is refused by the server, naming the tag; the text stays.
   await newName.fill(TAG.toUpperCase());
   await page.getByRole('button', { name: 'Add tag' }).click();
@@ -268,6 +277,15 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   await page.getByRole('link', { name: 'Back to themes' }).click();
   await expect(row.getByRole('switch', { name: `Ready: ${THEME}` })).toBeChecked();
   await expect(row.getByRole('link', { name: `Assets (2): ${THEME}` })).toBeVisible();
+
+  // The search keeps the theme by part of its name and hides it for another.
+  const search = page.getByRole('textbox', { name: 'Search themes' });
+  await search.fill(THEME.slice(0, 4).toLowerCase());
+  await expect(row).toBeVisible();
+  await search.fill('nothing-like-it');
+  await expect(row).toBeHidden();
+  await search.fill('');
+  await expect(row).toBeVisible();
   expect(unexpected(problems)).toEqual([]);
 });
 
