@@ -103,17 +103,13 @@ export async function studentOf(school: School, input: ClientInput): Promise<Cli
  * A plan of the teacher's student from a published template, each block filled as the seed fills
  * the demo's: its first folder and the template's bounds.
  */
-export async function filledPlan(
-  teacher: Caller,
-  plan: PlanCreateInput,
-  fill: (block: Plan['blocks'][number]) => number = (block) => block.folders[0]!.category_id,
-): Promise<Plan> {
+export async function filledPlan(teacher: Caller, plan: PlanCreateInput): Promise<Plan> {
   const made = await teacher.call<Plan>('post', API.protocols, plan);
   return teacher.call<Plan>('put', `${API.protocols}/${made.id}`, {
     deadline: made.deadline,
     blocks: made.blocks.map((block) => ({
       key: block.key,
-      folder_id: fill(block),
+      folder_id: block.folders[0]!.category_id,
       min_presentations: block.template_min,
       max_presentations: block.template_max,
     })),
