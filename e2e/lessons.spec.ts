@@ -1,7 +1,14 @@
 import { weekStart } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
-import { fillLesson, finishWhole, scheduleLesson, settingR, studentWithPlan } from './support/lessons.ts';
+import {
+  fillLesson,
+  finishWhole,
+  scheduleLesson,
+  settingR,
+  studentWithPlan,
+  thisWeekAt,
+} from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -9,14 +16,6 @@ import { signIn } from './support/sign-in.ts';
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
 const CHILD = 'Taras Bondarenko';
-
-/** A day of this week (UTC, Monday 0) at an hour, as an ISO time. */
-const thisWeek = (day: number, hour: number) =>
-  new Date(
-    Date.parse(`${weekStart(new Date().toISOString().slice(0, 10))}T00:00:00Z`) +
-      day * 86_400_000 +
-      hour * 3_600_000,
-  ).toISOString();
 
 /**
  * A school whose teacher's student has a filled plan of one block, "Setting [R]" (2 to 4
@@ -34,9 +33,9 @@ async function schoolWithWeek(request: APIRequestContext) {
     child_name: CHILD,
   });
   const [first, second] = lessons;
-  const tuesday = await scheduleLesson(teacher, await fillLesson(teacher, first!.id), thisWeek(1, 14), 45);
+  const tuesday = await scheduleLesson(teacher, await fillLesson(teacher, first!.id), thisWeekAt(1, 14), 45);
   await finishWhole(teacher, tuesday);
-  await scheduleLesson(teacher, await fillLesson(teacher, second!.id), thisWeek(3, 14), 60);
+  await scheduleLesson(teacher, await fillLesson(teacher, second!.id), thisWeekAt(3, 14), 60);
   return { school, title: template.title };
 }
 

@@ -1,6 +1,5 @@
-import { weekStart } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
-import { fillLesson, scheduleLesson, settingR, studentWithPlan } from './support/lessons.ts';
+import { fillLesson, scheduleLesson, settingR, studentWithPlan, thisWeekAt } from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -25,10 +24,7 @@ async function schoolWithLesson(request: APIRequestContext) {
     child_name: CHILD,
   });
   const [, second, third] = lessons;
-  const wednesday = new Date(
-    Date.parse(`${weekStart(new Date().toISOString().slice(0, 10))}T09:00:00Z`) + 2 * 86_400_000,
-  ).toISOString();
-  await scheduleLesson(teacher, await fillLesson(teacher, second!.id), wednesday, 60);
+  await scheduleLesson(teacher, await fillLesson(teacher, second!.id), thisWeekAt(2, 9), 60);
   await fillLesson(teacher, third!.id);
   return school;
 }

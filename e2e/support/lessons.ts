@@ -18,6 +18,7 @@ import {
   type RoleName,
   type TemplateInput,
   type templateReviewInput,
+  weekStart,
 } from '@logoschool/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { acceptedExercise, dayFromNow, tagOf } from './content.ts';
@@ -78,6 +79,14 @@ export async function acceptedExercises(
   }
   return made;
 }
+
+/** A day of this week (UTC; Monday 0) at an hour, as an ISO time: a lesson's date. */
+export const thisWeekAt = (day: number, hour: number) =>
+  new Date(
+    Date.parse(`${weekStart(new Date().toISOString().slice(0, 10))}T00:00:00Z`) +
+      day * 86_400_000 +
+      hour * 3_600_000,
+  ).toISOString();
 
 /** A template the school's moderator writes and publishes (version 1). */
 export async function publishedTemplate(school: School, input: TemplateInput): Promise<ProtocolTemplate> {
