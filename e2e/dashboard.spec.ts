@@ -1,8 +1,7 @@
 import { API, type Dashboard } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { newMember } from './support/people.ts';
-import { newSchool } from './support/school.ts';
+import { newMember, newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });

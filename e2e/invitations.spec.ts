@@ -2,8 +2,8 @@ import { API, LOCAL_KEYS, ROLE, type InviteBody } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { Mailbox, invitationLinkOf } from './support/mailbox.ts';
-import { chooseProject, literally, newEmail, rootIn } from './support/people.ts';
-import { newSchool, type School } from './support/school.ts';
+import { chooseProject, literally, newEmail } from './support/people.ts';
+import { newSchool, rootIn, type School } from './support/school.ts';
 import { signIn, submitLogin } from './support/sign-in.ts';
 
 // The API's calls in English too: root's invitation below is mailed in the language it is sent in.

@@ -2,8 +2,8 @@ import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { DEMO_PASSWORD, signIn, submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { joinSchool, newMember, type MemberRole } from './support/people.ts';
-import { newSchool, unique, type Person, type School } from './support/school.ts';
+import { joinSchool } from './support/people.ts';
+import { newMember, newSchool, unique, type MemberRole, type Person, type School } from './support/school.ts';
 
 test.use({ locale: 'en-GB' });
 

@@ -14,6 +14,9 @@ import {
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './sign-in.ts';
 
+/** A role a project's member holds: any but root, which no invitation gives. */
+export type MemberRole = Exclude<RoleName, 'root'>;
+
 /** Someone a spec made for itself, who signs in with `password`. */
 export interface Person {
   email: string;
@@ -34,12 +37,15 @@ export interface School {
   workspaceId: number;
   title: string;
   /** The project's members, one per role asked for. */
-  people: Partial<Record<Exclude<RoleName, 'root'>, Person>>;
+  people: Partial<Record<MemberRole, Person>>;
   /** The member of this role, or a clear failure when the spec did not ask for one. */
-  person(role: Exclude<RoleName, 'root'>): Person;
+  person(role: MemberRole): Person;
   /** The calls of the member of this role, in this project, as that role. */
-  as(role: Exclude<RoleName, 'root'>): Promise<Caller>;
-  /** Root's calls in this project (root acts in any project). */
+  as(role: MemberRole): Promise<Caller>;
+  /**
+   * Root's calls in this project (root acts in any project), through the `request` the school was
+   * made with: a school made in `beforeAll` gives its tests `rootIn(request, school)` instead.
+   */
   root: Caller;
 }
 
@@ -83,23 +89,70 @@ export function callerOf(
 }
 
 /**
+ * Root invites an address to the project with these roles, and passes the link's token on, as the
+ * invitation's answer gives it when no mail server listens: make people before a spec's `Mailbox`
+ * starts.
+ */
+export async function invitationToken(root: Caller, email: string, roles: MemberRole[]): Promise<string> {
+  const sent = await root.call<SentInvitation>('post', API.invite, {
+    email,
+    workspace_id: root.workspaceId,
+    roles,
+  } satisfies InviteBody);
+  const token = sent.invitation_link && new URL(sent.invitation_link).searchParams.get('token');
+  if (!token) {
+    throw new Error(
+      `The invitation of ${email} was mailed (${sent.mail_delivery}): invite before a Mailbox starts.`,
+    );
+  }
+  return token;
+}
+
+/** Someone invited by root to root's project with these roles, registered by the link. */
+async function registered(
+  request: APIRequestContext,
+  root: Caller,
+  roles: MemberRole[],
+  name: string,
+): Promise<Person> {
+  const person = {
+    email: `${name.replace(' ', '-').toLowerCase()}@e2e.test`,
+    password: PERSON_PASSWORD,
+    name,
+  };
+  const accepted = await request.post(`/api${API.inviteAccept}`, {
+    data: {
+      token: await invitationToken(root, person.email, roles),
+      name: person.name,
+      password: person.password,
+      password_confirmation: person.password,
+    } satisfies AcceptInvitationBody,
+  });
+  expect(accepted.status(), `${person.email} registers: ${await accepted.text()}`).toBe(201);
+  return person;
+}
+
+/** Root's calls in the school through this `request` (a test's own, when the school came from `beforeAll`). */
+export async function rootIn(
+  request: APIRequestContext,
+  school: Pick<School, 'workspaceId'>,
+): Promise<Caller> {
+  return callerOf(request, await tokenOf(request, ROOT, DEMO_PASSWORD), school.workspaceId, 'root');
+}
+
+/**
  * Makes a project of the spec's own through the API, as root would by hand: the project, then one
  * member per role asked for, each invited and registered with the invitation's link. Its people
- * and objects are nobody else's, so specs never see each other's data (issue 25).
- *
- * The invitation's link comes back in the answer because no mail server listens while the school is
- * made (the inviter passes the link on, as a person would): make the school before a spec starts
- * its `Mailbox`.
+ * and objects are nobody else's, so specs never see each other's data (decision 027).
  */
 export async function newSchool(
   request: APIRequestContext,
-  roles: Exclude<RoleName, 'root'>[],
+  roles: MemberRole[],
   title = unique('School'),
 ): Promise<School> {
   const rootToken = await tokenOf(request, ROOT, DEMO_PASSWORD);
-  const rootHeaders = { authorization: `Bearer ${rootToken}` };
   const made = await request.post(`/api${API.workspaces}`, {
-    headers: rootHeaders,
+    headers: { authorization: `Bearer ${rootToken}` },
     data: { title, env_id: ENVIRONMENT } satisfies WorkspaceInput,
   });
   expect(made.status(), `the project: ${await made.text()}`).toBe(201);
@@ -108,36 +161,14 @@ export async function newSchool(
 
   const people: School['people'] = {};
   for (const role of roles) {
-    const name = unique(`${role[0]!.toUpperCase()}${role.slice(1)}`);
-    const person = {
-      email: `${name.replace(' ', '-').toLowerCase()}@e2e.test`,
-      password: PERSON_PASSWORD,
-      name,
-    };
-    const sent = await root.call<SentInvitation>('post', API.invite, {
-      email: person.email,
-      workspace_id: workspaceId,
-      roles: [role],
-    } satisfies InviteBody);
-    const token = sent.invitation_link && new URL(sent.invitation_link).searchParams.get('token');
-    if (!token) {
-      throw new Error(
-        `The invitation of ${person.email} was mailed (${sent.mail_delivery}): make the school before starting a Mailbox.`,
-      );
-    }
-    const accepted = await request.post(`/api${API.inviteAccept}`, {
-      data: {
-        token,
-        name: person.name,
-        password: person.password,
-        password_confirmation: person.password,
-      } satisfies AcceptInvitationBody,
-    });
-    expect(accepted.ok(), `${person.email} registers: ${await accepted.text()}`).toBe(true);
-    people[role] = person;
+    people[role] = await registered(
+      request,
+      root,
+      [role],
+      unique(`${role[0]!.toUpperCase()}${role.slice(1)}`),
+    );
   }
-
-  const person = (role: Exclude<RoleName, 'root'>): Person => {
+  const person = (role: MemberRole): Person => {
     const found = people[role];
     if (!found) throw new Error(`This school has no ${role}: ask newSchool for one.`);
     return found;
@@ -153,6 +184,19 @@ export async function newSchool(
       return callerOf(request, await tokenOf(request, email, password), workspaceId, role);
     },
   };
+}
+
+/**
+ * One more member of the school, besides the one per role `newSchool` makes: invited by root with
+ * these roles (two at once, if need be) and registered by the link.
+ */
+export async function newMember(
+  request: APIRequestContext,
+  school: School,
+  roles: MemberRole[],
+  name = unique('Member'),
+): Promise<Person> {
+  return registered(request, await rootIn(request, school), roles, name);
 }
 
 /** A path under this school's project (`/workspaces/:id/…`). */
