@@ -1,11 +1,6 @@
 import {
   API,
   LOCAL_KEYS,
-  type AcceptInvitationSignInBody,
-  type InviteBody,
-  type LoginBody,
-  type LoginResult,
-  type SentInvitation,
   type Theme,
   type ThemeInput,
   type WorkspaceInput,
@@ -15,9 +10,10 @@ import { expect, test, type Page } from './support/test.ts';
 import { openRequest } from './support/content.ts';
 import { pickDate } from './support/dates.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { callerOf, newSchool, unique } from './support/school.ts';
+import { joinSchool } from './support/people.ts';
+import { newSchool, unique } from './support/school.ts';
 import { E2E_VACANCY_URL } from './support/services.ts';
-import { DEMO_PASSWORD, signIn } from './support/sign-in.ts';
+import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -264,22 +260,7 @@ test.describe('the shell', () => {
       title: unique('Second school'),
       env_id: 2,
     } satisfies WorkspaceInput);
-    // An invitation is made in the project it invites to: root's calls there, not in the school.
-    const login = await request.post(`/api${API.login}`, {
-      data: { email: 'root@demo.test', password: DEMO_PASSWORD } satisfies LoginBody,
-    });
-    const { token: rootToken } = (await login.json()).data as LoginResult;
-    const rootThere = callerOf(request, rootToken, second.workspaceId, 'root');
-    const sent = await rootThere.call<SentInvitation>('post', API.inviteExistingUser, {
-      email: person.email,
-      workspace_id: second.workspaceId,
-      roles: ['teacher'],
-    } satisfies InviteBody);
-    const token = new URL(sent.invitation_link!).searchParams.get('token')!;
-    const accepted = await request.post(`/api${API.inviteAcceptSignIn}`, {
-      data: { token, password: person.password } satisfies AcceptInvitationSignInBody,
-    });
-    expect(accepted.ok(), await accepted.text()).toBe(true);
+    await joinSchool(request, second, person, ['teacher']);
 
     await signIn(page, person);
     // The first school: environment 1, configured.

@@ -1,9 +1,17 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
-import { DEMO_PASSWORD, signIn, submitLogin } from './support/sign-in.ts';
+import { signIn, submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { joinSchool } from './support/people.ts';
-import { newMember, newSchool, unique, type MemberRole, type Person, type School } from './support/school.ts';
+import {
+  ROOT,
+  newMember,
+  newSchool,
+  unique,
+  type MemberRole,
+  type Person,
+  type School,
+} from './support/school.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -26,7 +34,6 @@ test.beforeAll(async ({ request }) => {
 
 /** Who signs in: root, the school's member of a role, or the member of two schools. */
 type Who = 'root' | MemberRole | 'multi';
-const ROOT = { email: 'root@demo.test', password: DEMO_PASSWORD };
 const person = (who: Who) => (who === 'root' ? ROOT : who === 'multi' ? multi : school.person(who));
 const CALLED: Record<Who, string> = {
   root: 'root',

@@ -15,7 +15,6 @@ import {
   type ExerciseStatusInput,
   type ExerciseUpdate,
   type GenerationAssetType,
-  type LoginResult,
   type Tag,
   type TagInput,
   type Theme,
@@ -25,8 +24,7 @@ import {
 import { expect, type APIRequestContext } from '@playwright/test';
 import { encodePng, sineTone } from '../../apps/server/src/db/demo/encode.ts';
 import { pptxDeck, type DeckMedia } from '../../apps/server/src/test/pptx.ts';
-import { inSchool, type School } from './school.ts';
-import { DEMO_PASSWORD } from './sign-in.ts';
+import { ROOT, inSchool, tokenOf, type School } from './school.ts';
 
 /** The type a browser sends a .pptx file with. */
 export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
@@ -248,11 +246,8 @@ export async function libraryAsset(
   request: APIRequestContext,
   asset: { name: string; type: AssetType; file: { name: string; mimeType: string; buffer: Buffer } },
 ): Promise<Asset> {
-  const login = await request.post(`/api${API.login}`, {
-    data: { email: 'root@demo.test', password: DEMO_PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()).data as LoginResult;
+  // The library belongs to no project: root's session, without a project to act in.
+  const token = await tokenOf(request, ROOT.email, ROOT.password);
   const made = await request.post(`/api${API.assets}`, {
     headers: { authorization: `Bearer ${token}` },
     multipart: { name: asset.name, type: asset.type, file: asset.file },

@@ -15,7 +15,7 @@ export const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|
  */
 export async function joinSchool(
   request: APIRequestContext,
-  school: School,
+  school: Pick<School, 'workspaceId'>,
   person: Person,
   roles: MemberRole[],
 ): Promise<void> {

@@ -49,7 +49,8 @@ export interface School {
   root: Caller;
 }
 
-const ROOT = 'root@demo.test';
+/** Root of every project: the demo seed's, the one account that creates projects. */
+export const ROOT = { email: 'root@demo.test', password: DEMO_PASSWORD } as const;
 /** The environment of the demo's projects (the seed's first). */
 const ENVIRONMENT = 1;
 /** The password of everyone a spec makes: long enough for the contract's rule. */
@@ -58,7 +59,8 @@ export const PERSON_PASSWORD = 'e2e-person-12345';
 /** A name no other spec and no earlier run uses. */
 export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
+/** A session's token for this account. */
+export async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
   const login = await request.post(`/api${API.login}`, { data: { email, password } });
   expect(login.status(), `sign-in of ${email}: ${await login.text()}`).toBe(200);
   return ((await login.json()).data as LoginResult).token;
@@ -137,7 +139,7 @@ export async function rootIn(
   request: APIRequestContext,
   school: Pick<School, 'workspaceId'>,
 ): Promise<Caller> {
-  return callerOf(request, await tokenOf(request, ROOT, DEMO_PASSWORD), school.workspaceId, 'root');
+  return callerOf(request, await tokenOf(request, ROOT.email, ROOT.password), school.workspaceId, 'root');
 }
 
 /**
@@ -150,7 +152,7 @@ export async function newSchool(
   roles: MemberRole[],
   title = unique('School'),
 ): Promise<School> {
-  const rootToken = await tokenOf(request, ROOT, DEMO_PASSWORD);
+  const rootToken = await tokenOf(request, ROOT.email, ROOT.password);
   const made = await request.post(`/api${API.workspaces}`, {
     headers: { authorization: `Bearer ${rootToken}` },
     data: { title, env_id: ENVIRONMENT } satisfies WorkspaceInput,
