@@ -2,7 +2,7 @@ import type { RemoteClientUpsert } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { literally } from './support/people.ts';
-import { newSchool } from './support/school.ts';
+import { ROOT, newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
@@ -13,7 +13,7 @@ test("root makes a school's CRM token, the CRM calls with it, and after revoking
 }) => {
   const school = await newSchool(request, ['teacher']);
   const teacher = school.person('teacher').email;
-  await signIn(page, 'root@demo.test', '/projects');
+  await signIn(page, ROOT, '/projects');
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   // The list holds every spec's projects, a page at a time: its search finds the school.
   await page.getByPlaceholder('Search by name').fill(school.title);

@@ -1,7 +1,7 @@
 import { API, type Dashboard } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { newMember, newSchool } from './support/school.ts';
+import { ROOT, newMember, newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
@@ -17,7 +17,7 @@ test('root lands on the dashboard with the school in figures and charts', async 
   const archived = await newSchool(request, []);
   await archived.root.call('post', `${API.workspaces}/${archived.workspaceId}/archive`);
 
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(

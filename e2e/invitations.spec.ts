@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { Mailbox, invitationLinkOf } from './support/mailbox.ts';
 import { chooseProject, literally, newEmail } from './support/people.ts';
-import { newSchool, rootIn, type School } from './support/school.ts';
+import { ROOT, newSchool, rootIn, type School } from './support/school.ts';
 import { signIn, submitLogin } from './support/sign-in.ts';
 
 // The API's calls in English too: root's invitation below is mailed in the language it is sent in.
@@ -130,7 +130,7 @@ test('a manager invites by mail; the invitee signs up, lands on their screen, an
   // Root signs in as another user from the list.
   await adminPage.goto('/logout');
   await expect(adminPage.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
-  await signIn(adminPage, 'root@demo.test');
+  await signIn(adminPage, ROOT);
   await adminPage
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Users' })
@@ -155,7 +155,7 @@ test('root reads the mails in the outbox', async ({ page, request }) => {
     workspace_id: root.workspaceId,
     roles: ['teacher'],
   } satisfies InviteBody);
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Outbox' })

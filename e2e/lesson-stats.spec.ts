@@ -11,7 +11,7 @@ import { acceptedExercise, tagOf } from './support/content.ts';
 import { playedLesson } from './support/diagnostics.ts';
 import { filledPlan, lessonsOf, publishedTemplate, soundsTree, studentOf } from './support/lessons.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { newSchool, type School } from './support/school.ts';
+import { ROOT, newSchool, type School } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
@@ -204,7 +204,7 @@ test('root’s dashboard counts the lessons held', async ({ page, request }) => 
     reached: [],
   } satisfies FinishLessonInput);
 
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await expect(page.getByText('Lessons held', { exact: true })).toBeVisible();
   await expect(
     page.getByText(`${before.lessons.recent + 1} in the last 30 days`, { exact: true }),

@@ -2,7 +2,7 @@ import { API, LOCAL_KEYS, ROLE } from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { chooseProject, joinSchool, literally } from './support/people.ts';
-import { newSchool } from './support/school.ts';
+import { ROOT, newSchool } from './support/school.ts';
 import { signIn, submitLogin } from './support/sign-in.ts';
 
 // No SMTP server listens in this file (the server under test is configured with one): every mail
@@ -25,7 +25,7 @@ test('root opens a new project’s members on /users, invites its first manager,
   const title = `Riverside school ${Date.now()}`;
   const email = `first.manager.${Date.now()}@school.test`;
 
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await navigation(page).getByRole('link', { name: 'Projects' }).click();
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
@@ -110,7 +110,7 @@ test('root signs in as a teacher, is told so on every screen, and returns to the
 }) => {
   const school = await newSchool(request, ['teacher']);
   const teacher = school.person('teacher').email;
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await navigation(page).getByRole('link', { name: 'Users' }).click();
   await chooseProject(page, school.title);
   const row = page.getByRole('row', { name: literally(teacher) });
@@ -211,7 +211,7 @@ test('an admin is asked before deactivating; a member deactivated in their only 
 
 test('root is asked before archiving a project, and can still change their mind', async ({ page }) => {
   const title = `Archive me ${Date.now()}`;
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await navigation(page).getByRole('link', { name: 'Projects' }).click();
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);

@@ -88,7 +88,7 @@ test('a teacher is sent away from a moderator path', async ({ page }) => {
 test('root opens the themes screen, as its permission allows, keeping its own navigation', async ({
   page,
 }) => {
-  await signIn(page, 'root@demo.test', '/themes');
+  await signIn(page, ROOT, '/themes');
   await expect(page).toHaveURL(/\/themes$/);
   await expect(page.getByRole('heading', { name: 'Themes and tags' })).toBeVisible();
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
@@ -146,7 +146,7 @@ test('users with one project see no project switcher', async ({ page }) => {
 });
 
 test('root has no project switcher', async ({ page }) => {
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await expect(page.getByRole('combobox', { name: 'Project' })).toHaveCount(0);
 });
 

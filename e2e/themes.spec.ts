@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
-import { newSchool, unique, type School } from './support/school.ts';
+import { ROOT, newSchool, unique, type School } from './support/school.ts';
 import { libraryAsset, solidPng } from './support/content.ts';
 
 test.use({ locale: 'en-GB' });
@@ -49,7 +49,7 @@ const tagRows = (page: Page) => page.locator('[data-tag-row]');
 
 test('root adds an asset to the library, and a file that is not an image is refused', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await page.getByRole('navigation').getByRole('link', { name: 'Assets' }).click();
   await expect(page).toHaveURL(/\/manage-assets$/);
   await expect(page.getByRole('heading', { name: 'Asset library' })).toBeVisible();
@@ -334,7 +334,7 @@ test('the teacher reads the theme and its assets', async ({ page }) => {
 });
 
 test('root cannot delete an asset while a theme has it', async ({ page }) => {
-  await signIn(page, 'root@demo.test', '/manage-assets');
+  await signIn(page, ROOT, '/manage-assets');
   await page.getByRole('textbox', { name: 'Search assets' }).fill(STAR);
   await page.getByRole('button', { name: `Actions for asset ${STAR}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();

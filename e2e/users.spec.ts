@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { chooseProject, literally } from './support/people.ts';
-import { newSchool } from './support/school.ts';
+import { ROOT, newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
@@ -71,7 +71,7 @@ test('an admin deactivates a member, changes roles, and activates them again', a
 
 test('root signs in as a teacher from the list and lands on their screen', async ({ page, request }) => {
   const school = await newSchool(request, ['teacher']);
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Users' })

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
 import { literally } from './support/people.ts';
-import { newSchool, unique } from './support/school.ts';
+import { ROOT, newSchool, unique } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
@@ -15,7 +15,7 @@ test('root creates a project, is told a taken name, edits, archives and restores
   const word = unique('Workspaces');
   const school = await newSchool(request, [], `${word} first school`);
   const title = `${word} third school`;
-  await signIn(page, 'root@demo.test');
+  await signIn(page, ROOT);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Projects' })
