@@ -64,6 +64,52 @@ const webBoundaries = [
   },
 ];
 
+const SERVER = './apps/server/src';
+const modules = fs
+  .readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const otherModules = (module) => modules.filter((other) => other !== module).join('|');
+
+const ENTRY_ONLY =
+  'Another module is used only through its entry (modules/<name>/index.ts): export what you need from there (decision 028).';
+
+/**
+ * The server's boundaries (decision 028): a module uses another only through that module's entry
+ * (`../<name>/index.ts`), and the app's shared code uses modules only through theirs or the list
+ * of modules (`modules/index.ts`). The same `no-restricted-imports` over relative paths as the web's.
+ */
+const serverBoundaries = [
+  ...modules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // A module's files sit in its folder: a sibling module is one level up.
+              regex: `^(\\.\\./(${otherModules(module)})|(\\.\\./)+modules/[a-z-]+)/(?!index\\.ts$)`,
+              message: ENTRY_ONLY,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/[a-z-]+/(?!index\\.ts$)[^/]+$', message: ENTRY_ONLY }] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,6 +138,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...webBoundaries,
+  ...serverBoundaries,
   {
     // A test that asserts on a value it just created may say so with `!`.
     files: ['**/*.test.ts', 'e2e/**/*.ts'],

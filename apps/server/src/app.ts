@@ -7,41 +7,8 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { LoginLimiter, memoryCounterStore, redisCounterStore } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { assetsRoutes } from './modules/assets/assets.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { categoriesRoutes } from './modules/categories/categories.routes.ts';
-import { clientsRoutes } from './modules/clients/clients.routes.ts';
-import { crmAuthPlugin } from './modules/crm/crm-auth.ts';
-import { crmRoutes } from './modules/crm/crm.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { planSharingRoutes } from './modules/protocols/plan-sharing.routes.ts';
-import { diagnosisSharingRoutes } from './modules/diagnostics/diagnosis-sharing.routes.ts';
-import { plansRoutes } from './modules/protocols/plans.routes.ts';
-import { templatesRoutes } from './modules/protocols/templates.routes.ts';
-import { autoModerationRoutes } from './modules/exercises/auto-moderation.routes.ts';
-import { exerciseFilesRoutes } from './modules/exercises/exercise-files.routes.ts';
-import { exerciseMediaRoutes } from './modules/exercises/exercise-media.routes.ts';
-import { generationRoutes } from './modules/exercises/generation.routes.ts';
-import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
-import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
-import { programsRoutes } from './modules/diagnostics/programs.routes.ts';
-import { diagnosticCardsRoutes } from './modules/diagnostics/cards.routes.ts';
-import { diagnosesRoutes } from './modules/diagnostics/diagnoses.routes.ts';
-import { diagnosticiansRoutes } from './modules/diagnostics/diagnosticians.routes.ts';
-import { lessonSessionRoutes } from './modules/lessons/lesson-session.routes.ts';
-import { lessonGenerationRoutes } from './modules/lessons/lesson-generation.routes.ts';
-import { lessonStatisticsRoutes } from './modules/lessons/lesson-statistics.routes.ts';
-import { lessonMarksRoutes } from './modules/lessons/marks.routes.ts';
-import { progressRoutes } from './modules/lessons/progress.routes.ts';
-import { mailsRoutes } from './modules/mails/mails.routes.ts';
-import { storageRoutes } from './modules/storage/storage.routes.ts';
-import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { themesRoutes } from './modules/themes/themes.routes.ts';
-import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { crmAuthPlugin } from './modules/crm/index.ts';
+import { MODULES } from './modules/index.ts';
 import { fileStoreIn, type FileStore } from './files/files.ts';
 import type { JobSender } from './jobs/queue.ts';
 import { createMailer, mailFrom, type Mailer } from './mail/mailer.ts';
@@ -137,40 +104,9 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(storageRoutes);
-      await api.register(workspacesRoutes);
-      await api.register(auditRoutes);
-      await api.register(usersRoutes);
-      await api.register(clientsRoutes);
-      await api.register(crmRoutes);
-      await api.register(invitationsRoutes);
-      await api.register(mailsRoutes);
-      await api.register(categoriesRoutes);
-      await api.register(tagsRoutes);
-      await api.register(exercisesRoutes);
-      await api.register(exerciseFilesRoutes);
-      await api.register(exerciseMediaRoutes);
-      await api.register(generationRoutes);
-      await api.register(autoModerationRoutes);
-      await api.register(themesRoutes);
-      await api.register(assetsRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(templatesRoutes);
-      await api.register(plansRoutes);
-      await api.register(planSharingRoutes);
-      await api.register(lessonsRoutes);
-      await api.register(lessonMarksRoutes);
-      await api.register(lessonStatisticsRoutes);
-      await api.register(lessonGenerationRoutes);
-      await api.register(lessonSessionRoutes);
-      await api.register(progressRoutes);
-      await api.register(diagnosisSharingRoutes);
-      await api.register(programsRoutes);
-      await api.register(diagnosticCardsRoutes);
-      await api.register(diagnosesRoutes);
-      await api.register(diagnosticiansRoutes);
+      for (const module of MODULES) {
+        for (const routes of module.routes) await api.register(routes);
+      }
     },
     { prefix: '/api' },
   );

@@ -49,7 +49,7 @@ async function main() {
     import('./app.ts'),
     import('./jobs/definitions.ts'),
     import('./jobs/queue.ts'),
-    import('./modules/exercises/slide-render.service.ts'),
+    import('./modules/exercises/index.ts'),
   ]);
   const opening = (async () => {
     embedded = await starting;

@@ -2,7 +2,7 @@ import type { User } from '@logoschool/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error.ts';
-import { toUserView } from '../modules/users/users.service.ts';
+import { toUserView } from '../modules/users/index.ts';
 import { SessionCache } from './session-cache.ts';
 import { resolveSession, touchSession, type ActiveSession } from './sessions.ts';
 import { hashToken } from './tokens.ts';

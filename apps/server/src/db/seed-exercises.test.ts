@@ -2,8 +2,7 @@ import { EXERCISE_STATUS, EXERCISE_STATUS_NAMES, type Exercise } from '@logoscho
 import { and, eq, sql } from 'drizzle-orm';
 import { readPptx } from '../files/pptx.ts';
 import type { JobSender } from '../jobs/queue.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
-import { RENDER_SLIDES, queuePendingRenders } from '../modules/exercises/slide-render.service.ts';
+import { EXERCISE_FILES, RENDER_SLIDES, queuePendingRenders } from '../modules/exercises/index.ts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
@@ -142,11 +141,11 @@ describe('the demo decks', () => {
     expect((await readPptx(file.rawPayload)).media).toHaveLength(4);
   });
 
-  it('are queued for their slide images when the server starts', async () => {
-    const sent: { name: string; data: unknown }[] = [];
+  it('are queued for their slide images when the server starts, after any upload someone waits for', async () => {
+    const sent: { name: string; data: unknown; priority: number }[] = [];
     const jobs: JobSender = {
-      send: async (name, data) => {
-        sent.push({ name, data });
+      send: async (name, data, options) => {
+        sent.push({ name, data, priority: options?.priority ?? 0 });
         return null;
       },
     };
@@ -155,5 +154,6 @@ describe('the demo decks', () => {
     expect(queued).toBe(waiting.length);
     expect(queued).toBeGreaterThan(0);
     expect(new Set(sent.map((job) => job.name))).toEqual(new Set([RENDER_SLIDES]));
+    expect(new Set(sent.map((job) => job.priority))).toEqual(new Set([0]));
   });
 });

@@ -11,9 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FileStore } from '../files/files.ts';
 import { PPTX_MIME, readPptx } from '../files/pptx.ts';
 import { pptxDeck, type DeckMedia } from './demo/pptx-writer.ts';
-import { SLIDE_SEPARATOR } from '../modules/exercises/exercise-files.service.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
-import { checkGenerate } from '../modules/exercises/generation.service.ts';
+import { SLIDE_SEPARATOR, EXERCISE_FILES, checkGenerate } from '../modules/exercises/index.ts';
 import type { Tx } from './client.ts';
 import { DECK_PICTURES, deckChime } from './demo-assets.ts';
 import {

@@ -18,11 +18,15 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { ProjectActor } from '../access/actor.ts';
-import { createClient } from '../modules/clients/clients.service.ts';
-import { fillLesson, finishLesson, updateLesson } from '../modules/lessons/lesson-commands.ts';
-import { addMark } from '../modules/lessons/marks.service.ts';
-import { createPlan, updatePlan, type PlanCaller } from '../modules/protocols/plans.service.ts';
-import { changeTemplateStatus, createTemplate } from '../modules/protocols/templates.service.ts';
+import { createClient } from '../modules/clients/index.ts';
+import { fillLesson, finishLesson, updateLesson, addMark } from '../modules/lessons/index.ts';
+import {
+  createPlan,
+  updatePlan,
+  type PlanCaller,
+  changeTemplateStatus,
+  createTemplate,
+} from '../modules/protocols/index.ts';
 import type { Db } from './client.ts';
 import {
   assignments,

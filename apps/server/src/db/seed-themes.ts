@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { detectFileType } from '../files/file-type.ts';
 import type { FileStore } from '../files/files.ts';
-import { ASSET_FILES } from '../modules/assets/assets.service.ts';
+import { ASSET_FILES } from '../modules/assets/index.ts';
 import type { Tx } from './client.ts';
 import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { assetFiles, assets, themeAssets, themes, themeShares } from './schema/index.ts';

@@ -22,7 +22,7 @@ import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
 import { DEMO_PLAYED, DEMO_STUDENTS, DEMO_TEMPLATES, DEMO_WEEK } from './seed-protocols.ts';
 import { DEMO_DIAGNOSED_CHILD, DEMO_DIAGNOSES, DEMO_PROGRAMS, demoCardInput } from './seed-diagnostics.ts';
-import { computedValues } from '../modules/diagnostics/diagnosis-scores.ts';
+import { computedValues } from '../modules/diagnostics/index.ts';
 import {
   assetFiles,
   assets,

@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exerciseFiles, exercises, sessions } from '../db/schema/index.ts';
 import { FileStore } from '../files/files.ts';
 import { PPTX_MIME } from '../files/pptx.ts';
-import { purgeSessionsJob } from '../modules/auth/auth.jobs.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
-import { RENDER_SLIDES } from '../modules/exercises/slide-render.service.ts';
-import { renderSlidesJob, sweepExerciseFilesJob } from '../modules/exercises/exercises.jobs.ts';
-import { SWEEP_GRACE_MS } from '../modules/exercises/file-sweep.service.ts';
+import { purgeSessionsJob } from '../modules/auth/index.ts';
+import {
+  EXERCISE_FILES,
+  RENDER_SLIDES,
+  renderSlidesJob,
+  sweepExerciseFilesJob,
+  SWEEP_GRACE_MS,
+} from '../modules/exercises/index.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { buildExercise, buildUser, buildWorkspace, tokenFor } from '../test/factories.ts';
 import { pptxDeck } from '../test/pptx.ts';

@@ -12,9 +12,12 @@ export interface JobDefinition {
   handler: (database: Database, data: unknown, jobs: JobSender) => Promise<unknown>;
 }
 
-/** What a route needs of the queue: to send a job by its queue name. */
+/**
+ * What a route needs of the queue: to send a job by its queue name; a job of a higher `priority`
+ * (0 by default) is taken before the older ones of a lower one.
+ */
 export interface JobSender {
-  send(name: string, data: object): Promise<string | null>;
+  send(name: string, data: object, options?: { priority?: number }): Promise<string | null>;
 }
 
 export interface Jobs {

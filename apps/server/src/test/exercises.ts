@@ -5,7 +5,7 @@ import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { sineTone } from '../db/demo/encode.ts';
 import type { exercises, WorkspaceRow } from '../db/schema/index.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
+import { EXERCISE_FILES } from '../modules/exercises/index.ts';
 import { apiAs, type Acting } from './api.ts';
 import {
   buildCategory,

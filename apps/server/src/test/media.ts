@@ -4,7 +4,7 @@ import { assetFiles, assets, themeAssets, themeShares } from '../db/schema/index
 import { encodePng } from '../db/demo/encode.ts';
 import { detectFileType } from '../files/file-type.ts';
 import type { FileStore } from '../files/files.ts';
-import { ASSET_FILES } from '../modules/assets/assets.service.ts';
+import { ASSET_FILES } from '../modules/assets/index.ts';
 import { buildTheme } from './factories.ts';
 
 let counter = 0;

@@ -22,7 +22,7 @@ import {
   type WorkspaceRow,
 } from '../db/schema/index.ts';
 import { sineTone } from '../db/demo/encode.ts';
-import { EXERCISE_FILES } from '../modules/exercises/exercise-storage.ts';
+import { EXERCISE_FILES } from '../modules/exercises/index.ts';
 import type { TestContext } from './app.ts';
 import {
   TEST_PASSWORD,

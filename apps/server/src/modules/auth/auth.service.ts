@@ -7,8 +7,8 @@ import { burnVerification, verifyPassword } from '../../auth/password.ts';
 import { createSession, type SessionMeta } from '../../auth/sessions.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { toUserView } from '../users/users.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { toUserView } from '../users/index.ts';
 
 interface LoginContext {
   db: Db;

@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { clients, clientThemes, themes, type ClientRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { visibleIn } from '../themes/themes.service.ts';
+import { visibleIn } from '../themes/index.ts';
 
 /** Whose students a call sees: the teacher's own, in the project the call acts in. */
 export interface ClientOwner {

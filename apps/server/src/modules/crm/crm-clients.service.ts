@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { text } from '../../i18n/index.ts';
-import { createClient, toClientViews, updateClient } from '../clients/clients.service.ts';
+import { createClient, toClientViews, updateClient } from '../clients/index.ts';
 import { projectTeacherByEmail } from './project-teachers.ts';
 
 /**

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { users, workspaceApiTokens, workspaces, type WorkspaceApiTokenRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 
 /** Serializes making and revoking a project's token (two at once would both try to be the active one). */
 const TOKEN_LOCK_ID = 7_260_041;

@@ -20,7 +20,7 @@ import { clients } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { text } from '../../i18n/index.ts';
-import { createClient, updateClient, type ClientOwner } from '../clients/clients.service.ts';
+import { createClient, updateClient, type ClientOwner } from '../clients/index.ts';
 import { lockRemoteIds } from './crm-clients.service.ts';
 
 type RowResult = ClientImportResult['rows'][number];

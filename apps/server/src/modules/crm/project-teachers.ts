@@ -2,7 +2,7 @@ import { effectiveRoles, roleMay, type ProjectTeacher } from '@logoschool/contra
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { assignments, users, workspaces } from '../../db/schema/index.ts';
-import { roleNames } from '../users/users.service.ts';
+import { roleNames } from '../users/index.ts';
 
 /**
  * The teachers of a project: its active members, in an active assignment of a project that is not

@@ -39,10 +39,9 @@ import {
 import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { text } from '../../i18n/index.ts';
-import { getClient } from '../clients/clients.service.ts';
-import { contentOf } from '../protocols/plans.service.ts';
-import { versionContent } from '../protocols/templates.service.ts';
-import { visibleIn } from '../themes/themes.service.ts';
+import { getClient } from '../clients/index.ts';
+import { contentOf, versionContent } from '../protocols/index.ts';
+import { visibleIn } from '../themes/index.ts';
 import { lockRemoteIds } from './crm-clients.service.ts';
 import { projectTeacher } from './project-teachers.ts';
 

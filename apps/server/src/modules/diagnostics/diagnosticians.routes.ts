@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
-import { crmOf } from '../crm/crm-auth.ts';
+import { crmOf } from '../crm/index.ts';
 import {
   clientDiagnosticiansOf,
   listDiagnosticianClients,

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assignmentCounts } from './diagnosis-access.ts';
 
 /** The project's active users holding the diagnostician role, by name. */

@@ -22,7 +22,7 @@ import {
   type ExerciseRow,
 } from '../../db/schema/index.ts';
 import { text } from '../../i18n/index.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 
 /** The slides' texts are kept in one column, separated by a form feed (decision 005). */
 const SLIDE_SEPARATOR = '\f';

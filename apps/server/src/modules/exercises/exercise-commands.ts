@@ -58,7 +58,7 @@ import {
   statusOf,
 } from './exercise-rules.ts';
 import { removeStored, storedNamesOf } from './exercise-storage.ts';
-import { assertExercisesUnused } from '../lessons/lesson-usage.ts';
+import { assertExercisesUnused } from './exercise-usage.ts';
 import { ownLikeOf, viewOf } from './exercise-view.ts';
 
 async function writeTags(tx: Tx, exerciseId: number, tagIds: number[]) {

@@ -14,15 +14,12 @@ import {
   exerciseWriteQuery,
   idParam,
 } from '@logoschool/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { contentDisposition } from '../../files/content-disposition.ts';
-import type { FileStore } from '../../files/files.ts';
 import { readForm } from '../../files/multipart.ts';
-import type { ExerciseFileRow } from '../../db/schema/index.ts';
 import {
   actualizeFile,
   deletePresentation,
@@ -33,7 +30,7 @@ import {
 } from './exercise-files.service.ts';
 import { readableExercise } from './exercise-queries.ts';
 import { assertMayEdit } from './exercise-rules.ts';
-import { EXERCISE_FILES } from './exercise-storage.ts';
+import { sendFile } from './send-exercise-file.ts';
 
 const FORM_LIMITS = { fileSize: EXERCISE_PRESENTATION_MAX_BYTES, files: 1 };
 
@@ -41,24 +38,6 @@ const item = `${API.exercises}/:exerciseId`;
 const errors = { 404: errorBody };
 const tags = ['exercises'];
 const binary = z.any().meta({ type: 'string', format: 'binary' });
-
-/** Streams a stored file of an exercise with its name, never sniffed into another type. */
-export async function sendFile(
-  reply: FastifyReply,
-  files: FileStore,
-  file: ExerciseFileRow,
-  inline: boolean,
-) {
-  const stream = await files.open(EXERCISE_FILES, file.storedName);
-  if (!stream) throw notFound();
-  return reply
-    .type(file.mime)
-    .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.originalName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, max-age=3600')
-    .send(stream);
-}
 
 /**
  * An exercise's .pptx deck and its slide images (issue 6 item 5). Files are read with the

@@ -32,7 +32,7 @@ import type { JobSender } from '../../jobs/queue.ts';
 import { getExercise, lockReadable, readableExercise } from './exercise-queries.ts';
 import { assertComplete, assertMayEdit, assertSameProject } from './exercise-rules.ts';
 import { EXERCISE_FILES } from './exercise-storage.ts';
-import { RENDER_SLIDES, type RenderSlidesData } from './slide-render.service.ts';
+import { RENDER_SLIDES, WAITED_FOR, type RenderSlidesData } from './slide-render.service.ts';
 
 /** Longest `original_name` kept. */
 const ORIGINAL_NAME_MAX = 200;
@@ -219,7 +219,7 @@ export async function uploadPresentation(
     throw error;
   }
   await Promise.all(replaced.map((old) => files.remove(EXERCISE_FILES, old.storedName)));
-  if (jobs) await jobs.send(RENDER_SLIDES, { exerciseId: id, fileId } satisfies RenderSlidesData);
+  if (jobs) await jobs.send(RENDER_SLIDES, { exerciseId: id, fileId } satisfies RenderSlidesData, WAITED_FOR);
   return getExercise(db, caller, id);
 }
 
@@ -349,10 +349,11 @@ export async function actualizeFile(
     return true;
   });
   if (queued && jobs) {
-    await jobs.send(RENDER_SLIDES, {
-      exerciseId: deck.exerciseId,
-      fileId: input.file_id,
-    } satisfies RenderSlidesData);
+    await jobs.send(
+      RENDER_SLIDES,
+      { exerciseId: deck.exerciseId, fileId: input.file_id } satisfies RenderSlidesData,
+      WAITED_FOR,
+    );
   }
   return listSlides(db, caller, deck.exerciseId);
 }

@@ -78,19 +78,19 @@ describe('POST /exercises/:id/files', () => {
     expect(download.rawPayload.equals(pptxDeck(SLIDES))).toBe(true);
   });
 
-  it('queues the render-slides job for the new deck', async () => {
+  it('queues the render-slides job for the new deck, before the decks queued at start', async () => {
     const school = await buildSchool(t.db);
     const draft = await buildDraft(t.db, school.author);
-    const sent: [string, object][] = [];
+    const sent: [string, object, object | undefined][] = [];
     t.app.jobs = {
-      send: async (name, data) => {
-        sent.push([name, data]);
+      send: async (name, data, options) => {
+        sent.push([name, data, options]);
         return 'job-id';
       },
     };
     try {
       const data = await uploaded(school.author, draft.id);
-      expect(sent).toEqual([['render-slides', data]]);
+      expect(sent).toEqual([['render-slides', data, { priority: 1 }]]);
     } finally {
       t.app.jobs = null;
     }

@@ -113,10 +113,10 @@ describe('POST and GET /exercises/latest', () => {
 
 describe('POST /exercises/files/actualize-file', () => {
   function recordJobs() {
-    const sent: [string, object][] = [];
+    const sent: [string, object, object | undefined][] = [];
     t.app.jobs = {
-      send: async (name, data) => {
-        sent.push([name, data]);
+      send: async (name, data, options) => {
+        sent.push([name, data, options]);
         return 'job-id';
       },
     };
@@ -138,7 +138,8 @@ describe('POST /exercises/files/actualize-file', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({ status: 'pending', message: null });
-      expect(sent).toEqual([['render-slides', { exerciseId: draft.id, fileId }]]);
+      // Someone asked for them: before the decks queued at start.
+      expect(sent).toEqual([['render-slides', { exerciseId: draft.id, fileId }, { priority: 1 }]]);
 
       // Already queued: left to its job, nothing sent twice.
       const twice = await apiAs(t.app, school.author).post('/api/exercises/files/actualize-file', {

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
 import { z } from 'zod';
-import { sendFile } from './exercise-files.routes.ts';
+import { sendFile } from './send-exercise-file.ts';
 import { listMedia, markMedia, mediaFile } from './exercise-media.service.ts';
 
 const item = `${API.exercises}/:exerciseId`;

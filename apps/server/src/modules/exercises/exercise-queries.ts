@@ -29,7 +29,7 @@ import {
   type ExerciseRow,
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
-import { categoriesUnder } from '../categories/category-subtree.ts';
+import { categoriesUnder } from '../categories/index.ts';
 import { inProject, ownExercise, responsibleIs, scopeCondition, statusIds } from './exercise-conditions.ts';
 import { recordOf } from './exercise-rules.ts';
 import { countsOf, tagRows, toViews, viewOf, viewRows } from './exercise-view.ts';

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { PPTX_MIME } from '../../files/pptx.ts';
-import { sendFile } from './exercise-files.routes.ts';
+import { sendFile } from './send-exercise-file.ts';
 import {
   checkGenerate,
   deleteGenerated,

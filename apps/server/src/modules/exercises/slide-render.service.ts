@@ -16,6 +16,13 @@ import { EXERCISE_FILES } from './exercise-storage.ts';
 /** The queue of the slide-image job. */
 export const RENDER_SLIDES = 'render-slides';
 
+/**
+ * How an upload's render is sent: someone is waiting for its images, so it goes before the decks
+ * queued at start (`queuePendingRenders`, priority 0), which may be many after a restart or on a
+ * new demo school (LibreOffice takes seconds a deck).
+ */
+export const WAITED_FOR = { priority: 1 } as const;
+
 /** What the render job is sent: the deck it renders (a newer upload makes it stale). */
 export interface RenderSlidesData {
   exerciseId: number;

@@ -23,8 +23,8 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { roleNames, toUserView } from '../users/users.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { roleNames, toUserView } from '../users/index.ts';
 import { isExpired, lockEmail, userByEmail } from './invitations.service.ts';
 
 /**

@@ -21,10 +21,8 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { Mailer, MailOutcome } from '../../mail/mailer.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { assertMayGrant } from '../users/grants.ts';
-import { roleIds } from '../users/users-admin.service.ts';
-import { roleNames } from '../users/users.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertMayGrant, roleIds, roleNames } from '../users/index.ts';
 import { invitationMail } from './invitations.mail.ts';
 
 /** What the invitation services need besides their input. */

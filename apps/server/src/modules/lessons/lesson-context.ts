@@ -18,8 +18,8 @@ import {
   type ProtocolRow,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { categoriesUnder } from '../categories/category-subtree.ts';
-import { contentOf } from '../protocols/plans.service.ts';
+import { categoriesUnder } from '../categories/index.ts';
+import { contentOf } from '../protocols/index.ts';
 
 /** The caller's lessons: of their project, and their own. */
 export const ownedLessons = (caller: ProjectActor) =>

@@ -15,7 +15,7 @@ import type { ProjectActor } from '../../access/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { exercises, lessons, recommendedProgramItems } from '../../db/schema/index.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { programOf } from '../diagnostics/programs.service.ts';
+import { programOf } from '../diagnostics/index.ts';
 import { lessonToWrite, writePresentations } from './lesson-commands.ts';
 import { folderExercises, idsByBlock, presentationsOf, usageInPlan } from './lesson-context.ts';
 import { lessonView } from './lesson-view.ts';

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { PPTX_MIME } from '../../files/pptx.ts';
-import { sendFile } from '../exercises/exercise-files.routes.ts';
+import { sendFile } from '../exercises/index.ts';
 import {
   latestGeneration,
   lessonThemed,

@@ -39,8 +39,8 @@ import { AppError, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/files.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
 import type { JobSender } from '../../jobs/queue.ts';
-import { makeVariant } from '../exercises/generation.service.ts';
-import { visibleIn } from '../themes/themes.service.ts';
+import { makeVariant } from '../exercises/index.ts';
+import { visibleIn } from '../themes/index.ts';
 import { isLocked, ownLesson, planOf, presentationsOf } from './lesson-context.ts';
 
 /** The queue of the themed-versions job. */

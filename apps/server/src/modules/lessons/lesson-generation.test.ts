@@ -35,7 +35,7 @@ import {
 } from '../../test/lessons.ts';
 import { buildThemeWithAssets, solidPng } from '../../test/media.ts';
 import { pptxDeck } from '../../test/pptx.ts';
-import { EXERCISE_FILES } from '../exercises/exercise-storage.ts';
+import { EXERCISE_FILES } from '../exercises/index.ts';
 import {
   lessonsToPrepare,
   prepareLessons,

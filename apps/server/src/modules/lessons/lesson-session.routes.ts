@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
-import { EXERCISE_FILES } from '../exercises/exercise-storage.ts';
+import { EXERCISE_FILES } from '../exercises/index.ts';
 import {
   createSessionLink,
   getSessionLink,

@@ -20,7 +20,7 @@ import {
   type LessonSchool,
 } from '../../test/lessons.ts';
 import { solidPng } from '../../test/media.ts';
-import { EXERCISE_FILES } from '../exercises/exercise-storage.ts';
+import { EXERCISE_FILES } from '../exercises/index.ts';
 import { sessionFollowers } from './lesson-session.service.ts';
 
 const PUBLIC_URL = 'https://school.example';

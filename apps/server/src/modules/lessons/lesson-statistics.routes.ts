@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { contentDisposition } from '../../files/content-disposition.ts';
-import { crmOf } from '../crm/crm-auth.ts';
+import { crmOf } from '../crm/index.ts';
 import {
   dailyStatistics,
   teacherStatistics,

@@ -13,7 +13,7 @@ import {
   readLesson,
   type LessonSchool,
 } from '../../test/lessons.ts';
-import { readDashboard } from '../dashboard/dashboard.service.ts';
+import { readDashboard } from '../dashboard/index.ts';
 
 const t = useTestApp();
 

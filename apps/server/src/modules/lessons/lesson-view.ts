@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { clients, type LessonRow, type ProtocolRow } from '../../db/schema/index.ts';
-import { slideFileUrl } from '../exercises/exercise-files.service.ts';
+import { slideFileUrl } from '../exercises/index.ts';
 import {
   isLocked,
   neighboursOf,

@@ -14,8 +14,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { lessonMarks, lessonPresentations, lessons, protocols } from '../../db/schema/index.ts';
-import { ownClientRow } from '../clients/clients.service.ts';
-import { versionContents } from '../protocols/templates.service.ts';
+import { ownClientRow } from '../clients/index.ts';
+import { versionContents } from '../protocols/index.ts';
 
 /** `GET /clients/:clientId/progress`: 404 for another teacher's student or another project's. */
 export async function studentProgress(

@@ -33,7 +33,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
-import { makePlanLessons } from '../lessons/plan-lessons.ts';
+import { makePlanLessons } from './plan-lessons.ts';
 import { versionContent, versionContents } from './templates.service.ts';
 
 /** The time zone a call judges deadlines in: the teacher's browser's, UTC when not said. */

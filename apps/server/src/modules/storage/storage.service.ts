@@ -11,7 +11,7 @@ import { assertMayGlobally } from '../../access/authorize.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { storage } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 
 /** Where one key's values live for one caller: the environment, and the user for per-user keys. */
 export interface StorageScope {

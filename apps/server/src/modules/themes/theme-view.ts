@@ -23,7 +23,7 @@ import {
   workspaces,
   type ThemeRow,
 } from '../../db/schema/index.ts';
-import { assetFileUrl } from '../assets/assets.service.ts';
+import { assetFileUrl } from '../assets/index.ts';
 
 const gendersOf = (row: ThemeRow): ThemeGender[] =>
   THEME_GENDERS.filter((gender) => (gender === 'boy' ? row.forBoy : row.forGirl));

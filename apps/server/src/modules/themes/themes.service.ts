@@ -25,7 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { assetsByIds } from '../assets/assets.service.ts';
+import { assetsByIds } from '../assets/index.ts';
 import { toThemes } from './theme-view.ts';
 
 /** A 422 with one field error. */

@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { csvOf } from '../../files/csv.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assertMayGrant, assertMayManage } from './grants.ts';
 import { roleNames } from './users.service.ts';
 

@@ -23,7 +23,7 @@ import { requireAuth } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { contentDisposition } from '../../files/content-disposition.ts';
 import { readForm } from '../../files/multipart.ts';
-import { getWorkspace } from '../workspaces/workspaces.service.ts';
+import { getWorkspace } from '../workspaces/index.ts';
 import {
   allUsers,
   changeEnvironment,

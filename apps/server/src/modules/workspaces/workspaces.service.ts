@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { assignments, workspaces, type WorkspaceRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 
 export function toWorkspaceView(row: WorkspaceRow): Workspace {
   return {

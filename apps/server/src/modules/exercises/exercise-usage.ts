@@ -1,6 +1,8 @@
 /**
  * Whether exercises are used by lessons: a lesson's presentations and marks keep their exercise, so
  * an exercise a lesson uses cannot be deleted (the database refuses it too; this says why first).
+ * It lives with the exercises, reading the lessons' tables through the shared schema, so that the
+ * lessons area depends on the exercises and never the reverse (decision 028).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';

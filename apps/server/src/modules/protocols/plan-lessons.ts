@@ -1,7 +1,9 @@
 /**
  * A plan's lessons are made once, when the plan is first filled (spec §9: a plan covers ten lessons;
  * issue 15): one per lesson of the plan, numbered from 1, 45 minutes long, without a date. The plans
- * service calls this in the transaction that saves the plan, so a GET never writes.
+ * service calls this in the transaction that saves the plan, so a GET never writes. It lives with the
+ * plans, not the lessons, so that the lessons area depends on the plans and never the reverse
+ * (decision 028): it writes the lessons' table through the shared schema.
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';

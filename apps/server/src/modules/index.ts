@@ -1,0 +1,48 @@
+/**
+ * The modules the app is made of, in the order their routes are registered (decision 028). A new
+ * area adds its entry here and nowhere else in the app's shared code.
+ */
+import { assetsModule } from './assets/index.ts';
+import { auditModule } from './audit/index.ts';
+import { authModule } from './auth/index.ts';
+import { categoriesModule } from './categories/index.ts';
+import { clientsModule } from './clients/index.ts';
+import { crmModule } from './crm/index.ts';
+import { dashboardModule } from './dashboard/index.ts';
+import { diagnosticsModule } from './diagnostics/index.ts';
+import { exercisesModule } from './exercises/index.ts';
+import { healthModule } from './health/index.ts';
+import { invitationsModule } from './invitations/index.ts';
+import { lessonsModule } from './lessons/index.ts';
+import { mailsModule } from './mails/index.ts';
+import type { AppModule } from './module.ts';
+import { protocolsModule } from './protocols/index.ts';
+import { storageModule } from './storage/index.ts';
+import { tagsModule } from './tags/index.ts';
+import { themesModule } from './themes/index.ts';
+import { usersModule } from './users/index.ts';
+import { workspacesModule } from './workspaces/index.ts';
+
+export const MODULES: readonly AppModule[] = [
+  healthModule,
+  authModule,
+  storageModule,
+  workspacesModule,
+  auditModule,
+  usersModule,
+  clientsModule,
+  crmModule,
+  invitationsModule,
+  mailsModule,
+  categoriesModule,
+  tagsModule,
+  exercisesModule,
+  themesModule,
+  assetsModule,
+  dashboardModule,
+  protocolsModule,
+  lessonsModule,
+  diagnosticsModule,
+];
+
+export type { AppModule, JobContext } from './module.ts';

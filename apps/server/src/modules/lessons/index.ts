@@ -1,0 +1,31 @@
+/**
+ * Lessons: filling them from the plan, themed versions, the player with trial marks, the child's
+ * screen, statistics and the correction path.
+ */
+import type { AppModule } from '../module.ts';
+import { lessonGenerationRoutes } from './lesson-generation.routes.ts';
+import { lessonSessionRoutes } from './lesson-session.routes.ts';
+import { lessonStatisticsRoutes } from './lesson-statistics.routes.ts';
+import { generateBeforeLessonJob, prepareLessonsJob } from './lessons.jobs.ts';
+import { lessonsRoutes } from './lessons.routes.ts';
+import { lessonMarksRoutes } from './marks.routes.ts';
+import { progressRoutes } from './progress.routes.ts';
+
+export const lessonsModule: AppModule = {
+  name: 'lessons',
+  routes: [
+    lessonsRoutes,
+    lessonMarksRoutes,
+    lessonStatisticsRoutes,
+    lessonGenerationRoutes,
+    lessonSessionRoutes,
+    progressRoutes,
+  ],
+  jobs: ({ config, files }) => [
+    generateBeforeLessonJob(files),
+    ...(config.PREPARE_LESSONS ? [prepareLessonsJob] : []),
+  ],
+};
+
+export { fillLesson, finishLesson, updateLesson } from './lesson-commands.ts';
+export { addMark } from './marks.service.ts';

@@ -1,0 +1,22 @@
+/**
+ * Protocol templates and the students' plans made from them (spec "protocols"), and the plan's link
+ * for the parents.
+ */
+import type { AppModule } from '../module.ts';
+import { planSharingRoutes } from './plan-sharing.routes.ts';
+import { plansRoutes } from './plans.routes.ts';
+import { templatesRoutes } from './templates.routes.ts';
+
+export const protocolsModule: AppModule = {
+  name: 'protocols',
+  routes: [templatesRoutes, plansRoutes, planSharingRoutes],
+};
+
+export { mailDay } from './plan-sharing.mail.ts';
+export { contentOf, createPlan, updatePlan, type PlanCaller } from './plans.service.ts';
+export {
+  changeTemplateStatus,
+  createTemplate,
+  versionContent,
+  versionContents,
+} from './templates.service.ts';
