@@ -15,16 +15,6 @@ test('an anonymous visitor is sent to the login page, which is accessible', asyn
   expect(problems).toEqual([]);
 });
 
-test('the login form checks its fields before sending them', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('not-an-email');
-  await page.locator('input[autocomplete="current-password"]').fill('short');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
-  await expect(page.getByText('At least 8 characters.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-});
-
 test('a wrong password is told in the form, and the token is not stored', async ({ page, request }) => {
   const school = await newSchool(request, ['teacher']);
   await submitLogin(page, school.person('teacher').email, 'wrong-password');
