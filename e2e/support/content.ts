@@ -217,9 +217,9 @@ export async function markMedia(
 
 /**
  * Waits until the server's job has rendered the exercise's slide images (one LibreOffice run), as
- * its moderator reads them; fails at once when the rendering failed. The job renders in turn: at
- * each start the server queues the demo school's decks first, which took about 80 s on a busy
- * 2-core machine, so a test that waits here right after the server starts may run out of time.
+ * its moderator reads them; fails at once when the rendering failed. An upload's render goes
+ * before the demo's decks that the server queues at its start (decision 028's priority), so it
+ * waits at most for the one render under way.
  */
 export async function slidesRendered(school: School, exerciseId: number): Promise<void> {
   const moderator = await school.as('moderator');
