@@ -218,7 +218,7 @@ export async function markMedia(
 /**
  * Waits until the server's job has rendered the exercise's slide images (one LibreOffice run), as
  * its moderator reads them; fails at once when the rendering failed. An upload's render goes
- * before the demo's decks that the server queues at its start (decision 028's priority), so it
+ * before the demo's decks that the server queues at its start (`WAITED_FOR`, slide-render.service), so it
  * waits at most for the one render under way.
  */
 export async function slidesRendered(school: School, exerciseId: number): Promise<void> {
