@@ -1,5 +1,6 @@
-import { API, type Client, type ClientInput, type Theme, type ThemeInput } from '@logoschool/contract';
+import { API, type Client, type ClientInput } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
+import { interest, themeOf } from './support/content.ts';
 import { pickDate } from './support/dates.ts';
 import { signIn } from './support/sign-in.ts';
 import { expectAccessible } from './support/page-checks.ts';
@@ -9,15 +10,7 @@ test.use({ locale: 'en-GB' });
 
 test('a teacher adds a student, finds them, and changes them', async ({ page, request }) => {
   const school = await newSchool(request, ['moderator', 'teacher']);
-  const moderator = await school.as('moderator');
-  await moderator.call<Theme>('post', API.themes, {
-    name: 'Space',
-    genders: ['boy', 'girl'],
-    age_from: 3,
-    age_to: 10,
-    type: 'general',
-    ready: true,
-  } satisfies ThemeInput);
+  await themeOf(school, interest('Space'));
   await signIn(page, school.person('teacher'));
   await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
   await page.getByRole('link', { name: 'Add a student' }).click();

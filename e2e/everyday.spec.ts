@@ -1,13 +1,6 @@
-import {
-  API,
-  LOCAL_KEYS,
-  type Theme,
-  type ThemeInput,
-  type WorkspaceInput,
-  type WorkspaceListItem,
-} from '@logoschool/contract';
+import { API, LOCAL_KEYS, type WorkspaceInput, type WorkspaceListItem } from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
-import { openRequest } from './support/content.ts';
+import { interest, openRequest, themeOf } from './support/content.ts';
 import { pickDate } from './support/dates.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { joinSchool } from './support/people.ts';
@@ -103,17 +96,7 @@ test.describe('the student form', () => {
     request,
   }) => {
     const school = await newSchool(request, ['moderator', 'teacher']);
-    const moderator = await school.as('moderator');
-    for (const name of ['Animals', 'Cars', 'Dinosaurs', 'Space']) {
-      await moderator.call<Theme>('post', API.themes, {
-        name,
-        genders: ['boy', 'girl'],
-        age_from: 3,
-        age_to: 10,
-        type: 'general',
-        ready: true,
-      } satisfies ThemeInput);
-    }
+    for (const name of ['Animals', 'Cars', 'Dinosaurs', 'Space']) await themeOf(school, interest(name));
     const sent: string[] = [];
     page.on('request', (sending) => {
       if (sending.method() === 'POST' && new URL(sending.url()).pathname === '/api/clients') {

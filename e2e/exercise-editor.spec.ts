@@ -3,7 +3,7 @@ import { pptxDeck } from '../apps/server/src/test/pptx.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn, type Someone } from './support/sign-in.ts';
 import { newSchool, type Person } from './support/school.ts';
-import { categoryFolder, exerciseOnModeration, tagOf, themeOf } from './support/content.ts';
+import { categoryFolder, exerciseOnModeration, interest, tagOf, themeOf } from './support/content.ts';
 
 /**
  * The exercise editor (issue 12): what follows a verdict and taking one back, the moderator's flags,
@@ -175,14 +175,7 @@ test('a moderator sets the flags with switches; an author neither sees them nor 
   const shelf = await schoolWithShelf(request);
   const { school } = shelf;
   const id = await submitted(shelf, title);
-  await themeOf(school, {
-    name: 'Space',
-    genders: ['boy', 'girl'],
-    age_from: 5,
-    age_to: 12,
-    type: 'general',
-    ready: true,
-  });
+  await themeOf(school, interest('Space', [5, 12]));
   const author = await pageOf(browser, school.person('author'));
   await author.goto(`/edit-exercise/${id}`);
   await expect(author.getByRole('heading', { name: title })).toBeVisible();

@@ -6,9 +6,9 @@ import {
   acceptedExercise,
   categoryFolder,
   deckMedia,
-  libraryAsset,
+  interest,
+  libraryPicture,
   markMedia,
-  solidPng,
   tagOf,
   themeOf,
 } from './support/content.ts';
@@ -79,16 +79,13 @@ test('a moderator marks the pictures, checks a theme, generates a themed version
   const school = await newSchool(request, ['moderator', 'author']);
   await markedExercise(school, EXERCISE);
   // The library belongs to no project: the theme's pictures are the spec's own.
-  const libraryPicture = (type: 'background' | 'character', red: number) =>
-    libraryAsset(request, {
-      name: unique(type),
-      type,
-      file: { name: `${type}.png`, mimeType: 'image/png', buffer: solidPng(red, 40, 90) },
-    });
-  const assets = [await libraryPicture('background', 20), await libraryPicture('character', 200)];
+  const assets = [
+    await libraryPicture(request, 'background', 20),
+    await libraryPicture(request, 'character', 200),
+  ];
   await themeOf(
     school,
-    { name: THEME, genders: ['boy', 'girl'], age_from: 5, age_to: 12, type: 'general', ready: true },
+    interest(THEME, [5, 12]),
     assets.map((asset) => asset.id),
   );
   const problems = watchConsole(page);

@@ -7,6 +7,7 @@ import {
   type TemplateInput,
 } from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
+import { dayFromNow } from './support/dates.ts';
 import { acceptedExercise, tagOf } from './support/content.ts';
 import { playedLesson } from './support/diagnostics.ts';
 import { filledPlan, lessonsOf, publishedTemplate, soundsTree, studentOf } from './support/lessons.ts';
@@ -19,9 +20,6 @@ test.use({ locale: 'en-GB' });
 const HEADER = 'teacher_id,teacher_name,held,finished,minutes,students,correct,incorrect,cued';
 /** Where the screenshots go, to be looked at by eye. */
 const SHOTS = process.env.LESSON_STATS_SHOTS ?? '/tmp/lesson-stats-shots';
-
-/** A day `days` from today (UTC), 'YYYY-MM-DD'. */
-const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The school's one-block template of [R] and, for each child named, a student of the school's
@@ -49,7 +47,7 @@ async function firstLessons(school: School, children: string[]) {
     const plan = await filledPlan(teacher, {
       client_id: student.id,
       template_id: template.id,
-      deadline: daysFromToday(60),
+      deadline: dayFromNow(60),
     });
     lessons[child] = (await lessonsOf(teacher, plan.id))[0]!.id;
   }

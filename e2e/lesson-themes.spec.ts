@@ -3,9 +3,9 @@ import { expect, test, type APIRequestContext, type Route } from './support/test
 import {
   acceptedExercise,
   deckMedia,
-  libraryAsset,
+  interest,
+  libraryPicture,
   markMedia,
-  solidPng,
   tagOf,
   themeOf,
 } from './support/content.ts';
@@ -17,7 +17,7 @@ import {
   studentWithPlan,
 } from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { newSchool, unique, type School } from './support/school.ts';
+import { newSchool, type School } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
@@ -47,17 +47,10 @@ async function lessonWithRocket(
   });
   await markMedia(school, rocket.id, { 'image1.png': 'background', 'image2.png': 'character' });
   // The library belongs to no project: the theme's pictures are the spec's own.
-  const picture = (type: 'background' | 'character', red: number) =>
-    libraryAsset(request, {
-      name: unique(type),
-      type,
-      file: { name: `${type}.png`, mimeType: 'image/png', buffer: solidPng(red, 40, 90) },
-    });
-  const cars = await themeOf(
-    school,
-    { name: THEME, genders: ['boy', 'girl'], age_from: 3, age_to: 10, type: 'general', ready: true },
-    [(await picture('background', 20)).id, (await picture('character', 200)).id],
-  );
+  const cars = await themeOf(school, interest(THEME), [
+    (await libraryPicture(request, 'background', 20)).id,
+    (await libraryPicture(request, 'character', 200)).id,
+  ]);
   const template = await publishedTemplate(school, {
     title: 'Setting the sound [R]',
     description: 'From the vibration of the tongue tip to an isolated [R].',

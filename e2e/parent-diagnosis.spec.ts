@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { API, type DiagnosticCardInput, type SendDiagnosisInput } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
+import { dayFromNow } from './support/dates.ts';
 import { completedDiagnosis, publishedCard } from './support/diagnostics.ts';
 import { studentOf } from './support/lessons.ts';
 import { Mailbox } from './support/mailbox.ts';
@@ -63,7 +64,6 @@ const card: DiagnosticCardInput = {
 };
 
 /** 'YYYY-MM-DD' of `days` ago. */
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** A completed diagnosis of the student on the card, on a day, with R said right or not and the clarity. */
 const completed = (
@@ -97,10 +97,10 @@ async function seed(school: School) {
     language: 'uk',
     parent_email: parentEmail,
   });
-  const older = await completed(school, student.id, made.id, daysAgo(35), false, 3);
+  const older = await completed(school, student.id, made.id, dayFromNow(-35), false, 3);
   const teacher = await school.as('teacher');
   await teacher.call('post', API.sendDiagnosis, { diagnosis_id: older.id } satisfies SendDiagnosisInput);
-  const newer = await completed(school, student.id, made.id, daysAgo(0), true, 5);
+  const newer = await completed(school, student.id, made.id, dayFromNow(-0), true, 5);
   return { newer, childName, parentEmail, title: card.title };
 }
 

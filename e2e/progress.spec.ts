@@ -1,5 +1,6 @@
 import type { TemplateInput } from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
+import { dayFromNow } from './support/dates.ts';
 import { acceptedExercise, tagOf } from './support/content.ts';
 import { playedLesson, type BlockTrials } from './support/diagnostics.ts';
 import { filledPlan, lessonsOf, publishedTemplate, soundsTree, studentOf } from './support/lessons.ts';
@@ -56,11 +57,8 @@ async function soundR(school: School, child: string, exercises: boolean) {
   return { template, student };
 }
 
-/** The day `days` from today (UTC), 'YYYY-MM-DD'. */
-const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The moment `days` ago at 09:00 UTC (ISO). */
-const daysAgoAtNine = (days: number) => `${daysFromToday(-days)}T09:00:00.000Z`;
+const daysAgoAtNine = (days: number) => `${dayFromNow(-days)}T09:00:00.000Z`;
 
 /**
  * Sofiia's trials per block, lesson by lesson: her earlier plan's first two lessons, then her
@@ -109,7 +107,7 @@ test("the correction path shows the student's accuracy and cued share per target
   const earlier = await filledPlan(teacher, {
     client_id: student.id,
     template_id: template.id,
-    deadline: daysFromToday(20),
+    deadline: dayFromNow(20),
   });
   const [first, second] = await lessonsOf(teacher, earlier.id);
   await playedLesson(teacher, first!.id, {
@@ -127,7 +125,7 @@ test("the correction path shows the student's accuracy and cued share per target
   const current = await filledPlan(teacher, {
     client_id: student.id,
     template_id: template.id,
-    deadline: daysFromToday(70),
+    deadline: dayFromNow(70),
   });
   const [today] = await lessonsOf(teacher, current.id);
   await playedLesson(teacher, today!.id, {
@@ -221,7 +219,7 @@ test('a student whose lessons have no marks gets the empty state', async ({ page
   const plan = await filledPlan(teacher, {
     client_id: student.id,
     template_id: template.id,
-    deadline: daysFromToday(60),
+    deadline: dayFromNow(60),
   });
   expect(await lessonsOf(teacher, plan.id)).not.toHaveLength(0);
   await signIn(page, school.person('teacher'), '/correction-path');

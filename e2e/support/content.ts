@@ -24,7 +24,8 @@ import {
 import { expect, type APIRequestContext } from '@playwright/test';
 import { encodePng, sineTone } from '../../apps/server/src/db/demo/encode.ts';
 import { pptxDeck, type DeckMedia } from '../../apps/server/src/test/pptx.ts';
-import { ROOT, inSchool, tokenOf, type School } from './school.ts';
+import { dayFromNow } from './dates.ts';
+import { ROOT, inSchool, tokenOf, unique, type School } from './school.ts';
 
 /** The type a browser sends a .pptx file with. */
 export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
@@ -135,10 +136,6 @@ export async function declinedExercise(
     toStatus(EXERCISE_STATUS.declined, comment),
   );
 }
-
-/** The day `days` from today, as a request's deadline ('YYYY-MM-DD', UTC). */
-export const dayFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * An open request the school's moderator files: what is needed, for one interest and one age, due
@@ -255,6 +252,24 @@ export async function libraryAsset(
   expect(made.status(), `the asset ${asset.name}: ${await made.text()}`).toBe(201);
   return (await made.json()).data as Asset;
 }
+
+/** An interest for boys and girls of these ages (3–10 unless said), ready for generation. */
+export const interest = (name: string, [from, to]: [number, number] = [3, 10]): ThemeInput => ({
+  name,
+  genders: ['boy', 'girl'],
+  age_from: from,
+  age_to: to,
+  type: 'general',
+  ready: true,
+});
+
+/** A picture of the spec's own in the shared library (a solid PNG), of a game or theme asset type. */
+export const libraryPicture = (request: APIRequestContext, type: AssetType, red: number) =>
+  libraryAsset(request, {
+    name: unique(type),
+    type,
+    file: { name: `${type}.png`, mimeType: 'image/png', buffer: solidPng(red, 40, 90) },
+  });
 
 /** A theme of the school's, made by its moderator, with library assets attached (by id). */
 export async function themeOf(school: School, theme: ThemeInput, assetIds: number[] = []): Promise<Theme> {

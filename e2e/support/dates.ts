@@ -28,3 +28,7 @@ export async function pickDate(page: Page, field: Locator, date: string) {
     .click();
   await expect(calendar).toBeHidden();
 }
+
+/** The day `days` from today (before it, when negative), 'YYYY-MM-DD' in UTC: a deadline, a lesson's day. */
+export const dayFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

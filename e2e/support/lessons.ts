@@ -21,7 +21,8 @@ import {
   weekStart,
 } from '@logoschool/contract';
 import type { APIRequestContext } from '@playwright/test';
-import { acceptedExercise, dayFromNow, tagOf } from './content.ts';
+import { acceptedExercise, tagOf } from './content.ts';
+import { dayFromNow } from './dates.ts';
 import { newSchool, unique, type Caller, type School } from './school.ts';
 
 /** The body of a moderator's verdict on a template (the contract names only its schema). */
