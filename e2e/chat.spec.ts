@@ -49,18 +49,20 @@ test('on a school host the chat starts as the signed-in user and its restore id 
   await expect(page.getByRole('banner')).toBeVisible();
 
   await expect.poll(loads).toBe(1);
-  const init = await page.evaluate(
-    () => (window as unknown as { chatCalls: [string, unknown][] }).chatCalls[0],
-  );
-  expect(init).toEqual([
-    'init',
-    expect.objectContaining({
-      token: E2E_CHAT.token,
-      host: E2E_CHAT.host,
-      email: teacher.email,
-      restoreId: null,
-    }),
-  ]);
+  // The script is fetched before it runs: its first call is waited for, not read at once.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { chatCalls?: [string, unknown][] }).chatCalls?.[0]),
+    )
+    .toEqual([
+      'init',
+      expect.objectContaining({
+        token: E2E_CHAT.token,
+        host: E2E_CHAT.host,
+        email: teacher.email,
+        restoreId: null,
+      }),
+    ]);
 
   const token = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth);
   await expect
@@ -76,10 +78,15 @@ test('on a school host the chat starts as the signed-in user and its restore id 
   // The next start brings the conversation back.
   await page.reload();
   await expect.poll(loads).toBe(2);
-  const again = await page.evaluate(
-    () => (window as unknown as { chatCalls: [string, { restoreId: string }][] }).chatCalls[0]?.[1].restoreId,
-  );
-  expect(again).toBe('restore-e2e-1');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as unknown as { chatCalls?: [string, { restoreId: string }][] }).chatCalls?.[0]?.[1]
+            .restoreId,
+      ),
+    )
+    .toBe('restore-e2e-1');
 });
 
 test('on localhost the chat never loads', async ({ page, request }) => {

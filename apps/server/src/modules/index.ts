@@ -44,5 +44,3 @@ export const MODULES: readonly AppModule[] = [
   lessonsModule,
   diagnosticsModule,
 ];
-
-export type { AppModule, JobContext } from './module.ts';
