@@ -14,7 +14,7 @@ const others = (feature) => features.filter((other) => other !== feature).join('
 
 /**
  * The web app's boundaries (STYLE "Boundaries the linter keeps", bulletproof-react): a feature
- * never imports another feature; shared code (api, components, lib, i18n) never imports a feature
+ * never imports another feature or the app; shared code (api, components, lib, i18n, session) never imports a feature
  * or the app; only `app/` composes features. ESLint's own `no-restricted-imports` over the relative
  * paths does it: import-x would need unrs-resolver, whose platform packages the registry here does
  * not all serve, so `npm ci` could not install it (decision 010).
@@ -32,13 +32,18 @@ const webBoundaries = [
               message:
                 'A feature never imports another feature: move what both need to shared code, or compose them in app/.',
             },
+            {
+              regex: '^(\\.\\./)+app/',
+              message:
+                'A feature never imports the app: the session is in session/, shared helpers in lib/ and components/; only app/ composes features.',
+            },
           ],
         },
       ],
     },
   })),
   {
-    files: ['apps/web/src/{api,components,lib,i18n}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{api,components,lib,i18n,session}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,6 +1,6 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
 import { preloadFirstScreen, preloadIndexScreen } from './app/first-screen.ts';
-import { startTokenCheck } from './app/session.tsx';
+import { startTokenCheck } from './session/session.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import { readLocal } from './lib/local-storage.ts';
 

@@ -13,7 +13,7 @@ import {
  * The one HTTP client of the web app (DESIGN §5, spec §7-§9): its whole public surface. Inside
  * TanStack Query (a `queryFn` or `mutationFn`) call `callApi`/`callApiPage`: they throw, and the
  * QueryClient's caches show the notification unless the query says `meta: { silent: true }`
- * (`app/query-client.ts`). Outside it (the session check, the chat, downloads) call `request`,
+ * (`lib/query-client.ts`). Outside it (the session check, the chat, downloads) call `request`,
  * which shows the notification itself.
  */
 
@@ -50,7 +50,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 /**
  * Calls the API from a `queryFn` or `mutationFn` and gives the unwrapped `data`. Throws an
- * `ApiError` on any failure and shows nothing itself: the query cache does (`app/query-client.ts`).
+ * `ApiError` on any failure and shows nothing itself: the query cache does (`lib/query-client.ts`).
  */
 export function callApi<T>(path: string, options: Omit<RequestOptions, 'silent'> = {}): Promise<T> {
   return call<T>(path, options, true);

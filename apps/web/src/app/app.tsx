@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { FIRST_DAY_OF_WEEK, dayjsLocaleOf } from '../i18n/date-locales.ts';
 import { Toasts } from './notifications.tsx';
 import { AppRouter } from './router.tsx';
-import { SessionProvider } from './session.tsx';
-import { cssVariablesResolver, localizedTheme } from './theme.ts';
+import { SessionProvider } from '../session/session.tsx';
+import { cssVariablesResolver, localizedTheme } from '../lib/theme.ts';
 
 /**
  * The whole app: providers around the router. Date fields follow the interface language, weeks

@@ -1,7 +1,7 @@
 import { ROUTES, type User } from '@logoschool/contract';
 import { matchPath } from 'react-router';
 import { SHELL, indexPathOf, screenOf } from './screens.ts';
-import { startingRoleOf } from './session.tsx';
+import { startingRoleOf } from '../session/session.tsx';
 
 /**
  * Starts loading the screen a visit opens on, beside the app's own code and the language's core

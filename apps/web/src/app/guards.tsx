@@ -2,9 +2,9 @@ import { mayOpen, type AppRoute } from '@logoschool/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { indexPathOf } from './screens.ts';
-import { FullLoader } from './screens/loader.tsx';
+import { FullLoader } from '../components/full-loader.tsx';
 import { ServerUnreachable } from './screens/server-unreachable.tsx';
-import { useSession } from './session.tsx';
+import { useSession } from '../session/session.tsx';
 
 /**
  * The login guard (spec §2, §4): no token → /login (remembering where to return); a token being

@@ -2,7 +2,7 @@ import { ROUTES } from '@logoschool/contract';
 import { Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { IndexRedirect, RequireAuth, RequireRoute } from './guards.tsx';
-import { FullLoader } from './screens/loader.tsx';
+import { FullLoader } from '../components/full-loader.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
 import { SHELL as Shell, screenOf } from './screens.ts';
 

@@ -1,12 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { Assignment, RoleName, User } from '@logoschool/contract';
+import type { ReactElement, ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient } from '../app/query-client.ts';
-import { theme } from '../app/theme.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { GivenSessionProvider, actingOf, type Session } from '../session/session.tsx';
+import { theme } from '../lib/theme.ts';
 import { i18n, withRoles } from '../i18n/i18n.ts';
 import en from '../i18n/locales/en.json';
 
@@ -54,21 +56,103 @@ async function englishTexts() {
   });
 }
 
+/** The project every test session acts in (the fake API's `workspace_id`). */
+export const TEST_WORKSPACE_ID = 1;
+
+/** Who a component test signs in as: the roles held in project 1, or root; `userId` 1 by default. */
+export interface SignedIn {
+  roles: RoleName[] | 'root';
+  userId?: number;
+}
+
+/** Project 1 as the API lists it for a user holding `roles` there. */
+function assignmentWith(roles: RoleName[]): Assignment {
+  return {
+    workspaceId: TEST_WORKSPACE_ID,
+    workspaceTitle: 'Test school',
+    description: '',
+    env_id: 1,
+    roles,
+    isActive: true,
+    archived: false,
+  };
+}
+
+/** A user of the API's shape holding `roles` in project 1 (or root). */
+export function userWith({ roles, userId = 1 }: SignedIn): User {
+  return {
+    id: userId,
+    email: `user${userId}@school.test`,
+    name: `User ${userId}`,
+    micro_mail: null,
+    phone: null,
+    avatar: null,
+    is_new_version: true,
+    is_active: true,
+    is_root: roles === 'root',
+    env_id: 1,
+    additional_info: null,
+    assignments: roles === 'root' ? [] : [assignmentWith(roles)],
+  };
+}
+
+/**
+ * The session the app would hold for `signedIn` in project 1, or with nobody signed in (null); its
+ * actions are spies.
+ */
+export function sessionOf(signedIn: SignedIn | null): Session {
+  const user = signedIn && userWith(signedIn);
+  const acting = actingOf(user, TEST_WORKSPACE_ID);
+  // Root holds root in every project and acts in the one a screen scopes it to (`WorkspaceScope`).
+  return {
+    status: user ? 'authorised' : 'no-token',
+    user,
+    ...acting,
+    workspace: user?.is_root ? assignmentWith(acting.held) : acting.workspace,
+    signedInAs: false,
+    signIn: vi.fn(),
+    signOut: vi.fn(),
+    signInAs: vi.fn(),
+    returnToOwnAccount: vi.fn(async () => {}),
+    recheck: vi.fn(),
+    updateUser: vi.fn(),
+    selectWorkspace: vi.fn(),
+  };
+}
+
 /**
  * Renders a component as the app would (Mantine, a fresh query cache without retries, a router,
- * English texts). The session is the test's to mock (`vi.mock` of `app/session.tsx`).
+ * English texts), signed in as `as` (a role in project 1 by default: a teacher).
  */
-export async function renderInApp(ui: ReactElement): Promise<RenderResult> {
+export async function renderInApp(
+  ui: ReactElement,
+  { as = { roles: ['teacher'] } }: { as?: SignedIn | Session | null } = {},
+): Promise<RenderResult> {
   polyfillBrowser();
   await englishTexts();
   const queryClient = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+  const session = as && 'status' in as ? as : sessionOf(as);
   return render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <GivenSessionProvider session={session}>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </GivenSessionProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );
+}
+
+/** What a hook test renders its hook inside: `queryClient` and the session of `signedIn`. */
+export function sessionWrapper(queryClient: QueryClient, signedIn: SignedIn) {
+  const session = sessionOf(signedIn);
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <GivenSessionProvider session={session}>{children}</GivenSessionProvider>
+      </QueryClientProvider>
+    );
+  };
 }
 
 /** A file the fake API serves (jsdom's Blob cannot be a fetch body, text can). */

@@ -4,7 +4,7 @@ import { diagnosisKeys } from '../../features/diagnoses/api/diagnoses.ts';
 import { FillDiagnosisPage } from '../../features/diagnoses/fill-diagnosis-page.tsx';
 import { DiagnosisSharePanel } from '../../features/diagnosis-sharing/diagnosis-share-panel.tsx';
 import { clientPath, diagnosticianClientPath } from '../../features/diagnoses/paths.ts';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../session/session.tsx';
 
 // ---- The "send to the parents" panel (features/diagnosis-sharing). A sending makes the diagnosis
 // read-only and a failed one records why: the filling screen reads its diagnosis again.

@@ -4,7 +4,7 @@ import { lessonKeys } from '../../features/lessons/api/keys.ts';
 import { LockedLessonModal } from '../../features/lessons/components/locked-lesson-modal.tsx';
 import { PlayLessonPage } from '../../features/player/play-lesson-page.tsx';
 import { routeId } from '../../lib/route-id.ts';
-import { queryClient } from '../query-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 /** The player with the lessons feature's parts: a finish refreshes its lists and editors. */
 function Player() {

@@ -7,8 +7,8 @@ import { InviteModal } from '../../features/invitations/invite-modal.tsx';
 import { UsersPage, type InvitationParts } from '../../features/users/users-page.tsx';
 import { useWorkspace } from '../../features/workspaces/api/workspaces.ts';
 import { ProjectPicker } from '../../features/workspaces/project-picker.tsx';
-import { FullLoader } from '../screens/loader.tsx';
-import { WorkspaceScope, useSession } from '../session.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
+import { WorkspaceScope, useSession } from '../../session/session.tsx';
 
 const INVITATIONS: InvitationParts = { Panel: InvitationsPanel, Dialog: InviteModal };
 

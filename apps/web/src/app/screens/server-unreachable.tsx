@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../session/session.tsx';
 
 /** The saved token could not be checked because the server did not answer: try again, keep the token. */
 export function ServerUnreachable() {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../session/session.tsx';
 
 /**
  * While root acts as another user (login-as-user), every screen says whose account this is and

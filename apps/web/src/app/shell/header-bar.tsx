@@ -3,8 +3,8 @@ import { Anchor, Badge, Burger, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppConfig } from '../../api/app-config.ts';
-import { useSession } from '../session.tsx';
-import { LanguageSwitcher } from './language-switcher.tsx';
+import { useSession } from '../../session/session.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 

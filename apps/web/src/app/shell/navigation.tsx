@@ -29,7 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { readLocal, writeLocal } from '../../lib/local-storage.ts';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../session/session.tsx';
 
 /** The selected role's navigation items, from the route table (spec §2). */
 export function useNavigationItems() {

@@ -3,7 +3,7 @@ import { IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { routeOf, mayOpen } from '@logoschool/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { initials } from '../../lib/initials.ts';
 
 /** Name, e-mail, avatar (initials when none), edit profile and logout (spec §2). */

@@ -4,7 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { removeLocal } from '../../lib/local-storage.ts';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../session/session.tsx';
 
 /**
  * The project switcher (spec §2): only for a non-root user with more than one project, at least one

@@ -5,7 +5,7 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../components/search-input.tsx';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { useAssets } from '../../api/assets.ts';
 import { groupByType } from '../../components/assets/asset-groups.ts';
 import { ASSET_GRID_COLS, AssetCard } from '../../components/assets/asset-card.tsx';

@@ -1,11 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
+import { fakeApi, json, renderInApp, sessionOf } from '../../testing/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
-const signIn = vi.fn();
-
-vi.mock('../../app/session.tsx', () => ({ useSession: () => ({ status: 'no-token', signIn }) }));
+const signedOut = sessionOf(null);
+const signIn = vi.mocked(signedOut.signIn);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +21,7 @@ const fill = async (email: string, password: string) => {
 describe('the login form', () => {
   it("tells the contract's rules under the fields before sending them", async () => {
     const calls = fakeApi({ 'POST /login': () => json({ data: {} }) });
-    await renderInApp(<LoginPage />);
+    await renderInApp(<LoginPage />, { as: signedOut });
     await fill('not-an-email', 'short');
     expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('At least 8 characters.')).toBeTruthy();
@@ -32,7 +31,7 @@ describe('the login form', () => {
   it('sends what passes and signs in', async () => {
     const session = { token: 'session', user: { id: 5 } };
     const calls = fakeApi({ 'POST /login': () => json({ data: session }) });
-    await renderInApp(<LoginPage />);
+    await renderInApp(<LoginPage />, { as: signedOut });
     await fill('olena@example.test', 'long enough');
     await vi.waitFor(() => expect(signIn).toHaveBeenCalledWith('session', session.user));
     expect(calls[0]).toMatchObject({ body: { email: 'olena@example.test', password: 'long enough' } });

@@ -17,8 +17,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, request } from '../../api/client.ts';
-import { useSession } from '../../app/session.tsx';
-import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
+import { useSession } from '../../session/session.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 
 /**
  * The contract's login rules as a form's `validate`, loaded on first submit with the schema: the

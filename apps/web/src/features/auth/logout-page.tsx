@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { request } from '../../api/client.ts';
-import { useSession } from '../../app/session.tsx';
-import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
+import { useSession } from '../../session/session.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { readLocal } from '../../lib/local-storage.ts';
 
 /**

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { useActingFor } from '../../app/session.tsx';
+import { useActingFor } from '../../session/session.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { useCategoryTree } from './api/get-category-tree.ts';
 import { useMoveCategories } from './api/move-categories.ts';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/app-config.ts';
 import { request } from '../../api/client.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import {
   chatAllowedOn,
   chatRestoreId,

@@ -34,7 +34,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { FullLoader } from '../../app/screens/loader.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { useClient, useSaveClient } from './api/clients.ts';

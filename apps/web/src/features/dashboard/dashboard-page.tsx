@@ -2,7 +2,7 @@ import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FullLoader } from '../../app/screens/loader.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
 import { formatDate, formatDateTime } from '../../i18n/dates.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 

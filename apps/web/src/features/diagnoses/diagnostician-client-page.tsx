@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { FullLoader } from '../../app/screens/loader.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
 import { routeId } from '../../lib/route-id.ts';
 import { useClientDiagnoses } from './api/diagnoses.ts';
 import { ClientDiagnosesSection } from './components/client-diagnoses-section.tsx';

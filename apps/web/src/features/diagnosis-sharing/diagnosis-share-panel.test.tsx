@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { DiagnosisSharePanel, type SharedDiagnosis } from './diagnosis-share-panel.tsx';
 
-vi.mock('../../app/session.tsx', () => ({ useActingFor: () => ({ workspace_id: 3, role_id: 5 }) }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';

@@ -5,7 +5,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { FullLoader } from '../../app/screens/loader.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
 import { ComputedResults, DiagnosisForm } from '../../components/diagnosis-form/index.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useCard, useProgramOptions } from './api/cards.ts';

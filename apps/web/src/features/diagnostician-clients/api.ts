@@ -2,7 +2,7 @@ import { API, type DiagnosticianClient, type DiagnosticianClientsPage } from '@l
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApiPage } from '../../api/client.ts';
 import type { Acting } from '../../api/keys.ts';
-import { useActingFor } from '../../app/session.tsx';
+import { useActingFor } from '../../session/session.tsx';
 
 export const diagnosticianClientKeys = {
   all: ['diagnostician-clients'] as const,

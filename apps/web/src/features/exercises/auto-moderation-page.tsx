@@ -23,7 +23,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { contractValidate } from '../../lib/form.ts';
 import { useAutoModeration, useSaveAutoModeration } from './api/auto-moderation.ts';

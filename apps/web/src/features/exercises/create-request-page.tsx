@@ -31,7 +31,7 @@ import { Link, useNavigate } from 'react-router';
 import { callApi } from '../../api/client.ts';
 import { themeKeys } from '../../api/keys.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { useActingFor } from '../../app/session.tsx';
+import { useActingFor } from '../../session/session.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { contractValidate, showServerErrors, topField } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';

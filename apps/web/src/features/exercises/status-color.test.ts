@@ -1,7 +1,7 @@
 import { EXERCISE_STATUS_NAMES } from '@logoschool/contract';
 import { DEFAULT_THEME, mergeMantineTheme, parseThemeColor } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../lib/theme.ts';
 import { statusBadgeColor } from './status-color.ts';
 
 const mantine = mergeMantineTheme(DEFAULT_THEME, theme);

@@ -1,12 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type * as Router from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, renderInApp, type SentCall } from '../../testing/render.tsx';
+import { fakeApi, json, renderInApp, sessionOf, type SentCall } from '../../testing/render.tsx';
 import { AcceptInvitePage } from './accept-invite-page.tsx';
 
-const signIn = vi.fn();
-
-vi.mock('../../app/session.tsx', () => ({ useSession: () => ({ signIn }) }));
+const signedOut = sessionOf(null);
+const signIn = vi.mocked(signedOut.signIn);
 vi.mock('react-router', async (original) => ({
   ...(await original<typeof Router>()),
   useSearchParams: () => [new URLSearchParams('token=the-token')],
@@ -37,7 +36,7 @@ describe('the accept-invite page', () => {
       'GET /invitations/invite/accept': preview(true),
       'POST /invitations/invite/accept/sign-in': () => json({ data: session }, 201),
     });
-    await renderInApp(<AcceptInvitePage />);
+    await renderInApp(<AcceptInvitePage />, { as: signedOut });
     expect(await screen.findByText(/This address already has an account/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'my-password' } });
@@ -56,7 +55,7 @@ describe('the accept-invite page', () => {
       'POST /invitations/invite/accept/sign-in': () =>
         json({ code: 'invalid_credentials', message: 'Wrong email or password.' }, 401),
     });
-    await renderInApp(<AcceptInvitePage />);
+    await renderInApp(<AcceptInvitePage />, { as: signedOut });
     fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in and join' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong email or password.');
@@ -65,7 +64,7 @@ describe('the accept-invite page', () => {
 
   it("tells the contract's rules of signing up before sending them", async () => {
     const calls = fakeApi({ 'GET /invitations/invite/accept': preview(false) });
-    await renderInApp(<AcceptInvitePage />);
+    await renderInApp(<AcceptInvitePage />, { as: signedOut });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Your name' }), { target: { value: 'N' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'short' } });
     fireEvent.change(screen.getByLabelText(/^Repeat the password/), { target: { value: 'different' } });
@@ -78,7 +77,7 @@ describe('the accept-invite page', () => {
 
   it('asks a new address to register', async () => {
     fakeApi({ 'GET /invitations/invite/accept': preview(false) });
-    await renderInApp(<AcceptInvitePage />);
+    await renderInApp(<AcceptInvitePage />, { as: signedOut });
     expect(await screen.findByRole('textbox', { name: 'Your name' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
   });

@@ -25,8 +25,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useSession } from '../../app/session.tsx';
-import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
+import { useSession } from '../../session/session.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { acceptInvitation, acceptInvitationSigningIn, getInvitationPreview } from './api/invitations.ts';
 

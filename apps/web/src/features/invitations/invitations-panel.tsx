@@ -20,7 +20,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { useActingFor, useSession } from '../../app/session.tsx';
+import { useActingFor, useSession } from '../../session/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCancelInvitation, useInvitations, useResendInvitation } from './api/invitations.ts';

@@ -4,16 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { InviteModal } from './invite-modal.tsx';
 
-const session = vi.hoisted(() => ({ held: [] as RoleName[] }));
 const notified = vi.hoisted(() => ({
   success: [] as string[],
   warning: [] as string[],
   error: [] as string[],
-}));
-
-vi.mock('../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 2 }),
-  useSession: () => ({ held: session.held }),
 }));
 
 vi.mock('../../lib/notify.ts', () => ({
@@ -42,9 +36,9 @@ const sentInvitation = (delivery: MailDelivery) => ({
 });
 
 /** Invites new@example.test as a speech therapist, the API answering with `delivery`. */
-async function inviteWith(delivery: MailDelivery, onClose = () => {}) {
+async function inviteWith(delivery: MailDelivery, roles: RoleName[] | 'root', onClose = () => {}) {
   fakeApi({ 'POST /invitations/invite': () => json({ data: sentInvitation(delivery) }, 201) });
-  await renderInApp(<InviteModal opened onClose={onClose} />);
+  await renderInApp(<InviteModal opened onClose={onClose} />, { as: { roles } });
   fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
     target: { value: 'new@example.test' },
   });
@@ -63,24 +57,21 @@ const offered = () => screen.getAllByRole('checkbox').map((box) => box.getAttrib
 
 describe('the invite dialog', () => {
   it('offers a manager only the roles below manager', async () => {
-    session.held = ['manager'];
-    await renderInApp(<InviteModal opened onClose={() => {}} />);
+    await renderInApp(<InviteModal opened onClose={() => {}} />, { as: { roles: ['manager'] } });
     expect(await screen.findByRole('checkbox', { name: 'Moderator' })).toBeTruthy();
     expect(offered()).toEqual(['moderator', 'author', 'teacher', 'diagnostician']);
     expect(screen.queryByRole('checkbox', { name: 'Administrator' })).toBeNull();
   });
 
   it('offers an admin every role but root', async () => {
-    session.held = ['manager', 'admin'];
-    await renderInApp(<InviteModal opened onClose={() => {}} />);
+    await renderInApp(<InviteModal opened onClose={() => {}} />, { as: { roles: ['manager', 'admin'] } });
     await screen.findByRole('checkbox', { name: 'Administrator' });
     expect(offered()).toEqual(['manager', 'moderator', 'author', 'teacher', 'admin', 'diagnostician']);
   });
 
   it("tells the contract's rules before sending: a valid e-mail and at least one role", async () => {
-    session.held = ['manager'];
     const calls = fakeApi({ 'POST /invitations/invite': () => json({ data: {} }, 201) });
-    await renderInApp(<InviteModal opened onClose={() => {}} />);
+    await renderInApp(<InviteModal opened onClose={() => {}} />, { as: { roles: ['manager'] } });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
       target: { value: 'not-an-email' },
     });
@@ -92,7 +83,6 @@ describe('the invite dialog', () => {
   });
 
   it("shows the server's refusal of a role the caller may not grant", async () => {
-    session.held = ['manager'];
     fakeApi({
       'POST /invitations/invite': () =>
         json(
@@ -100,7 +90,7 @@ describe('the invite dialog', () => {
           403,
         ),
     });
-    await renderInApp(<InviteModal opened onClose={() => {}} />);
+    await renderInApp(<InviteModal opened onClose={() => {}} />, { as: { roles: ['manager'] } });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
       target: { value: 'someone@example.test' },
     });
@@ -110,18 +100,16 @@ describe('the invite dialog', () => {
     );
   });
   it('says in green that the mail was sent, and closes', async () => {
-    session.held = ['manager'];
     const onClose = vi.fn();
-    await inviteWith('smtp', onClose);
+    await inviteWith('smtp', ['manager'], onClose);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(notified.success).toEqual(['The invitation was sent to new@example.test by mail.']);
     expect(notified.warning).toEqual([]);
   });
 
   it('says a mail kept in the outbox was not sent, and gives a manager the link to pass on', async () => {
-    session.held = ['manager'];
     const onClose = vi.fn();
-    await inviteWith('outbox', onClose);
+    await inviteWith('outbox', ['manager'], onClose);
     const link = await screen.findByRole('textbox', { name: 'Invitation link' });
     expect((link as HTMLInputElement).value).toBe(LINK);
     expect(screen.getByRole('button', { name: 'Copy the link' })).toBeTruthy();
@@ -139,8 +127,7 @@ describe('the invite dialog', () => {
   });
 
   it('says in red that the mail could not be sent, with the link; root also gets the outbox', async () => {
-    session.held = ['root'];
-    await inviteWith('failed');
+    await inviteWith('failed', 'root');
     expect(await screen.findByText('The mail to new@example.test could not be sent.')).toBeTruthy();
     expect(notified.error).toEqual([
       'The invitation to new@example.test is saved, but its mail could not be sent.',

@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { useInvite } from './api/invitations.ts';
 import { InvitationLinkNotice, notifyMailOutcome } from './mail-outcome.tsx';

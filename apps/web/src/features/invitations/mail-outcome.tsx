@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, CopyButton, Group, Stack, Text, TextInput } from
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 

@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { useActingFor, useSession } from '../../app/session.tsx';
+import { useActingFor, useSession } from '../../session/session.tsx';
 import { DateRangeField, type DayRangeValue } from '../../components/date-range-field.tsx';
 import { useDailyStatistics } from './api/get-daily-statistics.ts';
 import { useTeacherStatistics } from './api/get-teacher-statistics.ts';

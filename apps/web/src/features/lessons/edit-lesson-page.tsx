@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { FullLoader } from '../../app/screens/loader.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
 import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';

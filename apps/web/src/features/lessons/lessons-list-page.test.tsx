@@ -5,11 +5,6 @@ import { formatDate } from '../../i18n/dates.ts';
 import { fakeApi, json, renderInApp, type SentCall } from '../../testing/render.tsx';
 import { LessonsListPage } from './lessons-list-page.tsx';
 
-vi.mock('../../app/session.tsx', () => ({
-  useActingAs: () => ({ workspace_id: 1, role_id: 5 }),
-  useActingFor: () => ({ workspace_id: 1, role_id: 5 }),
-}));
-
 beforeEach(() => {
   // A Wednesday: this week runs from Monday 23 to Sunday 29 November 2026.
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp, type SentCall } from '../../testing/render.tsx';
 import { SharePlanPanel } from './share-plan-panel.tsx';
 
-vi.mock('../../app/session.tsx', () => ({ useActingFor: () => ({ workspace_id: 3, role_id: 5 }) }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -55,7 +53,7 @@ describe('the panel that shares a plan with the parents', () => {
     expect(await screen.findByText(/^Sent to the parents on /)).toBeTruthy();
     const sent = calls.find((call) => call.method === 'POST');
     expect(sent).toMatchObject({ path: '/send-plan', body: { protocol_id: 42, email: 'tato@example.test' } });
-    expect(sent?.query.get('workspace_id')).toBe('3');
+    expect(sent?.query.get('workspace_id')).toBe('1');
     expect((screen.getByRole('textbox', { name: 'Link for the parents' }) as HTMLInputElement).value).toBe(
       URL_OF_PLAN,
     );

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { FullLoader } from '../../app/screens/loader.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';

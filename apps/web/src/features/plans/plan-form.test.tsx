@@ -4,11 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { PlanEditor } from './edit-plan-page.tsx';
 
-vi.mock('../../app/session.tsx', () => ({
-  useActingAs: () => ({ workspace_id: 1, role_id: 5 }),
-  useActingFor: () => ({ workspace_id: 1, role_id: 5 }),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';

@@ -28,7 +28,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useApiFileUrl } from '../../api/file-url.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { FullLoader } from '../../app/screens/loader.tsx';
+import { FullLoader } from '../../components/full-loader.tsx';
 import { routeId } from '../../lib/route-id.ts';
 import {
   useAddMark,

@@ -4,11 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { ProgramsPanel } from './programs-panel.tsx';
 
-vi.mock('../../app/session.tsx', () => ({
-  useActingAs: () => ({ workspace_id: 1, role_id: 3 }),
-  useActingFor: () => ({ workspace_id: 1, role_id: 3 }),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -60,7 +55,7 @@ function programsApi() {
 describe('ProgramsPanel', () => {
   it('lists the programs of its kind and writes a new one with its exercises in the chosen order', async () => {
     const calls = programsApi();
-    await renderInApp(<ProgramsPanel kind="program" />);
+    await renderInApp(<ProgramsPanel kind="program" />, { as: { roles: ['moderator'] } });
     expect(await screen.findByText('Sound [R] at home')).toBeTruthy();
     expect(calls.find((call) => call.path === '/recommended-programs')?.query.get('kind')).toBe('program');
 
@@ -94,7 +89,7 @@ describe('ProgramsPanel', () => {
 
   it('says why a program a card points at cannot be deleted', async () => {
     programsApi();
-    await renderInApp(<ProgramsPanel kind="program" />);
+    await renderInApp(<ProgramsPanel kind="program" />, { as: { roles: ['moderator'] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete “Sound [R] at home”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the program?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));

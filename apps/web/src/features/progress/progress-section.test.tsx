@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { ProgressSection } from './progress-section.tsx';
 
-vi.mock('../../app/session.tsx', () => ({ useActingFor: () => ({ workspace_id: 3, role_id: 5 }) }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -43,7 +41,7 @@ describe('the progress section', () => {
     expect(await screen.findByText(/Progress appears here once lessons are played with marks/)).toBeTruthy();
     expect(screen.queryByRole('switch', { name: 'Show as table' })).toBeNull();
     expect(calls.map((call) => [call.query.get('workspace_id'), call.query.get('role_id')])).toEqual([
-      ['3', '5'],
+      ['1', '5'],
     ]);
   });
 

@@ -7,11 +7,6 @@ import { EditTemplatePage } from './edit-template-page.tsx';
 
 const params: { templateId?: string } = {};
 
-vi.mock('../../app/session.tsx', () => ({
-  useActingAs: () => ({ workspace_id: 1, role_id: 3 }),
-  useSession: () => ({ role: 'moderator', user: { id: 1 }, held: ['moderator'], workspace: null }),
-}));
-
 vi.mock('react-router', async (original) => ({
   ...(await original<typeof ReactRouter>()),
   useParams: () => params,
@@ -112,7 +107,7 @@ async function fillNew() {
 describe('the template form', { timeout: 20_000 }, () => {
   it('offers the categories that hold folders, then the folders inside the chosen one', async () => {
     fakeApi({ 'GET /workspaces/1/categories': () => json({ data: TREE }) });
-    await renderInApp(<EditTemplatePage />);
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
     await screen.findByRole('heading', { name: 'New protocol template' });
     await vi.waitFor(() =>
       expect(within(block(1)).getByRole('combobox', { name: 'Category' }).hasAttribute('disabled')).toBe(
@@ -133,7 +128,7 @@ describe('the template form', { timeout: 20_000 }, () => {
 
   it('refuses a minimum above the maximum, under the maximum, and sends nothing', async () => {
     const calls = fakeApi({ 'GET /workspaces/1/categories': () => json({ data: TREE }) });
-    await renderInApp(<EditTemplatePage />);
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
     await fillNew();
     await pick('Add a folder', 'Whistling sounds', block(1));
     const min = within(block(1)).getByRole('textbox', { name: 'Minimum presentations per lesson' });
@@ -157,7 +152,7 @@ describe('the template form', { timeout: 20_000 }, () => {
       'GET /workspaces/1/categories': () => json({ data: TREE }),
       'POST /templates': () => json({ data: { ...TEMPLATE, id: 8 } }, 201),
     });
-    await renderInApp(<EditTemplatePage />);
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
     await fillNew();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const adding = within(block(1)).getByRole('combobox', { name: 'Add a folder' });
@@ -203,7 +198,7 @@ describe('the template form', { timeout: 20_000 }, () => {
           422,
         ),
     });
-    await renderInApp(<EditTemplatePage />);
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Title' }), {
       target: { value: 'Sound [S], again' },
     });
@@ -220,7 +215,7 @@ describe('the template form', { timeout: 20_000 }, () => {
       'GET /templates/7': () => json({ data: { ...TEMPLATE, blocks: [...TEMPLATE.blocks, second] } }),
       'PUT /templates/7': () => json({ data: TEMPLATE }),
     });
-    await renderInApp(<EditTemplatePage />);
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Move block 2 up' }));
     expect(within(block(1)).getByRole('textbox', { name: 'Target' })).toHaveProperty('value', 'Words');
     fireEvent.click(screen.getByRole('button', { name: 'Add a block' }));
@@ -243,7 +238,7 @@ describe('the template form', { timeout: 20_000 }, () => {
       'POST /templates/7/review': () =>
         json({ data: { ...TEMPLATE, status: 'published', version: 1, actions: [] } }),
     });
-    await renderInApp(<EditTemplatePage />);
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
     const title = await screen.findByRole('textbox', { name: 'Title' });
     fireEvent.change(title, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -274,7 +269,7 @@ describe('the template form', { timeout: 20_000 }, () => {
       'POST /templates/7/review': (call) =>
         json({ data: { ...inReview, status: 'draft', actions: ['publish'], ...(call.body as object) } }),
     });
-    await renderInApp(<EditTemplatePage />);
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Return to the writer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Return the template to its writer' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Return to the writer' }));

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { TemplatesList } from './components/templates-list.tsx';
 
 /** /protocols-templates: the moderator's protocol templates, every one of the project, to review and edit. */

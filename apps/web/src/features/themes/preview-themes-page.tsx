@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActingFor } from '../../app/session.tsx';
+import { useActingFor } from '../../session/session.tsx';
 import { useThemes, type ThemesFilter } from './api/get-themes.ts';
 import { ThemesFilters } from './components/themes-filters.tsx';
 import { ListState } from './components/themes-list-state.tsx';

@@ -33,7 +33,7 @@ import { AssetTypeFilter } from '../../components/assets/asset-type-filter.tsx';
 import { useTheme } from './api/get-themes.ts';
 import { useSetThemeAssets, useThemeAssets } from './api/theme-assets.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useActingFor, useSession } from '../../app/session.tsx';
+import { useActingFor, useSession } from '../../session/session.tsx';
 import { routeId } from '../../lib/route-id.ts';
 import { ThemeHeading } from './components/theme-heading.tsx';
 import { AssetGridSkeleton, AssetsLoadFailed } from '../../components/assets/asset-list-states.tsx';

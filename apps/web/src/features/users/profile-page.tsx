@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { imageProblem } from '../../lib/image-file.ts';
 import { updateProfile } from './api/update-profile.ts';

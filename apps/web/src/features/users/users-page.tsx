@@ -32,7 +32,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { SearchInput } from '../../components/search-input.tsx';
-import { useActingFor, useSession } from '../../app/session.tsx';
+import { useActingFor, useSession } from '../../session/session.tsx';
 import { contractValidate } from '../../lib/form.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';

@@ -2,7 +2,7 @@ import { API, inWorkspace } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { categoryKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /**
  * Deletes a category. The server refuses (409) while subcategories or exercises use it; the call

@@ -2,7 +2,7 @@ import { API, inWorkspace, type Action, type Category } from '@logoschool/contra
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { categoryKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /**
  * A project's category tree (spec §7 GET workspaces/{id}/categories). Quiet: a failed category

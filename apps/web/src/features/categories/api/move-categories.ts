@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { categoryKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { movedTree, withPlaces } from '../tree-moves.ts';
 
 /**

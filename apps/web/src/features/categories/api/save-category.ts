@@ -2,7 +2,7 @@ import { API, inWorkspace, type Category, type CategoryUpdate } from '@logoschoo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { categoryKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /** What the category form sends: the same fields for a new category and a changed one. */
 export type CategoryFields = Pick<CategoryUpdate, 'name' | 'description' | 'parent' | 'is_folder'>;

@@ -1,7 +1,7 @@
 import { API, type Client, type ClientInput } from '@logoschool/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingAs } from '../../../app/session.tsx';
+import { useActingAs } from '../../../session/session.tsx';
 import { clientKeys } from './keys.ts';
 
 type ActingAs = { workspace_id: number; role_id: number };

@@ -2,7 +2,7 @@ import { API, type Theme } from '@logoschool/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { themeKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /**
  * The themes the project sees, as choices (value: the id): what a student's interests are linked

@@ -1,7 +1,7 @@
 import { API, type ClientImportCells, type ClientImportResult } from '@logoschool/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingAs } from '../../../app/session.tsx';
+import { useActingAs } from '../../../session/session.tsx';
 
 /** Sends the valid rows of a CSV file as the teacher; the answer says what happened to each. */
 export function useImportClients() {

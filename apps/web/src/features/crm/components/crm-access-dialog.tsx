@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBaseUrl } from '../../../api/client.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { useActingFor, useSession } from '../../../app/session.tsx';
+import { useActingFor, useSession } from '../../../session/session.tsx';
 import { formatDateTime } from '../../../i18n/dates.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCrmAccess, useIssueCrmToken, useRevokeCrmToken, type CrmProject } from '../api/crm-token.ts';

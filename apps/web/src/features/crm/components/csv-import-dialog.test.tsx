@@ -5,10 +5,6 @@ import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { csvText, parseClientsCsv, templateCsv } from '../csv-import.ts';
 import { CsvImport } from './csv-import-dialog.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingAs: () => ({ workspace_id: 1, role_id: 5 }),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';

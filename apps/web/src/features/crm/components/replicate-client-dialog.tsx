@@ -10,7 +10,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { useActingFor, useSession } from '../../../app/session.tsx';
+import { useActingFor, useSession } from '../../../session/session.tsx';
 import { useProjectTeachers, useReplicateClient } from '../api/replicate-client.ts';
 
 /**

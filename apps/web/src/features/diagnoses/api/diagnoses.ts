@@ -10,7 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Acting } from '../../../api/keys.ts';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** The diagnoses feature's query keys. */

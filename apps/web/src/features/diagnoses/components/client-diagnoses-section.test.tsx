@@ -5,11 +5,6 @@ import { formatDate } from '../../../i18n/dates.ts';
 import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { ClientDiagnosesSection } from './client-diagnoses-section.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingAs: () => ({ workspace_id: 1, role_id: 5 }),
-  useActingFor: () => ({ workspace_id: 1, role_id: 5 }),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';

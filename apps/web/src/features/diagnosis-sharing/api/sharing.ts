@@ -1,7 +1,7 @@
 import { API, diagnosisFileName, type DiagnosisSharing, type SentDiagnosis } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, request } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { diagnosisSharingKeys } from './keys.ts';
 

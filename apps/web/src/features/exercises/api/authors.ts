@@ -1,7 +1,7 @@
 import { API, type ExerciseAuthor } from '@logoschool/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import type { ExerciseListKind } from './exercises.ts';
 import { exerciseKeys } from './keys.ts';
 

@@ -6,7 +6,7 @@ import {
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { exerciseKeys } from './keys.ts';
 
 /** Where each kind of a deck's media is listed (spec §7 `/exercises/:id/images`, `/audios`). */

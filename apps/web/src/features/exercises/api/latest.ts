@@ -1,7 +1,7 @@
 import { API, type Exercise } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { exerciseKeys } from './keys.ts';
 
 /**

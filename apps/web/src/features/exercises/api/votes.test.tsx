@@ -1,16 +1,12 @@
 import type { Exercise, ExercisePage } from '@logoschool/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { fakeApi, json } from '../../../testing/render.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { fakeApi, json, sessionWrapper } from '../../../testing/render.tsx';
 import { exerciseKeys } from './keys.ts';
 import { useVote } from './votes.ts';
 
 const acting = { workspace_id: 1, role_id: 4 };
-
-vi.mock('../../../app/session.tsx', () => ({ useActingFor: () => acting }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,10 +39,9 @@ function setUp() {
   queryClient.setQueryData(keys.tab, pageOf(exercise(8), exercise(7)));
   queryClient.setQueryData(keys.library, pageOf(exercise(7, { own_like: 0 }), exercise(8)));
   queryClient.setQueryData(keys.detail, exercise(7));
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  const { result } = renderHook(() => useVote(), { wrapper });
+  const { result } = renderHook(() => useVote(), {
+    wrapper: sessionWrapper(queryClient, { roles: ['author'] }),
+  });
   /** Exercise 7's votes in each place, and exercise 8's in the tab. */
   const votesNow = () => {
     const pick = (item: Exercise | undefined) =>

@@ -9,7 +9,7 @@ import {
 } from '@logoschool/contract';
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { exerciseKeys } from './keys.ts';
 
 /** The key every vote mutation shares, to tell whether another is still under way. */

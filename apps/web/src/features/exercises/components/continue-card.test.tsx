@@ -4,10 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { ContinueCard } from './continue-card.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 4 }),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -21,6 +17,7 @@ describe('the continue card', () => {
         <Route path="/" element={<ContinueCard />} />
         <Route path="/edit-exercise/:id" element={<p>Editor</p>} />
       </Routes>,
+      { as: { roles: ['author'] } },
     );
     const region = await screen.findByRole('region', { name: 'Continue where you left off' });
     expect(within(region).getByText('Hissing sounds')).toBeTruthy();
@@ -30,7 +27,7 @@ describe('the continue card', () => {
 
   it('shows nothing while there is none', async () => {
     const calls = fakeApi({ 'GET /exercises/latest': () => json({ data: null }) });
-    await renderInApp(<ContinueCard />);
+    await renderInApp(<ContinueCard />, { as: { roles: ['author'] } });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region')).toBeNull();

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApiPage } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useFilingOptions } from '../api/exercise.ts';
 import { exerciseKeys } from '../api/keys.ts';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import type { ExerciseListKind } from '../api/exercises.ts';
 import { ContinueCard } from './continue-card.tsx';
 import { ExerciseList } from './exercise-list.tsx';

@@ -4,11 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { ExerciseList } from './exercise-list.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 3 }),
-  useSession: () => ({ role: 'moderator', user: { id: 1 } }),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -33,7 +28,7 @@ describe('the exercise list', () => {
       'GET /exercises': () => json(page({ 1: 1200, 2: 3, 3: 0, 4: 5, 5: 1 }, false)),
       'GET /exercises/authors': () => json({ data: [] }),
     });
-    await renderInApp(<ExerciseList kind="moderator" />);
+    await renderInApp(<ExerciseList kind="moderator" />, { as: { roles: ['moderator'] } });
     await vi.waitFor(async () => expect(await shownCounters()).toContain('1,200'));
     expect(screen.queryByText(/More than 1,000 exercises match/)).toBeNull();
   });
@@ -43,7 +38,7 @@ describe('the exercise list', () => {
       'GET /exercises': () => json(page({ 1: 990, 2: 0, 3: 0, 4: 11, 5: 0 }, true)),
       'GET /exercises/authors': () => json({ data: [] }),
     });
-    await renderInApp(<ExerciseList kind="moderator" />);
+    await renderInApp(<ExerciseList kind="moderator" />, { as: { roles: ['moderator'] } });
     await vi.waitFor(async () => expect(await shownCounters()).toContain('990+'));
     expect(await shownCounters()).toContain('11+');
     expect(

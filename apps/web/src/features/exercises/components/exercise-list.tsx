@@ -28,7 +28,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActingFor, useSession } from '../../../app/session.tsx';
+import { useActingFor, useSession } from '../../../session/session.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { readLocal, writeLocal } from '../../../lib/local-storage.ts';

@@ -6,11 +6,6 @@ import { ExerciseList } from './exercise-list.tsx';
 
 const notified = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 4 }),
-  useSession: () => ({ role: 'author', user: { id: 5 } }),
-}));
-
 vi.mock('../../../lib/notify.ts', () => ({
   notifySuccess: (message: string) => notified.success.push(message),
   notifyWarning: () => {},
@@ -84,7 +79,7 @@ describe('taking a request from the author’s list', () => {
         return json({ code: 'request_taken', message: TAKEN }, 409);
       },
     });
-    await renderInApp(<ExerciseList kind="author" />);
+    await renderInApp(<ExerciseList kind="author" />, { as: { roles: ['author'], userId: 5 } });
     fireEvent.click(await screen.findByRole('button', { name: 'Take it' }));
 
     await waitFor(() => expect(notified.error).toEqual([TAKEN]));
@@ -104,7 +99,7 @@ describe('taking a request from the author’s list', () => {
         return json({ data: { ...request, status_id: EXERCISE_STATUS.draft, assigned_id: 5 } });
       },
     });
-    await renderInApp(<ExerciseList kind="author" />);
+    await renderInApp(<ExerciseList kind="author" />, { as: { roles: ['author'], userId: 5 } });
     fireEvent.click(await screen.findByRole('button', { name: 'Take it' }));
 
     await waitFor(() => expect(notified.success).toEqual(['“Cars [R]” is now your draft.']));

@@ -4,10 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, file, json, renderInApp } from '../../../testing/render.tsx';
 import { MediaPanel, markOf, markOptions } from './media-panel.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 3 }),
-}));
-
 const exercise = { id: 7, title: 'Whistling sounds' } as Exercise;
 
 function media(overrides: Partial<ExerciseMedia>): ExerciseMedia {
@@ -80,7 +76,7 @@ describe('the choices of a mark', () => {
 describe('the pictures and sounds panel', () => {
   it('shows each picture and sound with its slides and its mark, and saves a new mark at once', async () => {
     const calls = deckApi([picture], [sound]);
-    await renderInApp(<MediaPanel exercise={exercise} editable />);
+    await renderInApp(<MediaPanel exercise={exercise} editable />, { as: { roles: ['moderator'] } });
 
     const image = await screen.findByRole('group', { name: 'image1.png' });
     expect(within(image).getByText('On slides: 1, 3')).toBeTruthy();
@@ -115,7 +111,7 @@ describe('the pictures and sounds panel', () => {
       'PUT /exercises/7/media/1': () =>
         json({ message: 'You may not change this exercise.', code: 'forbidden' }, 403),
     });
-    await renderInApp(<MediaPanel exercise={exercise} editable />);
+    await renderInApp(<MediaPanel exercise={exercise} editable />, { as: { roles: ['moderator'] } });
     const image = await screen.findByRole('group', { name: 'image1.png' });
     fireEvent.click(within(image).getByRole('combobox', { name: 'In themed versions, replace with' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Prop' }));
@@ -131,7 +127,7 @@ describe('the pictures and sounds panel', () => {
 
   it('shows the marks as text to those who may not change them', async () => {
     deckApi([media({ asset_type: 'background' })], [sound]);
-    await renderInApp(<MediaPanel exercise={exercise} editable={false} />);
+    await renderInApp(<MediaPanel exercise={exercise} editable={false} />, { as: { roles: ['moderator'] } });
     const image = await screen.findByRole('group', { name: 'image1.png' });
     expect(within(image).queryByRole('combobox')).toBeNull();
     expect(image.textContent).toContain('In themed versions, replace with: Background');
@@ -139,7 +135,7 @@ describe('the pictures and sounds panel', () => {
 
   it('says so when the deck has neither pictures nor sounds', async () => {
     deckApi([], []);
-    await renderInApp(<MediaPanel exercise={exercise} editable />);
+    await renderInApp(<MediaPanel exercise={exercise} editable />, { as: { roles: ['moderator'] } });
     expect(await screen.findByText('The deck has no pictures or sounds.')).toBeTruthy();
   });
 });

@@ -4,10 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { PresentationPanel } from './presentation-panel.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 4 }),
-}));
-
 const exercise = {
   id: 7,
   title: 'Whistling sounds',
@@ -35,7 +31,7 @@ describe('rendering the slides again', () => {
     'is offered after %s, and the progress shows again',
     async (status) => {
       const calls = slidesApi({ status, message: 'No slide images.', slides: [] });
-      await renderInApp(<PresentationPanel exercise={exercise} editable />);
+      await renderInApp(<PresentationPanel exercise={exercise} editable />, { as: { roles: ['author'] } });
       fireEvent.click(await screen.findByRole('button', { name: 'Render slides again' }));
       await waitFor(() =>
         expect(calls.find((call) => call.method === 'POST')).toMatchObject({ body: { file_id: 31 } }),
@@ -47,13 +43,15 @@ describe('rendering the slides again', () => {
 
   it('is not offered when the slides are ready, nor to those who may not edit', async () => {
     slidesApi({ status: 'failed', message: 'No slide images.', slides: [] });
-    await renderInApp(<PresentationPanel exercise={exercise} editable={false} />);
+    await renderInApp(<PresentationPanel exercise={exercise} editable={false} />, {
+      as: { roles: ['author'] },
+    });
     expect(await screen.findByText('No slide images.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Render slides again' })).toBeNull();
     document.body.innerHTML = '';
 
     slidesApi({ status: 'ready', message: null, slides: [] });
-    await renderInApp(<PresentationPanel exercise={exercise} editable />);
+    await renderInApp(<PresentationPanel exercise={exercise} editable />, { as: { roles: ['author'] } });
     expect(await screen.findByText('whistling.pptx: 3 slides')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Render slides again' })).toBeNull();
   });

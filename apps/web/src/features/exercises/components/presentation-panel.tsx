@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi, request } from '../../../api/client.ts';
 import { useApiFileUrl } from '../../../api/file-url.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { exerciseKeys } from '../api/keys.ts';

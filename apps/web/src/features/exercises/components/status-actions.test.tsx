@@ -5,10 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { StatusActions } from './status-actions.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 3 }),
-}));
-
 const exerciseIn = (status: keyof typeof EXERCISE_STATUS) =>
   ({ id: 7, title: 'Whistling sounds', status_id: EXERCISE_STATUS[status], updated_at: 'then' }) as Exercise;
 
@@ -55,7 +51,9 @@ describe('a refused move', () => {
           422,
         ),
     });
-    await renderInApp(<Harness status="draft" actors={['author', 'owner']} />);
+    await renderInApp(<Harness status="draft" actors={['author', 'owner']} />, {
+      as: { roles: ['moderator'] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Submit for moderation' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(/^Upload the presentation/)).toBeTruthy();
@@ -75,7 +73,7 @@ describe('a moderator after a verdict', () => {
     const calls = fakeApi({
       'POST /exercises/7/status': () => json({ data: exerciseIn('moderation') }),
     });
-    await renderInApp(<Harness status="declined" actors={['moderator']} />);
+    await renderInApp(<Harness status="declined" actors={['moderator']} />, { as: { roles: ['moderator'] } });
     expect(
       screen.getByText(/^The author sees your comment, changes the exercise and sends it again/),
     ).toBeTruthy();
@@ -98,7 +96,7 @@ describe('a moderator after a verdict', () => {
       'GET /exercises/7/generated': () => json({ data: [{ id: 40 }, { id: 41 }] }),
       'POST /exercises/7/status': () => json({ data: exerciseIn('moderation') }),
     });
-    await renderInApp(<Harness status="accepted" actors={['moderator']} />);
+    await renderInApp(<Harness status="accepted" actors={['moderator']} />, { as: { roles: ['moderator'] } });
     expect(screen.getByText(/^It is in the exercise library\. Approved by mistake\?/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send back to moderation' }));
     const dialog = await screen.findByRole('dialog');
@@ -120,7 +118,9 @@ describe('a moderator after a verdict', () => {
 
   it('offers an author nothing on an approved exercise', async () => {
     fakeApi({});
-    await renderInApp(<Harness status="accepted" actors={['author', 'owner']} />);
+    await renderInApp(<Harness status="accepted" actors={['author', 'owner']} />, {
+      as: { roles: ['moderator'] },
+    });
     expect(screen.queryByRole('heading', { name: 'Next step' })).toBeNull();
   });
 });

@@ -9,10 +9,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp, type SentCall } from '../../../testing/render.tsx';
 import { ThemedVersionsPanel } from './themed-versions-panel.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 3 }),
-}));
-
 const accepted = { id: 7, title: 'Whistling sounds', status_id: EXERCISE_STATUS.accepted } as Exercise;
 
 const version: ExerciseGenerated = {
@@ -70,7 +66,7 @@ describe('the themed versions panel', () => {
         return json({ data: { updated: 1 } });
       },
     });
-    await renderInApp(<ThemedVersionsPanel exercise={accepted} />);
+    await renderInApp(<ThemedVersionsPanel exercise={accepted} />, { as: { roles: ['moderator'] } });
     const row = around(await screen.findByText('whistling-space.pptx'), 'tr');
     expect(within(row).getByText('Space')).toBeTruthy();
     expect(within(row).getByText('Maria Moderator')).toBeTruthy();
@@ -100,7 +96,7 @@ describe('the themed versions panel', () => {
         return json({ data: { ...plan, generated: made } });
       },
     });
-    await renderInApp(<ThemedVersionsPanel exercise={accepted} />);
+    await renderInApp(<ThemedVersionsPanel exercise={accepted} />, { as: { roles: ['moderator'] } });
     expect(await screen.findByText('No themed versions yet.')).toBeTruthy();
 
     // A theme not marked ready says so in the list.
@@ -138,7 +134,9 @@ describe('the themed versions panel', () => {
           },
         }),
     });
-    await renderInApp(<ThemedVersionsPanel exercise={{ ...accepted, status_id: EXERCISE_STATUS.draft }} />);
+    await renderInApp(<ThemedVersionsPanel exercise={{ ...accepted, status_id: EXERCISE_STATUS.draft }} />, {
+      as: { roles: ['moderator'] },
+    });
     expect(screen.getByText(/Only accepted exercises get themed versions/)).toBeTruthy();
     await chooseTheme('Space');
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useVote } from '../api/votes.ts';
 

@@ -1,6 +1,6 @@
 import { API } from '@logoschool/contract';
 import { request } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import type { DayRange } from '../report-range.ts';

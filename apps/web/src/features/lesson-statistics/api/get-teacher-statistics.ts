@@ -1,7 +1,7 @@
 import { API, type TeacherLessonStatistic } from '@logoschool/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import type { DayRange } from '../report-range.ts';
 import { lessonStatisticsKeys } from './keys.ts';

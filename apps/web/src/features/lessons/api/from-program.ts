@@ -1,7 +1,7 @@
 import { API, PER_PAGE_MAX, type LessonFromProgramResult, type ProgramListItem } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { lessonKeys } from './keys.ts';
 
 /** The project's recommended programs and exercise complexes a lesson can be filled from. */

@@ -6,7 +6,7 @@ import {
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { lessonKeys } from './keys.ts';
 

@@ -5,11 +5,6 @@ import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { LessonThemesPanel } from './lesson-themes-panel.tsx';
 import { LockedLessonModal } from './locked-lesson-modal.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingAs: () => ({ workspace_id: 1, role_id: 5 }),
-  useActingFor: () => ({ workspace_id: 1, role_id: 5 }),
-}));
-
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { API, isTimeZone, type Client, type PlanListItem } from '@logoschool/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { planSharingKeys } from './keys.ts';
 
 /**

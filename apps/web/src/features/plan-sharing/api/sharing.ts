@@ -1,7 +1,7 @@
 import { API, type PlanSharing, type SendPlanInput, type SentPlan } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { planSharingKeys } from './keys.ts';
 
 const linkPath = (planId: number) => `${API.protocols}/${planId}/link`;

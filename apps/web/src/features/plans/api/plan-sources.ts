@@ -7,7 +7,7 @@ import {
 } from '@logoschool/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { planKeys } from './keys.ts';
 
 /** The teacher's students a plan may be made for, matching `term` ('' for the first page of all). */

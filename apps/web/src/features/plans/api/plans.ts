@@ -9,7 +9,7 @@ import {
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { planKeys } from './keys.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { playerKeys } from './keys.ts';
 
 /** How often slide images still being rendered are asked again. */

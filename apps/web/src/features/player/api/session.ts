@@ -7,7 +7,7 @@ import {
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBaseUrl, callApi, request } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { playerKeys } from './keys.ts';
 
 const linkPath = (lessonId: number) => `${API.lesson}/${lessonId}/link`;

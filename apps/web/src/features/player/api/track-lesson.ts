@@ -2,7 +2,7 @@ import { API, type Lesson, type LessonStatistic, type TrackEvent } from '@logosc
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '../../../api/client.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /**
  * Tells the server once that the player opened a lesson still to hold (spec §7

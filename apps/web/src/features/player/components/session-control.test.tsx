@@ -5,10 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp, type SentCall } from '../../../testing/render.tsx';
 import { SESSION_MOVE_DEBOUNCE_MS, SessionControl, type SessionPlace } from './session-control.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 5 }),
-}));
-
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

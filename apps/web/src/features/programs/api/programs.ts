@@ -9,7 +9,7 @@ import {
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingAs } from '../../../app/session.tsx';
+import { useActingAs } from '../../../session/session.tsx';
 import { programKeys } from './keys.ts';
 
 export interface ProgramsFilter {

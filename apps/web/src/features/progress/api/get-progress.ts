@@ -2,7 +2,7 @@ import { clientProgressPath, type StudentProgress } from '@logoschool/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import type { Acting } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 import { progressKeys } from './keys.ts';
 
 /** `GET /clients/:clientId/progress` as the teacher acting in the project. */

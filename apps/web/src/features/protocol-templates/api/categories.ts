@@ -2,7 +2,7 @@ import { API, inWorkspace, type Category } from '@logoschool/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { categoryKeys } from '../../../api/keys.ts';
-import { useActingAs } from '../../../app/session.tsx';
+import { useActingAs } from '../../../session/session.tsx';
 
 /**
  * The project's category tree (spec §7 GET workspaces/{id}/categories), which a template's blocks

@@ -9,7 +9,7 @@ import {
 } from '@logoschool/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
-import { useActingAs } from '../../../app/session.tsx';
+import { useActingAs } from '../../../session/session.tsx';
 import { templateKeys } from './keys.ts';
 
 export interface TemplatesFilter {

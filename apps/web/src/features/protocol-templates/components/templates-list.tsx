@@ -20,7 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { formatDate } from '../../../i18n/dates.ts';
 import { useTemplateCounts, useTemplates } from '../api/templates.ts';

@@ -2,7 +2,7 @@ import { API, inWorkspace } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { tagKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /** Deletes a tag, and takes it off everything it was on. Quiet: the confirmation shows a refusal. */
 export function useDeleteTag() {

@@ -2,7 +2,7 @@ import { API, inWorkspace, type Tag } from '@logoschool/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { tagKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 type Acting = { workspace_id: number; role_id: number };
 

@@ -2,7 +2,7 @@ import { API, inWorkspace, type Tag } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { tagKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /**
  * Merges tag `id` into tag `intoId`: the second takes over the first's uses and the first is gone.

@@ -2,7 +2,7 @@ import { API, inWorkspace, type Tag } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { tagKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /**
  * Adds a tag (`id` null: POST) or renames one (PUT). Quiet: the form shows the server's answer

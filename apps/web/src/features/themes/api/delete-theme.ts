@@ -2,7 +2,7 @@ import { API } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { themeKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /** Deletes a theme; the server refuses (409 `theme_in_use`) while it is used. Quiet: the dialog says why. */
 export function useDeleteTheme() {

@@ -2,7 +2,7 @@ import { API, type Theme, type ThemeStatistic, type ThemeType } from '@logoschoo
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { themeKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /** The filters of the themes list; each left out when unset. */
 export interface ThemesFilter {

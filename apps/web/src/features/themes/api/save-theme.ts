@@ -2,7 +2,7 @@ import { API, type Theme, type ThemeInput } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { themeKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /**
  * Creates a theme of the project (`id` null: POST) or changes one (PUT, the whole theme). Quiet: the

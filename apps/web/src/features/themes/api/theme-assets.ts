@@ -2,7 +2,7 @@ import { themeAssetsPath, type Theme, type ThemeAssetsGrouped } from '@logoschoo
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { themeKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 /** A theme's assets with their files, by type. */
 export function useThemeAssets(themeId: number | null) {

@@ -2,7 +2,7 @@ import { API, type Theme } from '@logoschool/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { themeKeys } from '../../../api/keys.ts';
-import { useActingFor } from '../../../app/session.tsx';
+import { useActingFor } from '../../../session/session.tsx';
 
 const flipped = (themes: Theme[] | undefined, id: number) =>
   themes?.map((theme) => (theme.id === id ? { ...theme, ready: !theme.ready } : theme));

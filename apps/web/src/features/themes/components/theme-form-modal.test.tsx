@@ -3,11 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { ThemeFormModal } from './theme-form-modal.tsx';
 
-vi.mock('../../../app/session.tsx', () => ({
-  useActingFor: () => ({ workspace_id: 1, role_id: 3 }),
-  useSession: () => ({ user: null, workspace: { workspaceId: 1 }, workspaces: [] }),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -16,7 +11,9 @@ afterEach(() => {
 describe('the theme form', () => {
   it("tells the contract's rules before sending: a gender, and 'from' not above 'to'", async () => {
     const calls = fakeApi({ 'POST /themes': () => json({ data: {} }, 201) });
-    await renderInApp(<ThemeFormModal target={{ kind: 'create' }} onClose={() => {}} />);
+    await renderInApp(<ThemeFormModal target={{ kind: 'create' }} onClose={() => {}} />, {
+      as: { roles: ['moderator'] },
+    });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Cars' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Boys' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Girls' }));
@@ -32,7 +29,9 @@ describe('the theme form', () => {
   it('sends a theme that passes, its genders in order', async () => {
     const onClose = vi.fn();
     const calls = fakeApi({ 'POST /themes': () => json({ data: { name: 'Cars' } }, 201) });
-    await renderInApp(<ThemeFormModal target={{ kind: 'create' }} onClose={onClose} />);
+    await renderInApp(<ThemeFormModal target={{ kind: 'create' }} onClose={onClose} />, {
+      as: { roles: ['moderator'] },
+    });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: ' Cars ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -107,6 +107,21 @@ function selectionOf(
   return { workspaces, workspace, role };
 }
 
+/** Where a user (or nobody) acts when `workspaceId` is chosen: the projects, the role, the roles held. */
+export function actingOf(
+  user: User | null,
+  workspaceId: number | null,
+): Pick<Session, 'workspaces' | 'workspace' | 'role' | 'held'> {
+  if (!user) return { workspaces: [], workspace: null, role: null, held: [] };
+  const selection = selectionOf(user, workspaceId);
+  const held = selection.workspace
+    ? rolesInWorkspace(user, selection.workspace.workspaceId)
+    : user.is_root
+      ? ['root' as const]
+      : [];
+  return { ...selection, held };
+}
+
 /** The role a signed-in user starts in: the one selected in the stored project (or the first). */
 export function startingRoleOf(user: User): RankedRole | null {
   return selectionOf(user, storedWorkspaceId()).role;
@@ -247,22 +262,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const session = useMemo<Session>(() => {
-    const { workspaces, workspace, role } = user
-      ? selectionOf(user, workspaceId)
-      : { workspaces: [], workspace: null, role: null };
-    const held =
-      user && workspace
-        ? rolesInWorkspace(user, workspace.workspaceId)
-        : user?.is_root
-          ? ['root' as const]
-          : [];
     return {
       status,
       user,
-      workspace,
-      workspaces,
-      role,
-      held,
+      ...actingOf(user, workspaceId),
       signIn,
       signOut,
       signedInAs: status === 'authorised' && returnToken !== null,
@@ -286,6 +289,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     selectWorkspace,
   ]);
 
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Holds a session made elsewhere instead of checking a token: component tests render a screen as
+ * a given user this way (`renderInApp(ui, { as })`), and everything inside sees it through
+ * `useSession`, `useActingFor` and `useActingAs` exactly as under `SessionProvider`.
+ */
+export function GivenSessionProvider({ session, children }: { session: Session; children: ReactNode }) {
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 

@@ -1,7 +1,7 @@
 import { LANGUAGES, isLanguage } from '@logoschool/contract';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_LABELS, changeLanguage, currentLanguage } from '../../i18n/i18n.ts';
+import { LANGUAGE_LABELS, changeLanguage, currentLanguage } from '../i18n/i18n.ts';
 
 /** Interface language (spec §1, §9): UA, RU, EN, PL; the choice is kept locally. */
 export function LanguageSwitcher() {
