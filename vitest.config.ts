@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { coreTexts } from './apps/web/core-texts.ts';
+import { areaTexts } from './apps/web/texts-plugin.ts';
 import { defineConfig } from 'vitest/config';
 
 const SERVER_TESTS = 'apps/server/src';
@@ -37,7 +37,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {
-        plugins: [coreTexts()],
+        plugins: [areaTexts()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { coreTexts } from './core-texts.ts';
+import { areaTexts } from './texts-plugin.ts';
 
 /** The product version, from the root package.json; the app compares it with the server's. */
 const version = (
@@ -35,7 +35,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), coreTexts(), precompress()],
+  plugins: [react(), areaTexts(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

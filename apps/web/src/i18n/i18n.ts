@@ -31,10 +31,10 @@ const CORE: Record<Language, () => Promise<Texts>> = {
   pl: () => import('virtual:core-texts/pl').then((texts) => withRoles('pl', texts.default)),
 };
 const ALL: Record<Language, () => Promise<{ default: Texts }>> = {
-  uk: () => import('./locales/uk.json'),
-  ru: () => import('./locales/ru.json'),
-  en: () => import('./locales/en.json'),
-  pl: () => import('./locales/pl.json'),
+  uk: () => import('virtual:texts/uk'),
+  ru: () => import('virtual:texts/ru'),
+  en: () => import('virtual:texts/en'),
+  pl: () => import('virtual:texts/pl'),
 };
 
 /** Whether a screen beyond the core has asked for whole languages (then a switch loads whole ones). */

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { LANGUAGES, NAV_ITEMS, ROLE_NAMES } from '@logoschool/contract';
 import { describe, expect, it } from 'vitest';
 import { withRoles } from './i18n.ts';
-import en from './locales/en.json';
-import pl from './locales/pl.json';
-import ru from './locales/ru.json';
-import uk from './locales/uk.json';
+import en from 'virtual:texts/en';
+import pl from 'virtual:texts/pl';
+import ru from 'virtual:texts/ru';
+import uk from 'virtual:texts/uk';
 
 const RESOURCES = { uk, ru, en, pl };
 

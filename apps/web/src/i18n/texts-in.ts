@@ -6,10 +6,10 @@ type Texts = Record<string, unknown>;
 
 /** Each language's whole texts, the same chunks the app loads for its own language. */
 const WHOLE: Record<Language, () => Promise<{ default: Texts }>> = {
-  uk: () => import('./locales/uk.json'),
-  ru: () => import('./locales/ru.json'),
-  en: () => import('./locales/en.json'),
-  pl: () => import('./locales/pl.json'),
+  uk: () => import('virtual:texts/uk'),
+  ru: () => import('virtual:texts/ru'),
+  en: () => import('virtual:texts/en'),
+  pl: () => import('virtual:texts/pl'),
 };
 
 /**

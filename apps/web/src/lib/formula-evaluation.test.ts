@@ -11,10 +11,10 @@ import {
   FORMULA_FIXTURE_VALUES,
 } from '@logoschool/contract/formula-fixtures';
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/locales/en.json';
-import pl from '../i18n/locales/pl.json';
-import ru from '../i18n/locales/ru.json';
-import uk from '../i18n/locales/uk.json';
+import en from 'virtual:texts/en';
+import pl from 'virtual:texts/pl';
+import ru from 'virtual:texts/ru';
+import uk from 'virtual:texts/uk';
 
 /*
  * The web evaluates a card's formulas with the contract, as the server does: the same fixtures give

@@ -10,7 +10,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { GivenSessionProvider, actingOf, type Session } from '../session/session.tsx';
 import { theme } from '../lib/theme.ts';
 import { i18n, withRoles } from '../i18n/i18n.ts';
-import en from '../i18n/locales/en.json';
+import en from 'virtual:texts/en';
 
 /** What jsdom lacks and Mantine or the file previews use. */
 function polyfillBrowser() {

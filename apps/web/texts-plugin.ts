@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The sections of a language a visitor's first page needs: the login, logout and error screens,
+ * the loader and the language switcher. Everything else loads with the screens that use it.
+ */
+export const CORE_TEXT_SECTIONS = ['app', 'errors', 'fields', 'header', 'login', 'logout', 'notFound'];
+
+const SRC = path.resolve(import.meta.dirname, 'src');
+const SHARED = path.join(SRC, 'i18n/locales');
+const FEATURES = path.join(SRC, 'features');
+
+type Texts = Record<string, unknown>;
+
+/**
+ * The files a language's texts are assembled from: the shared sections (`i18n/locales/<language>.json`)
+ * and each area's own (`features/<area>/texts/<language>.json`).
+ */
+export function textFiles(language: string): string[] {
+  const areas = fs
+    .readdirSync(FEATURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(FEATURES, entry.name, 'texts', `${language}.json`))
+    .filter((file) => fs.existsSync(file));
+  return [path.join(SHARED, `${language}.json`), ...areas];
+}
+
+/**
+ * A language's whole texts: every file's sections side by side. A section is one area's: two files
+ * with the same section are an error, not a silent overwrite.
+ */
+export function wholeTexts(language: string): Texts {
+  const texts: Texts = {};
+  const owner = new Map<string, string>();
+  for (const file of textFiles(language)) {
+    const sections = JSON.parse(fs.readFileSync(file, 'utf8')) as Texts;
+    for (const [section, value] of Object.entries(sections)) {
+      const first = owner.get(section);
+      if (first) throw new Error(`Texts section "${section}" is in both ${first} and ${file}`);
+      owner.set(section, file);
+      texts[section] = value;
+    }
+  }
+  return texts;
+}
+
+const MODULES = {
+  /** The core sections alone: their own small chunk, which the first page loads. */
+  'virtual:core-texts/': (language: string) => {
+    const all = wholeTexts(language);
+    return Object.fromEntries(CORE_TEXT_SECTIONS.map((section) => [section, all[section] ?? {}]));
+  },
+  /** The whole language, one chunk, loaded with the screens beyond the core. */
+  'virtual:texts/': wholeTexts,
+};
+
+/**
+ * `virtual:core-texts/<language>` and `virtual:texts/<language>`: a language's texts assembled from
+ * the shared file and the areas' files at build time, so that an area adds its texts in its own
+ * folder and a language still loads as one chunk (two for the first page).
+ */
+export function areaTexts(): Plugin {
+  return {
+    name: 'logoschool-texts',
+    resolveId(id) {
+      return Object.keys(MODULES).some((prefix) => id.startsWith(prefix)) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      const entry = Object.entries(MODULES).find(([prefix]) => id.startsWith(`\0${prefix}`));
+      if (!entry) return undefined;
+      const [prefix, assemble] = entry;
+      const language = id.slice(prefix.length + 1);
+      if (!/^[a-z]{2}$/.test(language)) throw new Error(`No language "${language}" for texts`);
+      for (const file of textFiles(language)) this.addWatchFile(file);
+      return `export default ${JSON.stringify(assemble(language))};`;
+    },
+  };
+}
