@@ -1,7 +1,7 @@
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import type { ScreenModule } from '../lib/screen-module.ts';
 
-/** What a screen's chunk exports. */
-export type ScreenModule = { default: ComponentType };
+export type { ScreenModule };
 
 /** A screen in its own chunk that can be loaded before it first renders. */
 export type LazyScreen = (() => ReactElement) & {

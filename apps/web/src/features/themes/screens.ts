@@ -1,0 +1,8 @@
+import type { AreaScreens } from '../../lib/area-screens.ts';
+
+/** The themes screens by route path (the app mounts them: `app/screens.ts`). */
+export const screens: AreaScreens = {
+  '/theme-assets/:themeId?': () => import('./theme-assets-page.tsx'),
+  '/preview-themes': () => import('./preview-themes-page.tsx'),
+  '/theme-assets-preview/:themeId?': () => import('./theme-assets-preview-page.tsx'),
+};

@@ -1,0 +1,8 @@
+import type { ScreenModule } from './screen-module.ts';
+
+/**
+ * An area's screens: route path → its chunk's loader. Each area keeps its own in
+ * `features/<area>/screens.ts`; the app finds them all and mounts the built routes (`app/screens.ts`),
+ * each beyond the core (its chunk, the whole language and all styles load together).
+ */
+export type AreaScreens = Record<string, () => Promise<ScreenModule>>;

@@ -1,0 +1,4 @@
+import type { ComponentType } from 'react';
+
+/** What a screen's chunk exports. */
+export type ScreenModule = { default: ComponentType };
