@@ -27,21 +27,41 @@ export function textFiles(language: string): string[] {
   return [path.join(SHARED, `${language}.json`), ...areas];
 }
 
+/** Puts `from`'s texts into `into`, failing on a text that `owner` says another file gave already. */
+export function mergeTexts(
+  into: Texts,
+  from: Texts,
+  file: string,
+  owner: Map<string, string>,
+  prefix = '',
+): void {
+  for (const [key, value] of Object.entries(from)) {
+    const name = `${prefix}${key}`;
+    const existing = into[key];
+    if (isSection(value) && (existing === undefined || isSection(existing))) {
+      into[key] = existing ?? {};
+      mergeTexts(into[key] as Texts, value, file, owner, `${name}.`);
+    } else {
+      const first = owner.get(name);
+      if (first !== undefined || existing !== undefined)
+        throw new Error(`The text "${name}" is in both ${first ?? 'another file'} and ${file}`);
+      owner.set(name, file);
+      into[key] = value;
+    }
+  }
+}
+
+const isSection = (value: unknown): value is Texts => typeof value === 'object' && value !== null;
+
 /**
- * A language's whole texts: every file's sections side by side. A section is one area's: two files
- * with the same section are an error, not a silent overwrite.
+ * A language's whole texts: every file's texts merged. An area adds its sections, and may add to a
+ * shared one (its `nav.*` label); the same text in two files is an error, not a silent overwrite.
  */
 export function wholeTexts(language: string): Texts {
   const texts: Texts = {};
   const owner = new Map<string, string>();
   for (const file of textFiles(language)) {
-    const sections = JSON.parse(fs.readFileSync(file, 'utf8')) as Texts;
-    for (const [section, value] of Object.entries(sections)) {
-      const first = owner.get(section);
-      if (first) throw new Error(`Texts section "${section}" is in both ${first} and ${file}`);
-      owner.set(section, file);
-      texts[section] = value;
-    }
+    mergeTexts(texts, JSON.parse(fs.readFileSync(file, 'utf8')) as Texts, file, owner);
   }
   return texts;
 }
