@@ -1,47 +1,27 @@
-import {
-  LESSON_DURATION_MAX,
-  LESSON_DURATION_MIN,
-  PLAN_LESSONS,
-  weekStart,
-  type Lesson,
-  type LessonPresentation,
-} from '@logoschool/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { PLAN_LESSONS, weekStart, type Lesson, type LessonPresentation } from '@logoschool/contract';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import {
   IconArrowLeft,
   IconArrowRight,
-  IconClock,
   IconListNumbers,
   IconPlayerPlay,
   IconWand,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
-import { DateField } from '../../components/date-field.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useFillLesson, useLesson, useSaveLesson } from './api/lessons.ts';
 import { ExercisePicker, type PickerTarget } from './components/exercise-picker.tsx';
 import { LessonBlockCard, type BlockEditing } from './components/lesson-block-card.tsx';
+import { LessonFacts } from './components/lesson-facts.tsx';
 import { LessonStatusBadge } from './components/lesson-status-badge.tsx';
 import { LessonThemesPanel } from './components/lesson-themes-panel.tsx';
 import { LockedLessonModal } from './components/locked-lesson-modal.tsx';
@@ -55,24 +35,11 @@ import {
   lessonValuesOf,
   type LessonValues,
 } from './lesson-form.ts';
-import { lessonPath, lessonsListPath, planPath } from './paths.ts';
-import { browserTimeZone } from '../../lib/time-zone.ts';
+import { lessonPath, lessonsListPath } from './paths.ts';
 import { dayOf } from './week.ts';
 
 /** The answers that say the lesson cannot change now: being regenerated (spec §8), or finished. */
 const FROZEN = new Set(['lesson_locked', 'lesson_finished']);
-
-/** One fact of the lesson's header: a small label above its value. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" fw={700} c="gray.7" tt="uppercase">
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
 
 /** Every sentence of the errors once, in their order. */
 const sentencesOf = (errors: FormErrors) => [
@@ -309,61 +276,7 @@ export function LessonEditor({
 
       <form onSubmit={form.onSubmit((submitted) => void submit(submitted), invalid)} noValidate>
         <Stack gap="lg">
-          <Paper withBorder radius="md" p="lg">
-            <Stack gap="lg">
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" verticalSpacing="md">
-                <Fact label={t('lessons.student')}>
-                  <Anchor component={Link} to={`/edit-client/${lesson.client.id}`}>
-                    {lesson.client.child_name}
-                  </Anchor>
-                </Fact>
-                <Fact label={t('lessons.plan')}>
-                  <Anchor component={Link} to={planPath(lesson.protocol_id)}>
-                    {lesson.plan_title}
-                  </Anchor>
-                </Fact>
-                <Fact label={t('lessons.lesson')}>
-                  {t('lessons.numberOf', { number: lesson.number, total: PLAN_LESSONS })}
-                </Fact>
-              </SimpleGrid>
-              <Group align="flex-end" gap="md" wrap="wrap">
-                <DateField
-                  label={t('lessons.edit.date')}
-                  w={200}
-                  disabled={readOnly}
-                  clearable
-                  {...form.getInputProps('date')}
-                />
-                <TimeInput
-                  label={t('lessons.edit.time')}
-                  description={t('lessons.edit.timeZone', { zone: browserTimeZone() })}
-                  w={200}
-                  leftSection={<IconClock size={16} stroke={1.6} aria-hidden />}
-                  leftSectionPointerEvents="none"
-                  disabled={readOnly}
-                  {...form.getInputProps('time')}
-                />
-                <NumberInput
-                  label={t('lessons.edit.duration')}
-                  description={t('lessons.edit.durationHint', {
-                    min: LESSON_DURATION_MIN,
-                    max: LESSON_DURATION_MAX,
-                  })}
-                  min={LESSON_DURATION_MIN}
-                  max={LESSON_DURATION_MAX}
-                  step={5}
-                  clampBehavior="none"
-                  allowDecimal={false}
-                  allowNegative={false}
-                  maxLength={2}
-                  w={200}
-                  required
-                  disabled={readOnly}
-                  {...form.getInputProps('duration_minutes')}
-                />
-              </Group>
-            </Stack>
-          </Paper>
+          <LessonFacts lesson={lesson} form={form} readOnly={readOnly} />
 
           <Group justify="space-between" align="center" wrap="wrap">
             <Title order={2} size="h3">

@@ -14,7 +14,7 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useDeletePlan, usePlan, useSavePlan, useTemplateUpdate } from './api/plans.ts';
 import { PlanBlockCard } from './components/plan-block-card.tsx';
-import { PlanFact } from './components/plan-facts.tsx';
+import { Fact } from '../../components/fact.tsx';
 import { PlanStatusBadge } from '../../components/plan-status-badge.tsx';
 import { TemplateUpdatePanel } from './components/template-update-panel.tsx';
 import { PLANS_LIST_PATH, newPlanPath } from './paths.ts';
@@ -168,20 +168,18 @@ export function PlanEditor({ plan, refresh }: { plan: Plan; refresh: () => Promi
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" verticalSpacing="md">
-              <PlanFact label={t('plans.student')}>
+              <Fact label={t('plans.student')}>
                 <Anchor component={Link} to={`/edit-client/${plan.client.id}`}>
                   {plan.client.child_name}
                 </Anchor>
-              </PlanFact>
-              <PlanFact label={t('plans.template')}>
+              </Fact>
+              <Fact label={t('plans.template')}>
                 {plan.template.title}{' '}
                 <Text span c="gray.7" size="sm">
                   {t('plans.version', { version: plan.template.version })}
                 </Text>
-              </PlanFact>
-              <PlanFact label={t('plans.lessons')}>
-                {t('plans.lessonsCount', { count: plan.lessons })}
-              </PlanFact>
+              </Fact>
+              <Fact label={t('plans.lessons')}>{t('plans.lessonsCount', { count: plan.lessons })}</Fact>
             </SimpleGrid>
             <DateField
               mt="lg"

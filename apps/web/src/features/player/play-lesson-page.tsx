@@ -1,19 +1,5 @@
-import type { Cue, Lesson, MarkResult } from '@logoschool/contract';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import type { Lesson } from '@logoschool/contract';
+import { ActionIcon, Alert, Box, Button, Center, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconArrowLeft,
   IconChevronLeft,
@@ -22,7 +8,7 @@ import {
   IconMaximize,
   IconMinimize,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -30,19 +16,13 @@ import { useApiFileUrl } from '../../api/file-url.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import { routeId } from '../../lib/route-id.ts';
-import {
-  useAddMark,
-  useInstruction,
-  useLessonMarks,
-  usePlayerLesson,
-  useSlides,
-  useUndoMark,
-} from './api/player.ts';
+import { usePlayerLesson, useSlides } from './api/player.ts';
 import { useTrackLesson } from './api/track-lesson.ts';
 import { LESSONS_LIST_PATH, lessonEditorPath } from './paths.ts';
 import { FinishLessonModal } from './components/finish-lesson-modal.tsx';
-import { MarksBar } from './components/marks-bar.tsx';
 import { SessionControl } from './components/session-control.tsx';
+import { SlideStage } from './components/slide-stage.tsx';
+import { TeacherSide } from './components/teacher-side.tsx';
 import {
   nextPlace,
   playerItems,
@@ -51,9 +31,6 @@ import {
   type PlayerItem,
   type PlayerPlace,
 } from './presentations.ts';
-
-/** How far a finger must move across the slide to turn it. */
-const SWIPE_PX = 50;
 
 /** What the screen that mounts the player gives it from the rest of the app. */
 export interface PlayerHooks {
@@ -315,137 +292,6 @@ export function LessonPlayer({
       )}
       {lockedWindow?.({ opened: lesson.locked, backTo: LESSONS_LIST_PATH, checking, onCheck })}
     </Box>
-  );
-}
-
-/** The slide image, large, with a swipe to turn it on a touch screen. */
-function SlideStage({
-  title,
-  fileUrl,
-  slide,
-  count,
-  loading,
-  message,
-  failed,
-  onForward,
-  onBack,
-}: {
-  title: string;
-  fileUrl: string | null;
-  slide: number;
-  count: number;
-  loading: boolean;
-  message: string | null;
-  failed: boolean;
-  onForward: () => void;
-  onBack: () => void;
-}) {
-  const { t } = useTranslation();
-  const image = useApiFileUrl(fileUrl);
-  const touch = useRef<number | null>(null);
-  let content;
-  if (loading || (fileUrl !== null && image.isPending)) {
-    content = <Loader aria-label={t('player.slidesLoading')} />;
-  } else if (fileUrl === null || failed || image.isError || !image.data) {
-    content = (
-      <Stack align="center" gap="xs" p="lg">
-        <Text c="white" fw={600} ta="center">
-          {title}
-        </Text>
-        <Text c="gray.3" ta="center">
-          {fileUrl === null ? (message ?? t('player.noSlides')) : t('player.slideFailed')}
-        </Text>
-      </Stack>
-    );
-  } else {
-    content = (
-      <img
-        src={image.data}
-        alt={t('player.slideAlt', { title, index: slide + 1, total: count })}
-        style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
-      />
-    );
-  }
-  return (
-    <Center
-      bg="dark.8"
-      style={{
-        flex: 1,
-        minHeight: 'min(60dvh, 640px)',
-        borderRadius: 'var(--mantine-radius-md)',
-        overflow: 'hidden',
-        touchAction: 'pan-y',
-      }}
-      onTouchStart={(event) => {
-        touch.current = event.touches[0]?.clientX ?? null;
-      }}
-      onTouchEnd={(event) => {
-        const start = touch.current;
-        const end = event.changedTouches[0]?.clientX;
-        touch.current = null;
-        if (start === null || end === undefined) return;
-        if (end - start <= -SWIPE_PX) onForward();
-        else if (end - start >= SWIPE_PX) onBack();
-      }}
-    >
-      {content}
-    </Center>
-  );
-}
-
-/** Beside the slide: the exercise, its instruction for the teacher and the marks bar. */
-function TeacherSide({ lesson, item, finished }: { lesson: Lesson; item: PlayerItem; finished: boolean }) {
-  const { t } = useTranslation();
-  const instructionOf = useInstruction(item.exercise_id);
-  const marks = useLessonMarks(lesson.id);
-  const add = useAddMark(lesson.id);
-  const undo = useUndoMark(lesson.id);
-  const own = marks.data?.exercises.find((entry) => entry.exercise_id === item.exercise_id) ?? null;
-  const failure = add.error ?? undo.error;
-  const instruction = instructionOf.data ?? '';
-
-  return (
-    <Stack gap="md">
-      {finished && (
-        <Alert color="teal" role="status">
-          {t('player.finishedNotice')}
-        </Alert>
-      )}
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="xs">
-          <Text size="xs" fw={700} c="gray.7" tt="uppercase">
-            {t('player.block', { target: item.target })}
-          </Text>
-          <Title order={2} size="h3">
-            {item.title}
-          </Title>
-          <Title order={3} size="h5">
-            {t('player.instruction')}
-          </Title>
-          {instructionOf.isPending ? (
-            <Loader size="sm" aria-label={t('player.slidesLoading')} />
-          ) : (
-            <ScrollArea.Autosize mah={240}>
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{instruction || t('player.noInstruction')}</Text>
-            </ScrollArea.Autosize>
-          )}
-        </Stack>
-      </Paper>
-      <MarksBar
-        marks={own}
-        busy={add.isPending || undo.isPending}
-        disabled={finished || lesson.locked}
-        onMark={(result: MarkResult, cue?: Cue) =>
-          add.mutate({ exercise_id: item.exercise_id, result, ...(cue ? { cue } : {}) })
-        }
-        onUndo={() => undo.mutate(item.exercise_id)}
-      />
-      {failure && (
-        <Alert color="red" role="alert">
-          {errorTextOf(failure)}
-        </Alert>
-      )}
-    </Stack>
   );
 }
 

@@ -1,20 +1,8 @@
 import type { Client } from '@logoschool/contract';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-/** One fact about the student: a small label above its value. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" fw={700} c="gray.7" tt="uppercase">
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
+import { Fact } from '../../../components/fact.tsx';
 
 /**
  * Who the path is about, as a therapist wants it before a session: the child, age, lesson language,

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One fact of a plan's header: a small label above its value. */
-export function PlanFact({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of a header (a plan, a lesson, a student): a small label above its value. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="xs" fw={700} c="gray.7" tt="uppercase">
