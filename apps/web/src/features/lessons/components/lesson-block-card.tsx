@@ -1,5 +1,5 @@
 import type { LessonBlock, LessonPresentation } from '@logoschool/contract';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowDown,
@@ -10,6 +10,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BlockCard } from '../../../components/block-card.tsx';
 import { PresentationThumbnail } from './presentation-thumbnail.tsx';
 import { UsageLabel } from './usage-label.tsx';
 
@@ -74,146 +75,135 @@ export function LessonBlockCard({
   const errorId = `${headingId}-error`;
   const full = presentations.length >= block.max_presentations;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="section"
-      aria-labelledby={headingId}
-      aria-describedby={error ? errorId : undefined}
-      data-lesson-block-index={index}
-      style={error ? { borderColor: 'var(--mantine-color-red-8)' } : undefined}
+    <BlockCard
+      headingId={headingId}
+      position={t('lessons.block.of', { index: index + 1, count })}
+      title={block.target}
+      subtitle={
+        <Text size="sm" c="gray.7">
+          {t('lessons.block.folder', { folder: block.folder_name || block.category_name })}
+        </Text>
+      }
+      aside={
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Badge color="blue.9" variant="outline" tt="none">
+            {t('lessons.block.bounds', { min: block.min_presentations, max: block.max_presentations })}
+          </Badge>
+          <BoundsState
+            count={presentations.length}
+            min={block.min_presentations}
+            max={block.max_presentations}
+          />
+        </Stack>
+      }
+      invalid={error !== null}
+      describedBy={error ? errorId : undefined}
+      data={{ 'data-lesson-block-index': index }}
     >
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Text size="xs" c="gray.7">
-              {t('lessons.block.of', { index: index + 1, count })}
-            </Text>
-            <Title order={3} size="h4" id={headingId}>
-              {block.target}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {t('lessons.block.folder', { folder: block.folder_name || block.category_name })}
-            </Text>
-          </div>
-          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-            <Badge color="blue.9" variant="outline" tt="none">
-              {t('lessons.block.bounds', { min: block.min_presentations, max: block.max_presentations })}
-            </Badge>
-            <BoundsState
-              count={presentations.length}
-              min={block.min_presentations}
-              max={block.max_presentations}
-            />
-          </Stack>
-        </Group>
-
-        {presentations.length === 0 ? (
-          <Text c="gray.7" size="sm">
-            {t('lessons.block.empty')}
-          </Text>
-        ) : (
-          <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-            {presentations.map((presentation, position) => (
-              <Paper
-                component="li"
-                key={`${presentation.exercise_id}:${position}`}
-                withBorder
-                radius="sm"
-                p="xs"
-              >
-                <Group wrap="nowrap" gap="sm">
-                  <Text fw={700} c="gray.7" w={20} ta="right" style={{ flexShrink: 0 }}>
-                    {position + 1}
-                  </Text>
-                  <PresentationThumbnail url={presentation.thumbnail_url} />
-                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={600} lineClamp={2}>
-                      {presentation.title}
-                    </Text>
-                    <Group gap="xs">
-                      <UsageLabel usage={presentation.usage_frequency} />
-                    </Group>
-                  </Stack>
-                  {editing && (
-                    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                      <Tooltip label={t('lessons.block.moveUp')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray.8"
-                          disabled={position === 0}
-                          aria-label={t('lessons.block.moveUpNamed', { title: presentation.title })}
-                          onClick={() => editing.move(position, position - 1)}
-                        >
-                          <IconArrowUp size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('lessons.block.moveDown')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray.8"
-                          disabled={position === presentations.length - 1}
-                          aria-label={t('lessons.block.moveDownNamed', { title: presentation.title })}
-                          onClick={() => editing.move(position, position + 1)}
-                        >
-                          <IconArrowDown size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('lessons.block.replace')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="blue.9"
-                          aria-label={t('lessons.block.replaceNamed', { title: presentation.title })}
-                          onClick={() => editing.replace(position)}
-                        >
-                          <IconReplace size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('lessons.block.remove')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red.9"
-                          aria-label={t('lessons.block.removeNamed', { title: presentation.title })}
-                          onClick={() => editing.remove(position)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  )}
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-
-        {error && (
-          <Text id={errorId} c="red.9" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-
-        {editing && (
-          <Group gap="sm">
-            <Button
-              variant="light"
-              size="sm"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={editing.add}
-              disabled={full || block.folder_id === null}
-              aria-label={t('lessons.block.addTo', { target: block.target })}
+      {presentations.length === 0 ? (
+        <Text c="gray.7" size="sm">
+          {t('lessons.block.empty')}
+        </Text>
+      ) : (
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {presentations.map((presentation, position) => (
+            <Paper
+              component="li"
+              key={`${presentation.exercise_id}:${position}`}
+              withBorder
+              radius="sm"
+              p="xs"
             >
-              {t('lessons.block.add')}
-            </Button>
-            {full && (
-              <Text size="sm" c="gray.7">
-                {t('lessons.block.full', { max: block.max_presentations })}
-              </Text>
-            )}
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+              <Group wrap="nowrap" gap="sm">
+                <Text fw={700} c="gray.7" w={20} ta="right" style={{ flexShrink: 0 }}>
+                  {position + 1}
+                </Text>
+                <PresentationThumbnail url={presentation.thumbnail_url} />
+                <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} lineClamp={2}>
+                    {presentation.title}
+                  </Text>
+                  <Group gap="xs">
+                    <UsageLabel usage={presentation.usage_frequency} />
+                  </Group>
+                </Stack>
+                {editing && (
+                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    <Tooltip label={t('lessons.block.moveUp')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray.8"
+                        disabled={position === 0}
+                        aria-label={t('lessons.block.moveUpNamed', { title: presentation.title })}
+                        onClick={() => editing.move(position, position - 1)}
+                      >
+                        <IconArrowUp size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('lessons.block.moveDown')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray.8"
+                        disabled={position === presentations.length - 1}
+                        aria-label={t('lessons.block.moveDownNamed', { title: presentation.title })}
+                        onClick={() => editing.move(position, position + 1)}
+                      >
+                        <IconArrowDown size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('lessons.block.replace')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="blue.9"
+                        aria-label={t('lessons.block.replaceNamed', { title: presentation.title })}
+                        onClick={() => editing.replace(position)}
+                      >
+                        <IconReplace size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('lessons.block.remove')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        aria-label={t('lessons.block.removeNamed', { title: presentation.title })}
+                        onClick={() => editing.remove(position)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      {error && (
+        <Text id={errorId} c="red.9" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+
+      {editing && (
+        <Group gap="sm">
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={editing.add}
+            disabled={full || block.folder_id === null}
+            aria-label={t('lessons.block.addTo', { target: block.target })}
+          >
+            {t('lessons.block.add')}
+          </Button>
+          {full && (
+            <Text size="sm" c="gray.7">
+              {t('lessons.block.full', { max: block.max_presentations })}
+            </Text>
+          )}
+        </Group>
+      )}
+    </BlockCard>
   );
 }
