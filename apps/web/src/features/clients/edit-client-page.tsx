@@ -1,37 +1,10 @@
-import {
-  BIRTHDATE_MIN,
-  CLIENT_COMMENT_MAX,
-  CLIENT_NAME_MAX,
-  CLIENT_PARENT_REQUEST_MAX,
-  CLIENT_REMOTE_ID_MAX,
-  CLIENT_THEME_NAME_MAX,
-  CLIENT_THEMES_MAX,
-  clientInput,
-  isLanguage,
-  LANGUAGES,
-  type Language,
-  todayIso,
-  type Client,
-  type ClientInput,
-} from '@logoschool/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { BIRTHDATE_MIN, CLIENT_COMMENT_MAX, CLIENT_NAME_MAX, CLIENT_PARENT_REQUEST_MAX, CLIENT_REMOTE_ID_MAX, CLIENT_THEME_NAME_MAX, CLIENT_THEMES_MAX, clientInput, isLanguage, LANGUAGES, type Language, todayIso, type Client, type ClientInput } from '@logoschool/contract';
+import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTimeline } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormPage } from '../../components/form-page.tsx';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
@@ -150,121 +123,107 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
   };
 
   return (
-    <Stack maw={640} gap="lg">
-      <Title order={1} size="h2">
-        {clientId === null ? t('clients.newTitle') : t('clients.editTitle')}
-      </Title>
-      <Paper
-        withBorder
-        p="lg"
-        radius="md"
-        component="form"
-        onSubmit={form.onSubmit((values) => void submit(values))}
-        noValidate
-      >
-        <Stack>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <TextInput
-            label={t('clients.childName')}
-            maxLength={CLIENT_NAME_MAX}
-            {...form.getInputProps('child_name')}
-            required
-          />
-          <DateField
-            label={t('clients.birthdate')}
-            minDate={BIRTHDATE_MIN}
-            maxDate={todayIso()}
-            // A child's birthday is years back: the calendar opens on the decade, then year, month, day.
-            defaultLevel={form.values.birthdate ? 'month' : 'decade'}
-            clearable
-            maw={260}
-            {...form.getInputProps('birthdate')}
-          />
-          <TextInput
-            label={t('clients.clientName')}
-            description={t('clients.clientNameHint')}
-            maxLength={CLIENT_NAME_MAX}
-            {...form.getInputProps('client_name')}
-            required
-          />
-          <Select
-            label={t('clients.language')}
-            description={t('clients.languageHint')}
-            data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
-            allowDeselect={false}
-            maw={260}
-            {...form.getInputProps('language')}
-            required
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              type="email"
-              autoComplete="off"
-              label={t('clients.parentEmail')}
-              {...form.getInputProps('parent_email')}
-            />
-            <TextInput
-              type="tel"
-              autoComplete="off"
-              label={t('clients.parentPhone')}
-              description={t('clients.parentPhoneHint')}
-              {...form.getInputProps('parent_phone')}
-            />
-          </SimpleGrid>
-          <MultiSelect
-            label={t('clients.themes')}
-            description={t('clients.themesHint')}
-            data={projectThemes.data ?? []}
-            maxValues={CLIENT_THEMES_MAX}
-            searchable
-            clearable
-            nothingFoundMessage={t('clients.noThemes')}
-            {...form.getInputProps('theme_ids')}
-          />
-          <TagsInput
-            label={t('clients.customThemes')}
-            description={t('clients.customThemesHint')}
-            maxTags={CLIENT_THEMES_MAX}
-            maxLength={CLIENT_THEME_NAME_MAX}
-            {...form.getInputProps('custom_themes')}
-            clearable
-          />
-          <Textarea
-            label={t('clients.parentRequest')}
-            autosize
-            minRows={2}
-            maxLength={CLIENT_PARENT_REQUEST_MAX}
-            {...form.getInputProps('parent_request')}
-          />
-          <Textarea
-            label={t('clients.commentForTeacher')}
-            autosize
-            minRows={2}
-            maxLength={CLIENT_COMMENT_MAX}
-            {...form.getInputProps('comment_for_teacher')}
-          />
-          <TextInput
-            label={t('clients.remoteId')}
-            description={t('clients.remoteIdHint')}
-            maxLength={CLIENT_REMOTE_ID_MAX}
-            maw={320}
-            {...form.getInputProps('remote_id')}
-          />
-          <Group justify="flex-end">
-            <Button component={Link} to="/clients" variant="default">
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={clientId === null ? t('clients.newTitle') : t('clients.editTitle')}
+      width={640}
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      error={formError}
+    >
+      <TextInput
+        label={t('clients.childName')}
+        maxLength={CLIENT_NAME_MAX}
+        {...form.getInputProps('child_name')}
+        required
+      />
+      <DateField
+        label={t('clients.birthdate')}
+        minDate={BIRTHDATE_MIN}
+        maxDate={todayIso()}
+        // A child's birthday is years back: the calendar opens on the decade, then year, month, day.
+        defaultLevel={form.values.birthdate ? 'month' : 'decade'}
+        clearable
+        maw={260}
+        {...form.getInputProps('birthdate')}
+      />
+      <TextInput
+        label={t('clients.clientName')}
+        description={t('clients.clientNameHint')}
+        maxLength={CLIENT_NAME_MAX}
+        {...form.getInputProps('client_name')}
+        required
+      />
+      <Select
+        label={t('clients.language')}
+        description={t('clients.languageHint')}
+        data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+        allowDeselect={false}
+        maw={260}
+        {...form.getInputProps('language')}
+        required
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          type="email"
+          autoComplete="off"
+          label={t('clients.parentEmail')}
+          {...form.getInputProps('parent_email')}
+        />
+        <TextInput
+          type="tel"
+          autoComplete="off"
+          label={t('clients.parentPhone')}
+          description={t('clients.parentPhoneHint')}
+          {...form.getInputProps('parent_phone')}
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('clients.themes')}
+        description={t('clients.themesHint')}
+        data={projectThemes.data ?? []}
+        maxValues={CLIENT_THEMES_MAX}
+        searchable
+        clearable
+        nothingFoundMessage={t('clients.noThemes')}
+        {...form.getInputProps('theme_ids')}
+      />
+      <TagsInput
+        label={t('clients.customThemes')}
+        description={t('clients.customThemesHint')}
+        maxTags={CLIENT_THEMES_MAX}
+        maxLength={CLIENT_THEME_NAME_MAX}
+        {...form.getInputProps('custom_themes')}
+        clearable
+      />
+      <Textarea
+        label={t('clients.parentRequest')}
+        autosize
+        minRows={2}
+        maxLength={CLIENT_PARENT_REQUEST_MAX}
+        {...form.getInputProps('parent_request')}
+      />
+      <Textarea
+        label={t('clients.commentForTeacher')}
+        autosize
+        minRows={2}
+        maxLength={CLIENT_COMMENT_MAX}
+        {...form.getInputProps('comment_for_teacher')}
+      />
+      <TextInput
+        label={t('clients.remoteId')}
+        description={t('clients.remoteIdHint')}
+        maxLength={CLIENT_REMOTE_ID_MAX}
+        maw={320}
+        {...form.getInputProps('remote_id')}
+      />
+      <Group justify="flex-end">
+        <Button component={Link} to="/clients" variant="default">
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {t('actions.save')}
+        </Button>
+      </Group>
+    </FormPage>
   );
 }
 

@@ -1,28 +1,11 @@
-import {
-  PLAN_LESSONS,
-  dayIn,
-  planCreateInput,
-  type Client,
-  type TemplateListItem,
-} from '@logoschool/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { PLAN_LESSONS, dayIn, planCreateInput, type Client, type TemplateListItem } from '@logoschool/contract';
+import { Alert, Anchor, Button, Group, List, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormPage } from '../../components/form-page.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
@@ -139,77 +122,63 @@ function CreatePlanForm({
   const noStudents = students.isSuccess && students.data.length === 0 && term === '' && !chosenStudent;
 
   return (
-    <Stack maw={720} gap="lg">
-      <Title order={1} size="h2">
-        {t('plans.newTitle')}
-      </Title>
-      <Paper
-        withBorder
-        p="lg"
-        radius="md"
-        component="form"
-        onSubmit={form.onSubmit((values) => void submit(values))}
-        noValidate
-      >
-        <Stack>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          {noStudents && (
-            <Alert color="blue">
-              {t('plans.noStudents')}{' '}
-              <Anchor component={Link} to="/edit-client">
-                {t('plans.addStudent')}
-              </Anchor>
-            </Alert>
-          )}
-          <Select
-            label={t('plans.student')}
-            placeholder={t('plans.studentPlaceholder')}
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
-            nothingFoundMessage={t('plans.noStudentMatches')}
-            data={studentList.map((one) => ({ value: String(one.id), label: one.child_name }))}
-            required
-            {...form.getInputProps('client_id')}
-            onChange={(value) => {
-              form.setFieldValue('client_id', value);
-              setChosenStudent(studentList.find((one) => String(one.id) === value) ?? null);
-            }}
-          />
-          <Select
-            label={t('plans.template')}
-            placeholder={t('plans.templatePlaceholder')}
-            description={templates.length === 0 ? t('plans.noTemplates') : undefined}
-            searchable
-            nothingFoundMessage={t('plans.noTemplateMatches')}
-            data={templates.map((template) => ({ value: String(template.id), label: template.title }))}
-            required
-            {...form.getInputProps('template_id')}
-          />
-          {templateId !== null && <TemplateSummary templateId={templateId} />}
-          <DateField
-            label={t('plans.deadline')}
-            description={t('plans.deadlineHint', { count: PLAN_LESSONS })}
-            minDate={today}
-            required
-            maw={280}
-            {...form.getInputProps('deadline')}
-          />
-          <Group justify="flex-end">
-            <Button component={Link} to={PLANS_LIST_PATH} variant="default">
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('plans.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={t('plans.newTitle')}
+      width={720}
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      error={formError}
+    >
+      {noStudents && (
+        <Alert color="blue">
+          {t('plans.noStudents')}{' '}
+          <Anchor component={Link} to="/edit-client">
+            {t('plans.addStudent')}
+          </Anchor>
+        </Alert>
+      )}
+      <Select
+        label={t('plans.student')}
+        placeholder={t('plans.studentPlaceholder')}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        nothingFoundMessage={t('plans.noStudentMatches')}
+        data={studentList.map((one) => ({ value: String(one.id), label: one.child_name }))}
+        required
+        {...form.getInputProps('client_id')}
+        onChange={(value) => {
+          form.setFieldValue('client_id', value);
+          setChosenStudent(studentList.find((one) => String(one.id) === value) ?? null);
+        }}
+      />
+      <Select
+        label={t('plans.template')}
+        placeholder={t('plans.templatePlaceholder')}
+        description={templates.length === 0 ? t('plans.noTemplates') : undefined}
+        searchable
+        nothingFoundMessage={t('plans.noTemplateMatches')}
+        data={templates.map((template) => ({ value: String(template.id), label: template.title }))}
+        required
+        {...form.getInputProps('template_id')}
+      />
+      {templateId !== null && <TemplateSummary templateId={templateId} />}
+      <DateField
+        label={t('plans.deadline')}
+        description={t('plans.deadlineHint', { count: PLAN_LESSONS })}
+        minDate={today}
+        required
+        maw={280}
+        {...form.getInputProps('deadline')}
+      />
+      <Group justify="flex-end">
+        <Button component={Link} to={PLANS_LIST_PATH} variant="default">
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          {t('plans.create')}
+        </Button>
+      </Group>
+    </FormPage>
   );
 }
 

@@ -1,19 +1,9 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, EMAIL_MAX, NAME_MAX, profileBody } from '@logoschool/contract';
-import {
-  Alert,
-  Avatar,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormPage } from '../../components/form-page.tsx';
 import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
 import { useSession } from '../../session/session.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
@@ -94,103 +84,84 @@ export function ProfilePage() {
   };
 
   return (
-    <Stack maw={560} gap="lg">
-      <Title order={1} size="h2">
-        {t('profile.title')}
-      </Title>
-      <Paper
-        withBorder
-        p="lg"
-        radius="md"
-        component="form"
-        onSubmit={form.onSubmit((values) => submit(values))}
-        noValidate
-      >
-        <Stack>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group align="center">
-            <Avatar src={avatar} alt={user.name} size={72} radius="xl" color="blue.9" variant="filled">
-              {initials(user.name)}
-            </Avatar>
-            <Stack gap={4}>
-              <Group gap="xs">
-                <FileButton
-                  onChange={(picked) => void pick(picked)}
-                  accept={AVATAR_TYPES.join(',')}
-                  resetRef={resetPicker}
+    <FormPage
+      title={t('profile.title')}
+      width={560}
+      onSubmit={form.onSubmit((values) => submit(values))}
+      error={formError}
+    >
+      <Group align="center">
+        <Avatar src={avatar} alt={user.name} size={72} radius="xl" color="blue.9" variant="filled">
+          {initials(user.name)}
+        </Avatar>
+        <Stack gap={4}>
+          <Group gap="xs">
+            <FileButton
+              onChange={(picked) => void pick(picked)}
+              accept={AVATAR_TYPES.join(',')}
+              resetRef={resetPicker}
+            >
+              {(props) => (
+                <Button
+                  variant="default"
+                  size="xs"
+                  aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
+                  {...props}
                 >
-                  {(props) => (
-                    <Button
-                      variant="default"
-                      size="xs"
-                      aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
-                      {...props}
-                    >
-                      {t('profile.uploadAvatar')}
-                    </Button>
-                  )}
-                </FileButton>
-                {avatar && (
-                  <Button
-                    variant="subtle"
-                    color="red.9"
-                    c="red.9"
-                    size="xs"
-                    onClick={() => {
-                      setFile(null);
-                      setRemoveAvatar(true);
-                    }}
-                  >
-                    {t('profile.removeAvatar')}
-                  </Button>
-                )}
-              </Group>
-              <Text size="xs" c="gray.7" id={hintId}>
-                {t('profile.avatarHint', { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}
-              </Text>
-              {fileError && (
-                <Text size="xs" c="red.9" role="alert" id={errorId}>
-                  {fileError}
-                </Text>
+                  {t('profile.uploadAvatar')}
+                </Button>
               )}
-            </Stack>
+            </FileButton>
+            {avatar && (
+              <Button
+                variant="subtle"
+                color="red.9"
+                c="red.9"
+                size="xs"
+                onClick={() => {
+                  setFile(null);
+                  setRemoveAvatar(true);
+                }}
+              >
+                {t('profile.removeAvatar')}
+              </Button>
+            )}
           </Group>
-          <TextInput
-            label={t('profile.email')}
-            value={user.email}
-            readOnly
-            description={t('profile.emailHint')}
-          />
-          <TextInput
-            label={t('profile.name')}
-            maxLength={NAME_MAX}
-            {...form.getInputProps('name')}
-            required
-          />
-          <TextInput
-            label={t('profile.microMail')}
-            type="email"
-            maxLength={EMAIL_MAX}
-            {...form.getInputProps('micro_mail')}
-          />
-          <TextInput
-            label={t('profile.phone')}
-            type="tel"
-            placeholder="+380 50 123 45 67"
-            {...form.getInputProps('phone')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting}>
-              {t('profile.save')}
-            </Button>
-          </Group>
+          <Text size="xs" c="gray.7" id={hintId}>
+            {t('profile.avatarHint', { mb: AVATAR_MAX_BYTES / 1024 / 1024 })}
+          </Text>
+          {fileError && (
+            <Text size="xs" c="red.9" role="alert" id={errorId}>
+              {fileError}
+            </Text>
+          )}
         </Stack>
-      </Paper>
-    </Stack>
+      </Group>
+      <TextInput
+        label={t('profile.email')}
+        value={user.email}
+        readOnly
+        description={t('profile.emailHint')}
+      />
+      <TextInput label={t('profile.name')} maxLength={NAME_MAX} {...form.getInputProps('name')} required />
+      <TextInput
+        label={t('profile.microMail')}
+        type="email"
+        maxLength={EMAIL_MAX}
+        {...form.getInputProps('micro_mail')}
+      />
+      <TextInput
+        label={t('profile.phone')}
+        type="tel"
+        placeholder="+380 50 123 45 67"
+        {...form.getInputProps('phone')}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={form.submitting}>
+          {t('profile.save')}
+        </Button>
+      </Group>
+    </FormPage>
   );
 }
 
