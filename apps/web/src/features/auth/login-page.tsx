@@ -1,16 +1,5 @@
 import { API, EMAIL_MAX, PASSWORD_MAX, type LoginBody, type LoginResult } from '@logoschool/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
@@ -18,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, request } from '../../api/client.ts';
 import { useSession } from '../../session/session.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { OutsidePage } from '../../components/outside-page.tsx';
 
 /**
  * The contract's login rules as a form's `validate`, loaded on first submit with the schema: the
@@ -65,53 +55,44 @@ export function LoginPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md" component="main" pos="relative">
-      <Box pos="absolute" top={16} right={16}>
-        <LanguageSwitcher />
-      </Box>
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400}>
-        <form
-          onSubmit={form.onSubmit(
-            (values) => submit(values),
-            () => setFormError(null),
-          )}
-          noValidate
-        >
-          <Stack>
-            <Title order={1} size="h2">
-              {t('login.title')}
-            </Title>
-            <Text c="gray.7" size="sm">
-              {t('app.tagline')}
-            </Text>
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
-            <TextInput
-              label={t('login.email')}
-              type="email"
-              autoComplete="username"
-              maxLength={EMAIL_MAX}
-              {...form.getInputProps('email')}
-              required
-              autoFocus
-            />
-            <PasswordInput
-              label={t('login.password')}
-              autoComplete="current-password"
-              maxLength={PASSWORD_MAX}
-              {...form.getInputProps('password')}
-              required
-            />
-            <Button type="submit" loading={form.submitting} fullWidth>
-              {t('login.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <OutsidePage width={400}>
+      <form
+        onSubmit={form.onSubmit(
+          (values) => submit(values),
+          () => setFormError(null),
+        )}
+        noValidate
+      >
+        <Stack>
+          <Title order={1} size="h2">
+            {t('login.title')}
+          </Title>
+          <Text c="gray.7" size="sm">
+            {t('app.tagline')}
+          </Text>
+          <ErrorAlert>{formError}</ErrorAlert>
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            maxLength={EMAIL_MAX}
+            {...form.getInputProps('email')}
+            required
+            autoFocus
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            {...form.getInputProps('password')}
+            required
+          />
+          <Button type="submit" loading={form.submitting} fullWidth>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </OutsidePage>
   );
 }
 

@@ -1,11 +1,11 @@
 import { API, LOCAL_KEYS } from '@logoschool/contract';
-import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { request } from '../../api/client.ts';
 import { useSession } from '../../session/session.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { OutsidePage } from '../../components/outside-page.tsx';
 import { readLocal } from '../../lib/local-storage.ts';
 
 /**
@@ -31,10 +31,7 @@ export function LogoutPage() {
   }, [expired, signOut, status]);
 
   return (
-    <Center mih="100dvh" p="md" component="main" pos="relative">
-      <Box pos="absolute" top={16} right={16}>
-        <LanguageSwitcher />
-      </Box>
+    <OutsidePage>
       <Stack align="center" maw={400} ta="center">
         <Title order={1}>{t(expired ? 'errors.sessionExpired' : 'logout.title')}</Title>
         {expired && <Text c="gray.7">{t('logout.sessionOver')}</Text>}
@@ -42,7 +39,7 @@ export function LogoutPage() {
           {t('logout.signInAgain')}
         </Button>
       </Stack>
-    </Center>
+    </OutsidePage>
   );
 }
 

@@ -9,11 +9,9 @@ import {
 import {
   Alert,
   Anchor,
-  Box,
   Button,
   Center,
   Loader,
-  Paper,
   PasswordInput,
   Stack,
   Text,
@@ -26,7 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../session/session.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { OutsidePage } from '../../components/outside-page.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { acceptInvitation, acceptInvitationSigningIn, getInvitationPreview } from './api/invitations.ts';
 
@@ -67,32 +66,27 @@ export function AcceptInvitePage() {
   }, [token]);
 
   return (
-    <Center mih="100dvh" p="md" component="main" pos="relative">
-      <Box pos="absolute" top={16} right={16}>
-        <LanguageSwitcher />
-      </Box>
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440}>
-        {preview.state === 'loading' && (
-          <Center py="xl">
-            <Loader aria-label={t('app.loading')} />
-          </Center>
-        )}
-        {preview.state === 'refused' && (
-          <Stack>
-            <Title order={1} size="h2">
-              {t('invitations.acceptTitle')}
-            </Title>
-            <Alert color="red" role="alert">
-              {t('invitations.registrationError')}
-            </Alert>
-            <Anchor component={Link} to="/login">
-              {t('invitations.toLogin')}
-            </Anchor>
-          </Stack>
-        )}
-        {preview.state === 'ready' && <AcceptForm token={token} invitation={preview.invitation} />}
-      </Paper>
-    </Center>
+    <OutsidePage width={440}>
+      {preview.state === 'loading' && (
+        <Center py="xl">
+          <Loader aria-label={t('app.loading')} />
+        </Center>
+      )}
+      {preview.state === 'refused' && (
+        <Stack>
+          <Title order={1} size="h2">
+            {t('invitations.acceptTitle')}
+          </Title>
+          <Alert color="red" role="alert">
+            {t('invitations.registrationError')}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            {t('invitations.toLogin')}
+          </Anchor>
+        </Stack>
+      )}
+      {preview.state === 'ready' && <AcceptForm token={token} invitation={preview.invitation} />}
+    </OutsidePage>
   );
 }
 
@@ -147,11 +141,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
             roles: invitation.roles.map((role) => t(`roles.${role}`)).join(', '),
           })}
         </Text>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <ErrorAlert>{formError}</ErrorAlert>
         <TextInput label={t('login.email')} value={invitation.email} autoComplete="username" readOnly />
         {existing ? (
           <PasswordInput
