@@ -31,23 +31,35 @@ export function DateField({ value = null, onChange, id, ...props }: DateFieldPro
       // A form's empty text ('') is no date.
       value={value || null}
       onChange={(date) => onChange(date || null)}
-      valueFormat={DATE_FORMAT}
-      placeholder={t('dates.placeholder')}
-      leftSection={<IconCalendar size={16} stroke={1.6} aria-hidden />}
-      leftSectionPointerEvents="none"
+      {...useCalendarProps(fieldId)}
       clearButtonProps={{ 'aria-label': t('dates.clear') }}
-      ariaLabels={{
-        previousMonth: t('dates.previousMonth'),
-        nextMonth: t('dates.nextMonth'),
-        previousYear: t('dates.previousYear'),
-        nextYear: t('dates.nextYear'),
-        previousDecade: t('dates.previousDecade'),
-        nextDecade: t('dates.nextDecade'),
-      }}
-      popoverProps={{ withinPortal: true, id: fieldId }}
-      hideOutsideDates
-      classNames={{ day: classes.day }}
       {...props}
     />
   );
+}
+
+/**
+ * What every date field of the app shows the same way: the short format, the placeholder, the
+ * calendar icon, the calendar's labelled buttons in the interface language, and the popover
+ * labelled by the field (`fieldId`).
+ */
+export function useCalendarProps(fieldId: string) {
+  const { t } = useTranslation();
+  return {
+    valueFormat: DATE_FORMAT,
+    placeholder: t('dates.placeholder'),
+    leftSection: <IconCalendar size={16} stroke={1.6} aria-hidden />,
+    leftSectionPointerEvents: 'none' as const,
+    ariaLabels: {
+      previousMonth: t('dates.previousMonth'),
+      nextMonth: t('dates.nextMonth'),
+      previousYear: t('dates.previousYear'),
+      nextYear: t('dates.nextYear'),
+      previousDecade: t('dates.previousDecade'),
+      nextDecade: t('dates.nextDecade'),
+    },
+    popoverProps: { withinPortal: true, id: fieldId },
+    hideOutsideDates: true,
+    classNames: { day: classes.day },
+  };
 }

@@ -72,3 +72,14 @@ export function showServerErrors(
   form.setErrors(Object.fromEntries(byField));
   return byField.length > 0;
 }
+
+/** The indexes of the blocks (`blocks.<index>.…`) a plan's or a lesson's errors name, in order. */
+export const blockErrorIndexes = (errors: FormErrors): number[] =>
+  [
+    ...new Set(
+      Object.keys(errors)
+        .map((path) => /^blocks\.(\d+)\./.exec(path)?.[1])
+        .filter((index) => index !== undefined)
+        .map(Number),
+    ),
+  ].sort((a, b) => a - b);

@@ -120,16 +120,7 @@ export function lessonValidate(lesson: Lesson, t: TFunction): (values: LessonVal
   };
 }
 
-/** The indexes of the blocks the errors name, in order. */
-export const blockErrorIndexes = (errors: FormErrors): number[] =>
-  [
-    ...new Set(
-      Object.keys(errors)
-        .map((path) => /^blocks\.(\d+)\./.exec(path)?.[1])
-        .filter((index) => index !== undefined)
-        .map(Number),
-    ),
-  ].sort((a, b) => a - b);
+export { blockErrorIndexes } from '../../lib/form.ts';
 
 /**
  * A refused save or fill split for the editor: the messages of its own fields (the date, the

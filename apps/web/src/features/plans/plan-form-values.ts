@@ -77,16 +77,7 @@ export function planValidate(plan: Plan, t: TFunction): (values: PlanValues) => 
   };
 }
 
-/** Whether any message of the errors is a block's. */
-export const blockErrorIndexes = (errors: FormErrors): number[] =>
-  [
-    ...new Set(
-      Object.keys(errors)
-        .map((path) => /^blocks\.(\d+)\./.exec(path)?.[1])
-        .filter((index) => index !== undefined)
-        .map(Number),
-    ),
-  ].sort((a, b) => a - b);
+export { blockErrorIndexes } from '../../lib/form.ts';
 
 /**
  * A refused save split for the form: messages of the form's own fields (`deadline`,
