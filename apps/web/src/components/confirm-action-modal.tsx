@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../api/form-errors.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 /**
  * Asks before an action that takes something away from people (deactivating a member, archiving a
@@ -50,11 +51,7 @@ export function ConfirmActionModal({
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack>
         <Text maw={400}>{message}</Text>
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
+        <ErrorAlert>{refusal}</ErrorAlert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('actions.cancel')}

@@ -42,6 +42,7 @@ import { routeId } from '../../lib/route-id.ts';
 import { useCompleteDiagnosis, useDiagnosis, useSaveDiagnosis } from './api/diagnoses.ts';
 import { useAutosave, type AutosaveState } from './autosave.ts';
 import { clientPath } from './paths.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 interface FillDiagnosisPageProps {
   /** Another feature's "send to the parents" panel (composed in app/), below the diagnosis. */
@@ -277,11 +278,7 @@ function DiagnosisEditor({
           {t('diagnoses.readOnly')}
         </Alert>
       )}
-      {refusal && (
-        <Alert color="red" role="alert">
-          {refusal}
-        </Alert>
-      )}
+      <ErrorAlert>{refusal}</ErrorAlert>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="diagnosis-header">
         <Title order={2} size="h4" id="diagnosis-header" mb="sm">
           {t('diagnoses.header')}

@@ -11,7 +11,6 @@ import {
   type Theme,
 } from '@logoschool/contract';
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -36,6 +35,7 @@ import { DateField } from '../../components/date-field.tsx';
 import { contractValidate, showServerErrors, topField } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useSaveExercise } from './api/exercise.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The project's interests, by name: what a request is usually for (free names are allowed too). */
 function useInterestNames() {
@@ -108,11 +108,7 @@ export function CreateRequestPage() {
       <Title order={1} size="h2">
         {t('exercises.request.title')}
       </Title>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       <Paper withBorder p="md" radius="md">
         <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
           <Stack>

@@ -30,6 +30,7 @@ import { PresentationPanel } from './components/presentation-panel.tsx';
 import { StatusActions, type Watched } from './components/status-actions.tsx';
 import { ThemedVersionsPanel } from './components/themed-versions-panel.tsx';
 import { statusBadgeColor } from './status-color.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /**
  * /create-exercise-author and /edit-exercise/:exerciseId (spec §2 author screens): the exercise's
@@ -145,11 +146,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
           {t(exercise?.read_only ? 'exercises.notEditableReadOnly' : 'exercises.notEditable')}
         </Alert>
       )}
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       <ExerciseForm
         form={form}
         editable={editable}

@@ -22,6 +22,7 @@ import { useActingFor, useSession } from '../../../session/session.tsx';
 import { formatDateTime } from '../../../i18n/dates.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCrmAccess, useIssueCrmToken, useRevokeCrmToken, type CrmProject } from '../api/crm-token.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 /** The API's address as a CRM calls it: the configured base, made absolute. */
 const apiAddress = () => new URL(apiBaseUrl(), window.location.origin).toString().replace(/\/$/, '');
@@ -118,11 +119,7 @@ export function CrmAccess({ project, onClose }: { project: CrmProject; onClose: 
       <Text size="sm" maw={560}>
         {t('crm.access.intro')}
       </Text>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       {access.isPending ? (
         <Text size="sm">{t('crm.access.loading')}</Text>
       ) : token ? (

@@ -27,6 +27,7 @@ import { fieldText } from '../../../lib/form.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { useImportClients } from '../api/import-clients.ts';
 import { readClientsCsv, rowIsValid, templateCsv, type CsvRead, type CsvRow } from '../csv-import.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 const OUTCOME_COLOR: Record<ImportOutcome, string> = {
   created: 'teal.9',
@@ -153,11 +154,7 @@ export function CsvImport({ onClose, onImported }: { onClose: () => void; onImpo
           {t(`crm.import.problem.${read.problem.key}`, 'params' in read.problem ? read.problem.params : {})}
         </Alert>
       )}
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       {result && (
         <Alert color={result.refused > 0 ? 'yellow' : 'teal'} role="status" title={t('crm.import.doneTitle')}>
           {t('crm.import.done', {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useActingFor, useSession } from '../../../session/session.tsx';
 import { useProjectTeachers, useReplicateClient } from '../api/replicate-client.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 /**
  * "Copy to another teacher" on a student's page (spec §7 /replicate-client): a dialog that picks a
@@ -136,11 +137,7 @@ export function ReplicateClient({ clientId, onClose }: { clientId: number; onClo
   return (
     <Stack>
       <Text size="sm">{t('crm.replicate.intro')}</Text>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       <Select
         label={t('crm.replicate.project')}
         data={projects.map((project) => ({

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   Group,
@@ -33,6 +32,7 @@ import {
   useStartDiagnosis,
 } from '../api/diagnoses.ts';
 import { fillDiagnosisPath } from '../paths.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 /** How the delete question names a diagnosis: its card and its date. */
 function nameOf(diagnosis: { card: { title: string }; diagnosed_on: string }): string {
@@ -70,11 +70,7 @@ function NewDiagnosisButton({ clientId }: { clientId: number }) {
               data-autofocus
             />
           )}
-          {start.isError && (
-            <Alert color="red" role="alert">
-              {errorTextOf(start.error)}
-            </Alert>
-          )}
+          <ErrorAlert>{start.isError && errorTextOf(start.error)}</ErrorAlert>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>
               {t('actions.cancel')}
@@ -159,11 +155,7 @@ export function ClientDiagnosesSection({ clientId, assign = true }: { clientId: 
           <NewDiagnosisButton clientId={clientId} />
         </Group>
         {list.isPending && <Loader size="sm" aria-label={t('diagnoses.loading')} />}
-        {list.isError && (
-          <Alert color="red" role="alert">
-            {errorTextOf(list.error)}
-          </Alert>
-        )}
+        <ErrorAlert>{list.isError && errorTextOf(list.error)}</ErrorAlert>
         {list.data && list.data.diagnoses.length === 0 && <Text c="gray.7">{t('diagnoses.empty')}</Text>}
         {list.data && list.data.diagnoses.length > 0 && (
           <Table.ScrollContainer minWidth={560}>

@@ -23,6 +23,7 @@ import { useActingFor } from '../../../session/session.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { exerciseKeys } from '../api/keys.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 const PPTX_TYPES = '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation';
 /** How often the slide images are asked for while the job renders them. */
@@ -165,11 +166,7 @@ export function PresentationPanel({ exercise, editable }: { exercise: Exercise; 
             )}
           </Group>
         </Group>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorAlert>{failure}</ErrorAlert>
         {deck ? (
           <Text size="sm" c="gray.7">
             {t('exercises.presentation.file', { name: deck.name, count: deck.slide_count })}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useFillFromProgram, useLessonPrograms } from '../api/from-program.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 /**
  * "Fill from a recommended program" (issue 16 item 7): the teacher picks one of the project's
@@ -85,11 +86,7 @@ export function ProgramFillModal({
           onChange={setChosen}
           searchable
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert>{error}</ErrorAlert>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('actions.cancel')}
