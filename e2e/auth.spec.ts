@@ -1,8 +1,9 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
-import { submitLogin } from './support/sign-in.ts';
+import { signIn, submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { newSchool } from './support/school.ts';
+import { switchLanguage } from './support/shell.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -103,5 +104,28 @@ test('the language chosen on the login page is kept after a reload', async ({ pa
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Вхід до Logoschool' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.language)).toBe('uk');
+  await expectAccessible(page);
+});
+
+test("the password field's eye button is named in the interface language", async ({ page }) => {
+  await page.goto('/login');
+  await switchLanguage(page, 'uk');
+  const password = page.locator('input[autocomplete="current-password"]');
+  await password.fill('secret-words');
+  const eye = page.getByRole('button', { name: 'Показати пароль' });
+  await expect(eye).toHaveAttribute('aria-pressed', 'false');
+  await eye.click();
+  await expect(eye).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveAttribute('type', 'text');
+  await expectAccessible(page);
+});
+
+test('the logout page offers the language switcher', async ({ page, request }) => {
+  const school = await newSchool(request, ['teacher']);
+  await signIn(page, school.person('teacher'), '/logout');
+  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  await switchLanguage(page, 'uk');
+  await expect(page.getByRole('heading', { name: 'Ви вийшли' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Увійти знову' })).toBeVisible();
   await expectAccessible(page);
 });

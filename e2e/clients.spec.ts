@@ -3,8 +3,9 @@ import { expect, test } from './support/test.ts';
 import { interest, themeOf } from './support/content.ts';
 import { pickDate } from './support/dates.ts';
 import { signIn } from './support/sign-in.ts';
-import { expectAccessible } from './support/page-checks.ts';
+import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { newSchool } from './support/school.ts';
+import { switchLanguage } from './support/shell.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -61,6 +62,89 @@ test('a teacher adds a student, finds them, and changes them', async ({ page, re
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.getByRole('row', { name: /Zlata Melnyk/ })).toContainText('Likes short sessions');
+});
+
+test("the student form offers the project's themes as interests and checks the contract's rules in the browser", async ({
+  page,
+  request,
+}) => {
+  const school = await newSchool(request, ['moderator', 'teacher']);
+  for (const name of ['Animals', 'Cars', 'Dinosaurs', 'Space']) await themeOf(school, interest(name));
+  const sent: string[] = [];
+  page.on('request', (sending) => {
+    if (sending.method() === 'POST' && new URL(sending.url()).pathname === '/api/clients') {
+      sent.push(sending.url());
+    }
+  });
+  await signIn(page, school.person('teacher'), '/edit-client');
+  const child = page.getByRole('textbox', { name: "Child's name" });
+  await child.fill('A');
+  await child.blur();
+  // Said when the field is left, before anything is sent.
+  await expect(child).toHaveAttribute('aria-invalid', 'true');
+  await expect(child).toHaveAccessibleDescription(/At least 2 characters\./);
+
+  await page.getByRole('combobox', { name: 'Interests (project themes)', exact: true }).click();
+  for (const theme of ['Animals', 'Cars', 'Dinosaurs', 'Space']) {
+    await expect(page.getByRole('option', { name: theme })).toBeVisible();
+  }
+  await page.getByRole('option', { name: 'Dinosaurs' }).click();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('textbox', { name: 'Parent (client)' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  expect(sent).toEqual([]);
+
+  await child.fill('Bohdan Themes');
+  await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Oksana Themes');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /Bohdan Themes/ })).toContainText('Dinosaurs');
+  expect(sent).toHaveLength(1);
+});
+
+test("the student form's dates follow the interface language: a Ukrainian calendar from Monday, one short format in the field and the list", async ({
+  page,
+  request,
+}) => {
+  const problems = watchConsole(page);
+  const school = await newSchool(request, ['teacher']);
+  await signIn(page, school.person('teacher'));
+  await switchLanguage(page, 'uk');
+  await page.getByRole('link', { name: 'Додати учня' }).click();
+  await page.getByRole('textbox', { name: "Ім'я дитини" }).fill('Мирослава Дата');
+  await page.getByRole('textbox', { name: 'Батьки (клієнт)' }).fill('Ірина Дата');
+
+  const birthdate = page.getByRole('button', { name: 'Дата народження' });
+  await pickDate(page, birthdate, '2019-05-14');
+  await expect(birthdate).toHaveText('14.05.2019');
+
+  // Opened again, the calendar shows the chosen month in Ukrainian, its weeks from Monday.
+  await birthdate.click();
+  const calendar = page.locator('[data-dates-dropdown]');
+  await expect(calendar.locator('.mantine-DatePickerInput-calendarHeaderLevel')).toHaveText(
+    /^травень 2019$/i,
+  );
+  await expect(calendar.locator('thead th')).toHaveText(
+    ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'нд'].map((day) => new RegExp(`^${day}$`, 'i')),
+  );
+  await expect(calendar.getByRole('button', { name: '14 травня 2019' })).toHaveAttribute(
+    'data-selected',
+    'true',
+  );
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  const row = page.getByRole('row', { name: /Мирослава Дата/ });
+  await expect(row).toContainText('14.05.2019');
+
+  // Another language, the same date in its format at once.
+  await switchLanguage(page, 'en');
+  await expect(page.getByRole('row', { name: /Мирослава Дата/ })).toContainText('14/05/2019');
+  expect(problems).toEqual([]);
 });
 
 test("another teacher's student is not found", async ({ page, request }) => {

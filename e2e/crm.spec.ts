@@ -1,7 +1,7 @@
 import type { RemoteClientUpsert } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { literally } from './support/people.ts';
+import { literally } from './support/users.ts';
 import { ROOT, newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 

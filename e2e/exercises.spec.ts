@@ -1,4 +1,4 @@
-import { LOCAL_KEYS } from '@logoschool/contract';
+import { API, LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
@@ -9,6 +9,7 @@ import {
   categoryFolder,
   draftExercise,
   exerciseOnModeration,
+  MOUSE_REQUEST,
   openRequest,
   tagOf,
 } from './support/content.ts';
@@ -122,6 +123,23 @@ test('an author takes an open request and finds it among their drafts', async ({
   await expect.poll(() => counter(page, 'Drafts')).toBe(drafts + 1);
   await page.getByRole('tab', { name: /^Drafts/ }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+});
+
+test("the request on the exercise editor says its deadline in the interface's format", async ({
+  page,
+  request,
+}) => {
+  // The moderator's request, taken by the author: it is her draft now.
+  const school = await newSchool(request, ['moderator', 'author']);
+  const filed = await openRequest(school, 'Where is the mouse?', MOUSE_REQUEST);
+  const author = await school.as('author');
+  await author.call('post', `${API.exercises}/${filed.id}/take`);
+  await signIn(page, school.person('author'));
+  await page.getByRole('tab', { name: /^Drafts/ }).click();
+  await page.getByRole('link', { name: 'Where is the mouse?' }).click();
+  const asked = page.getByText(/^For: Animals; ages 5-6; due /);
+  await expect(asked).toHaveText(/due \d{2}\/\d{2}\/\d{4}\.$/);
+  await expect(asked).not.toHaveText(/\d{4}-\d{2}-\d{2}/);
 });
 
 test('a moderator reviews by status, where drafts are "in progress"', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { API, LOCAL_KEYS, ROLE, type InviteBody } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { Mailbox, invitationLinkOf } from './support/mailbox.ts';
-import { chooseProject, literally, newEmail } from './support/people.ts';
+import { chooseProject, literally, newEmail } from './support/users.ts';
 import { ROOT, newSchool, rootIn, type School } from './support/school.ts';
 import { signIn, submitLogin } from './support/sign-in.ts';
 

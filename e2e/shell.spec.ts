@@ -1,8 +1,10 @@
-import { LOCAL_KEYS } from '@logoschool/contract';
+import { API, LOCAL_KEYS, type WorkspaceInput, type WorkspaceListItem } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { signIn, submitLogin } from './support/sign-in.ts';
+import { MOUSE_REQUEST, openRequest } from './support/content.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { joinSchool } from './support/people.ts';
+import { E2E_VACANCY_URL } from './support/services.ts';
+import { joinSchool } from './support/users.ts';
 import {
   ROOT,
   newMember,
@@ -16,9 +18,10 @@ import {
 test.use({ locale: 'en-GB' });
 
 /**
- * One school with a member of every role serves every test here: they only look at each role's
- * screens. Its second moderator is also a speech therapist in a second school; someone's projects
- * come by title, so the two share a word and the first school's title comes first.
+ * One school with a member of every role serves the tests here that only look at each role's
+ * screens; a test that needs a school of another shape makes its own. The school's second
+ * moderator is also a speech therapist in a second school; someone's projects come by title, so
+ * the two share a word and the first school's title comes first.
  */
 let school: School;
 let second: School;
@@ -150,6 +153,15 @@ test('root has no project switcher', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Project' })).toHaveCount(0);
 });
 
+test('the project switcher says which role each project gives', async ({ page }) => {
+  // The member of two schools: a moderator of the first, a speech therapist in the second.
+  await signIn(page, multi);
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await expect(page.getByRole('option', { name: school.title })).toContainText('Moderator');
+  await expect(page.getByRole('option', { name: second.title })).toContainText('Speech therapist');
+  await expectAccessible(page);
+});
+
 test('logout from the profile menu ends the session', async ({ page }) => {
   await signIn(page, school.person('moderator'));
   await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -204,4 +216,97 @@ test('maintenance set by root in the app settings shows a notice with a refresh'
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My exercises' })).toBeVisible();
   await expect(page.getByTestId('app-status')).toHaveCount(0);
+});
+
+test('notifications open below the header, not over its language switcher and avatar', async ({
+  page,
+  request,
+}) => {
+  const ownSchool = await newSchool(request, ['teacher']);
+  await signIn(page, ownSchool.person('teacher'), '/profile');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const toast = page.getByText('Profile saved.');
+  await expect(toast).toBeVisible();
+  const header = await page.getByRole('banner').boundingBox();
+  const box = await page.locator('.mantine-Notification-root').filter({ has: toast }).boundingBox();
+  expect(header && box && box.y >= header.y + header.height).toBe(true);
+});
+
+test('at medium widths the navigation shrinks to icons with tooltips, its toggle is kept, and tables scroll sideways', async ({
+  page,
+  request,
+}) => {
+  // The moderation list opens on its requests: one fills its table.
+  const ownSchool = await newSchool(request, ['moderator']);
+  await openRequest(ownSchool, 'Where is the mouse?', MOUSE_REQUEST);
+  await page.setViewportSize({ width: 820, height: 900 });
+  await signIn(page, ownSchool.person('moderator'));
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const moderation = navigation.getByRole('link', { name: 'Moderation' });
+  expect((await navigation.boundingBox())?.width).toBeLessThan(80);
+  await expect(moderation).not.toContainText('Moderation');
+  await moderation.hover();
+  await expect(page.getByRole('tooltip', { name: 'Moderation' })).toBeVisible();
+  await moderation.click();
+  await expect(page).toHaveURL(/\/moderator-list$/);
+
+  // The table is wider than the room left: it scrolls, with its scrollbar in sight.
+  const table = page.locator('.mantine-ScrollArea-root').filter({ has: page.getByRole('table') });
+  const viewport = table.locator('.mantine-ScrollArea-viewport');
+  await expect(page.getByRole('columnheader', { name: 'Title' })).toBeVisible();
+  const [scrollWidth, clientWidth] = await viewport.evaluate((element) => [
+    element.scrollWidth,
+    element.clientWidth,
+  ]);
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  await expect(table.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]')).toBeVisible();
+  const likes = page.getByRole('columnheader', { name: 'Likes' });
+  await likes.scrollIntoViewIfNeeded();
+  await expect(likes).toBeInViewport();
+  await expectAccessible(page);
+
+  // Widened by hand, it stays wide after a reload.
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  await expect(moderation).toContainText('Moderation');
+  expect((await navigation.boundingBox())?.width).toBeGreaterThan(150);
+  await page.reload();
+  await expect(navigation.getByRole('link', { name: 'Moderation' })).toContainText('Moderation');
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.navigationCollapsed)).toBe('0');
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(navigation.getByRole('link', { name: 'Moderation' })).not.toContainText('Moderation');
+
+  // With no choice kept, a wide screen shows the whole navigation.
+  await page.evaluate((key) => localStorage.removeItem(key), LOCAL_KEYS.navigationCollapsed);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await expect(navigation.getByRole('link', { name: 'Moderation' })).toContainText('Moderation');
+});
+
+test('the vacancy banner links where the server is configured for the environment, and is absent where it is not', async ({
+  page,
+  request,
+}) => {
+  // A moderator of a school of environment 1, and a teacher of another of environment 2: root
+  // makes that project and invites her, and she accepts by signing in.
+  const envOne = await newSchool(request, ['moderator']);
+  const moderator = envOne.person('moderator');
+  const envTwo = await envOne.root.call<WorkspaceListItem>('post', API.workspaces, {
+    title: unique('Second school'),
+    env_id: 2,
+  } satisfies WorkspaceInput);
+  await joinSchool(request, envTwo, moderator, ['teacher']);
+
+  await signIn(page, moderator);
+  // The first school: environment 1, configured.
+  await expect(
+    page.getByTestId('vacancy-banner').getByRole('link', { name: 'See the vacancies' }),
+  ).toHaveAttribute('href', E2E_VACANCY_URL);
+  // The second school: environment 2, shown by spec but without a configured link.
+  await page.evaluate(([key, id]) => localStorage.setItem(key, id), [
+    LOCAL_KEYS.workspace,
+    String(envTwo.workspaceId),
+  ] as const);
+  await page.reload();
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+  await expect(page.getByTestId('vacancy-banner')).toHaveCount(0);
 });

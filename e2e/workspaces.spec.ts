@@ -1,7 +1,8 @@
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { literally } from './support/people.ts';
+import { findProject, literally } from './support/users.ts';
 import { ROOT, newSchool, unique } from './support/school.ts';
+import { mainNavigation } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
@@ -60,4 +61,27 @@ test('root creates a project, is told a taken name, edits, archives and restores
   await expect(page.getByRole('row', { name: literally(title) })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Active' }).click();
   await expect(page.getByRole('row', { name: literally(title) })).toBeVisible();
+});
+
+test('root is asked before archiving a project, and can still change their mind', async ({ page }) => {
+  const title = `Archive me ${Date.now()}`;
+  await signIn(page, ROOT);
+  await mainNavigation(page).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await findProject(page, title);
+  const row = page.getByRole('row', { name: literally(title) });
+  await row.getByRole('button', { name: 'Archive', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Archive ${title}?` });
+  await expect(confirm).toContainText(`Its members lose access to ${title}`);
+  await expect(confirm).toContainText('you can restore it at any time from the Archived tab');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Archive', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText(`${title} is archived.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

@@ -153,6 +153,16 @@ export async function openRequest(
   } satisfies ExerciseInput);
 }
 
+/**
+ * The request "Where is the mouse?" (`openRequest`'s body), for children of 5-6 who like animals:
+ * its interests and ages are named, for the specs that read them back.
+ */
+export const MOUSE_REQUEST = {
+  description: 'A mouse hides in, on, under and behind things: the child says where it is.',
+  interests: ['Animals'],
+  age_categories: ['5-6' as const],
+};
+
 /** A real 8×8 PNG of one colour: different colours, different bytes. */
 export function solidPng(red: number, green: number, blue: number): Buffer {
   const pixels = new Uint8Array(8 * 8 * 4);

@@ -2,6 +2,12 @@ import { API, API_BASE } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { watchConsole } from './support/page-checks.ts';
 
+/**
+ * The server's security layer as a browser meets it (the server's own probes are in
+ * `apps/server/src/security/`): the built app and the API's documentation under their CSP, and an
+ * unknown API path answered in JSON.
+ */
+
 test('the built web app loads under the CSP', async ({ page }) => {
   const problems = watchConsole(page);
   const response = await page.goto('/login');

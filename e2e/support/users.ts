@@ -36,3 +36,6 @@ export async function chooseProject(page: Page, title: string) {
   await page.getByRole('option', { name: title, exact: true }).click();
   await expect(picker).toHaveValue(title);
 }
+
+/** Searches root's projects list for one project: the list holds every spec's, a page at a time. */
+export const findProject = (page: Page, title: string) => page.getByPlaceholder('Search by name').fill(title);
