@@ -28,6 +28,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { text } from '../../i18n/index.ts';
 import { createClient, toClientViews, updateClient } from '../clients/index.ts';
+import { planTemplateVersion } from '../protocols/index.ts';
 import { projectTeacherByEmail } from './project-teachers.ts';
 
 /**
@@ -131,13 +132,7 @@ async function planSummaries(db: Tx, clientIds: readonly number[], timeZone: str
       unfilled,
     })
     .from(protocols)
-    .innerJoin(
-      protocolTemplateVersions,
-      and(
-        eq(protocolTemplateVersions.templateId, protocols.templateId),
-        eq(protocolTemplateVersions.version, protocols.templateVersion),
-      ),
-    )
+    .innerJoin(protocolTemplateVersions, planTemplateVersion())
     .where(inArray(protocols.clientId, [...clientIds]))
     .orderBy(asc(protocols.deadline), asc(protocols.id));
   for (const row of rows) {

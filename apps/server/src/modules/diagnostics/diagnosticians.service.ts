@@ -17,6 +17,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, inArray, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor, ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { membershipCounts } from '../../db/memberships.ts';
 import {
   assignments,
   clientDiagnosticians,
@@ -30,7 +31,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { writeAudit } from '../audit/index.ts';
-import { assignmentCounts } from './diagnosis-access.ts';
+import { assignmentCounts, cardVersionOfDiagnosis } from './diagnosis-access.ts';
 
 /** The project's active users holding the diagnostician role, by name. */
 async function diagnosticiansWhere(db: Tx, workspaceId: number, ids?: number[]): Promise<Diagnostician[]> {
@@ -42,10 +43,7 @@ async function diagnosticiansWhere(db: Tx, workspaceId: number, ids?: number[]):
     .where(
       and(
         eq(assignments.workspaceId, workspaceId),
-        eq(assignments.isActive, true),
-        eq(assignments.archived, false),
-        eq(users.isActive, true),
-        eq(workspaces.archived, false),
+        membershipCounts(),
         arrayContains(assignments.roles, [ROLE.diagnostician]),
         ids === undefined ? undefined : inArray(users.id, ids.length > 0 ? ids : [0]),
       ),
@@ -231,13 +229,7 @@ export async function listDiagnosticianClients(
             completedAt: diagnoses.completedAt,
           })
           .from(diagnoses)
-          .innerJoin(
-            diagnosticCardVersions,
-            and(
-              eq(diagnosticCardVersions.cardId, diagnoses.cardId),
-              eq(diagnosticCardVersions.version, diagnoses.cardVersion),
-            ),
-          )
+          .innerJoin(diagnosticCardVersions, cardVersionOfDiagnosis())
           .where(and(inArray(diagnoses.clientId, ids), eq(diagnoses.workspaceId, caller.workspaceId)))
           .orderBy(desc(diagnoses.diagnosedOn), desc(diagnoses.id));
   const data: DiagnosticianClient[] = rows.map((row) => ({

@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { text } from '../../i18n/index.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { planTemplateVersion } from '../protocols/index.ts';
 import {
   idsByBlock,
   isLocked,
@@ -108,13 +109,7 @@ export function listLessonsQueries(tx: Tx, caller: LessonCaller, query: LessonsQ
       .from(lessons)
       .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
       .innerJoin(clients, eq(clients.id, protocols.clientId))
-      .innerJoin(
-        protocolTemplateVersions,
-        and(
-          eq(protocolTemplateVersions.templateId, protocols.templateId),
-          eq(protocolTemplateVersions.version, protocols.templateVersion),
-        ),
-      )
+      .innerJoin(protocolTemplateVersions, planTemplateVersion())
       .where(inArray(lessons.id, pageIds))
       .orderBy(...order),
   };
