@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import {
   clients,
   protocolBlocks,
@@ -88,16 +89,10 @@ export async function remoteClientsPage(db: Tx, workspaceId: number, query: Remo
       .where(where)
       .orderBy(asc(clients.updatedAt), asc(clients.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(clients)
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(clients).where(where),
   ]);
-  return {
-    data: await remoteViews(db, rows),
-    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
-  };
+  return pageOf(await remoteViews(db, rows), total, query);
 }
 
 /** The project's student with this remote id and their teacher's e-mail; 404 when none. */

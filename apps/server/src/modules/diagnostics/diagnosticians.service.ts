@@ -17,6 +17,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, inArray, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor, ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset } from '../../db/pages.ts';
 import { membershipCounts } from '../../db/memberships.ts';
 import {
   assignments,
@@ -213,7 +214,7 @@ export async function listDiagnosticianClients(
       .where(where)
       .orderBy(asc(sql`lower(${clients.childName})`), asc(clients.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .offset(pageOffset(query)),
   ]);
   const ids = rows.map((row) => row.id);
   const made =
@@ -247,7 +248,7 @@ export async function listDiagnosticianClients(
         completed_at: diagnosis.completedAt?.toISOString() ?? null,
       })),
   }));
-  return { data, meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page } };
+  return pageOf(data, total, query);
 }
 
 /** `GET /get-remote-diagnostician` (CRM token): the diagnosticians of the project's student with that remote id. */

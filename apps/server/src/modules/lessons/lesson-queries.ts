@@ -13,6 +13,7 @@ import {
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
+import { pageOf, pageOffset } from '../../db/pages.ts';
 import {
   clients,
   lessonPresentations,
@@ -79,7 +80,7 @@ export function listLessonsQueries(tx: Tx, caller: LessonCaller, query: LessonsQ
     .where(where)
     .orderBy(...order)
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .offset(pageOffset(query));
   return {
     // The plan is needed only to filter by its student.
     count:
@@ -129,7 +130,7 @@ export async function listLessons(tx: Tx, caller: LessonCaller, query: LessonsQu
     blocks_ready: row.blocksReady,
     blocks_total: row.blocksTotal,
   }));
-  return { data, meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page } };
+  return pageOf(data, total, query);
 }
 
 /** `GET /lesson/:id`. */
