@@ -9,7 +9,8 @@ import {
 } from '@logoschool/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FileStore } from '../files/files.ts';
-import { PPTX_MIME, readPptx } from '../files/pptx.ts';
+import { readPptx } from '../files/pptx.ts';
+import { PPTX_MIME } from '../files/pptx-deck.ts';
 import { pptxDeck, type DeckMedia } from './demo/pptx-writer.ts';
 import { SLIDE_SEPARATOR, EXERCISE_FILES, checkGenerate } from '../modules/exercises/index.ts';
 import type { Tx } from './client.ts';
