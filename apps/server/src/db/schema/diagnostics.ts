@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { publishedVersion } from './published-versions.ts';
 import { belongsTo, id, timestamps } from './shared-columns.ts';
 import type { Answers, BlockMarks, DiagnosticCardContent } from '@logoschool/contract';
 import { clients } from './clients.ts';
@@ -51,10 +52,7 @@ export const diagnosticCardVersions = pgTable(
   {
     id: id(),
     cardId: belongsTo('card_id', () => diagnosticCards.id, 'cascade'),
-    version: integer('version').notNull(),
-    content: jsonb('content').$type<DiagnosticCardContent>().notNull(),
-    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    ...publishedVersion<DiagnosticCardContent>(),
   },
   (table) => [uniqueIndex('diagnostic_card_versions_unique').on(table.cardId, table.version)],
 );

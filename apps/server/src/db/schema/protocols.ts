@@ -4,7 +4,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   smallint,
   text,
@@ -12,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { publishedVersion } from './published-versions.ts';
 import { belongsTo, id, timestamps } from './shared-columns.ts';
 import type { TemplateContent } from '@logoschool/contract';
 import { categories } from './categories.ts';
@@ -103,10 +103,7 @@ export const protocolTemplateVersions = pgTable(
   {
     id: id(),
     templateId: belongsTo('template_id', () => protocolTemplates.id, 'cascade'),
-    version: integer('version').notNull(),
-    content: jsonb('content').$type<TemplateContent>().notNull(),
-    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    ...publishedVersion<TemplateContent>(),
   },
   (table) => [uniqueIndex('protocol_template_versions_unique').on(table.templateId, table.version)],
 );
