@@ -23,15 +23,11 @@
  * `logoschool_bench_<random>`, dropped at the end, on the embedded PostgreSQL as the app runs it
  * (durable, in a temporary directory: decision 025), or on the PostgreSQL server that
  * BENCH_DATABASE_URL (or DATABASE_URL) names.
- *
- * Over 450 lines, it stays whole: one run, one server and one set of same-run baselines, each
- * route's line next to its baseline; the seeds already live in their own files.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { ROLE, exercisesQuery, lessonsQuery } from '@logoschool/contract';
+import { ROLE, exercisesQuery } from '@logoschool/contract';
 import { buildApp } from '@logoschool/server/src/app.ts';
 import { fileStoreIn } from '@logoschool/server/src/files/files.ts';
 import { loadConfig } from '@logoschool/server/src/config.ts';
@@ -39,21 +35,18 @@ import { openDatabase, type Database } from '@logoschool/server/src/db/client.ts
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@logoschool/server/src/db/embedded.ts';
 import { createScratchDatabase, type ScratchDatabase } from '@logoschool/server/src/db/scratch.ts';
 import { users, workspaces } from '@logoschool/server/src/db/schema/index.ts';
-import { DEMO_PASSWORD, seedDemo } from '@logoschool/server/src/db/seed.ts';
+import { seedDemo } from '@logoschool/server/src/db/seed.ts';
 import type { ProjectActor } from '@logoschool/server/src/access/actor.ts';
 import { listExercisesQueries } from '@logoschool/server/src/modules/exercises/exercise-queries.ts';
-import { listLessonsQueries } from '@logoschool/server/src/modules/lessons/lesson-queries.ts';
-import { teacherStatisticsQuery } from '@logoschool/server/src/modules/lessons/lesson-statistics.service.ts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { seedBenchDiagnoses } from './seed-diagnoses.ts';
 import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
-import { seedBenchLessons } from './seed-lessons.ts';
-import { seedBenchProtocols } from './seed-protocols.ts';
 import { startServerProcess } from './server-process.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+import { benchDiagnosticsLists } from './api-diagnostics.ts';
+import { benchTeachingLists } from './api-teaching.ts';
+import { bearerOf, CONNECTIONS, DURATION, printTable, ratio, run, through, type Row } from './measure.ts';
+
 const EXERCISES = Number(process.env.BENCH_EXERCISES ?? 100_000);
 /**
  * Library sizes to measure the list and the search at, ascending (BENCH_SWEEP=10000,100000,1000000);
@@ -64,21 +57,6 @@ const SWEEP = [
 ].sort((a, b) => a - b);
 /** The moderator who reads the list: moderator in the Demo school, so every exercise is in scope. */
 const READER = 'multi@demo.test';
-/** Published templates and the demo teacher's plans for the templates and plans lists. */
-const TEMPLATES = Number(process.env.BENCH_TEMPLATES ?? 2_000);
-const PLANS = Number(process.env.BENCH_PLANS ?? 5_000);
-/** Teachers with lessons, and the lessons of each (ten per plan), for the lessons list. */
-const LESSON_TEACHERS = Number(process.env.BENCH_LESSON_TEACHERS ?? 50);
-const LESSONS_EACH = Number(process.env.BENCH_LESSONS_EACH ?? 200);
-/** The diagnostics' scale: see `seedBenchDiagnoses`. */
-const DIAGNOSES = {
-  teachers: Number(process.env.BENCH_DC_TEACHERS ?? 50),
-  students: Number(process.env.BENCH_DC_STUDENTS ?? 2_000),
-  each: Number(process.env.BENCH_DC_EACH ?? 5),
-  cards: Number(process.env.BENCH_DC_CARDS ?? 500),
-  history: Number(process.env.BENCH_DC_HISTORY ?? 200),
-  sent: Number(process.env.BENCH_DC_SENT ?? 50),
-};
 
 const outsideUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-bench-'));
@@ -88,45 +66,14 @@ let database: Database | undefined;
 let sqlPool: pg.Pool | undefined;
 let closeApp = async () => {};
 
-interface Row {
-  title: string;
-  rps: number;
-  p99: number;
-}
-
-async function run(title: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
-  // A slow search answers late rather than never: give it longer than autocannon's 10 s.
-  const result = await autocannon({
-    url,
-    headers,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    timeout: 30,
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${title}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  return { title, rps: result.requests.average, p99: result.latency.p99 };
-}
-
-const ratio = (name: string, row: Row, baseline: Row) =>
-  `${name}: ${(row.rps / baseline.rps).toFixed(3)} of the throughput, ` +
-  `p99 ${(row.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the baseline's`;
-
 try {
   // The server as `npm start` runs it: a cold start on an empty embedded database (the demo seed
   // included) to its first 200, and its memory after starting and after load.
   const server = await startServerProcess(Number(process.env.BENCH_START_PORT ?? 3391));
   const rssStarted = server.rssMb();
   try {
-    const signIn = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: READER, password: DEMO_PASSWORD }),
-    });
-    const { data: session } = (await signIn.json()) as { data: { token: string } };
     await run('check-token on the started server', `${server.url}/api/check-token`, {
-      authorization: `Bearer ${session.token}`,
+      authorization: await bearerOf(server.url, READER),
     });
     console.log(
       `\nserver process (embedded PostgreSQL, empty data directory): first 200 after ${(server.startMs / 1000).toFixed(2)} s; ` +
@@ -180,7 +127,6 @@ try {
   const pool = sqlPool;
   const runSql = async (text: string, values: unknown[]) =>
     (await pool.query({ text, values, rowMode: 'array' })).rows;
-  const through = 'pg';
 
   const app = await buildApp({ config, database });
   closeApp = () => app.close();
@@ -207,13 +153,7 @@ try {
   }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const login = await fetch(`${address}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: READER, password: DEMO_PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const authorization = `Bearer ${data.token}`;
+  const authorization = await bearerOf(address, READER);
 
   /** The full table at the library's present size. */
   async function fullTable(seeded: Awaited<ReturnType<typeof seedBenchExercises>>) {
@@ -251,10 +191,8 @@ try {
     console.log(
       `list: moderator, status_id=1, page 50 of 20; term: "${BENCH_TERM}" (title and slide text), page 1`,
     );
-    console.log(`\n${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
-    for (const row of rows) {
-      console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
-    }
+    console.log();
+    printTable(rows);
     console.log(`\n${ratio('check-token / bare route', checkToken, hello)}`);
     console.log(ratio(`exercise list / its SQL via ${through}`, list, listSql));
     console.log(ratio(`term list / its SQL via ${through}`, term, termSql));
@@ -294,211 +232,10 @@ try {
     }
   }
 
-  // The teaching lists (issue 14) at a school's scale, against the bare route of the same run.
-  const protocolsSeeded = await seedBenchProtocols(db, TEMPLATES, PLANS);
-  const lessonsSeeded = await seedBenchLessons(db, LESSON_TEACHERS, LESSONS_EACH);
-  const tokenOf = async (email: string) => {
-    const answer = await fetch(`${address}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    return `Bearer ${((await answer.json()) as { data: { token: string } }).data.token}`;
-  };
-  const teaching = [
-    {
-      title: 'GET /api/templates (moderator)',
-      url: `/api/templates?workspace_id=${school.id}&role_id=${ROLE.moderator}&page=3`,
-      authorization: await tokenOf('moderator@demo.test'),
-    },
-    {
-      title: 'GET /api/templates (teacher)',
-      url: `/api/templates?workspace_id=${school.id}&role_id=${ROLE.teacher}&status=published&page=3`,
-      authorization: await tokenOf('teacher@demo.test'),
-    },
-    {
-      title: 'GET /api/protocols (teacher)',
-      url: `/api/protocols?workspace_id=${school.id}&role_id=${ROLE.teacher}&filter=filled&page=3`,
-      authorization: await tokenOf('teacher@demo.test'),
-    },
-    {
-      title: 'GET /api/lessons (page 3)',
-      url: `/api/lessons?workspace_id=${school.id}&role_id=${ROLE.teacher}&page=3`,
-      authorization: await tokenOf(lessonsSeeded.email),
-    },
-    {
-      title: 'GET /api/lessons (this week)',
-      url: `/api/lessons?workspace_id=${school.id}&role_id=${ROLE.teacher}&week=${new Date().toISOString().slice(0, 10)}&time_zone=Europe/Kyiv`,
-      authorization: await tokenOf(lessonsSeeded.email),
-    },
-  ];
-  for (const list of teaching) {
-    const answer = await fetch(`${address}${list.url}`, { headers: { authorization: list.authorization } });
-    const page = (await answer.json()) as { data: unknown[] };
-    if (!answer.ok || page.data.length !== 20) {
-      throw new Error(`${list.title}: answered ${answer.status} with ${page.data?.length} rows, not 20`);
-    }
-  }
-  const bare = await run('bare route (baseline)', `${address}/bench/hello`);
-  const teachingRows = [];
-  for (const list of teaching) {
-    teachingRows.push(await run(list.title, `${address}${list.url}`, { authorization: list.authorization }));
-  }
-  console.log(
-    `\nteaching lists: ${protocolsSeeded.templates.toLocaleString('en')} published templates (3 blocks each), ` +
-      `${protocolsSeeded.plans.toLocaleString('en')} plans of one teacher, seeded in ${protocolsSeeded.seconds.toFixed(1)} s; page 3 of 20`,
-  );
-  console.log(
-    `lessons: ${lessonsSeeded.teachers} teachers, ${lessonsSeeded.lessons.toLocaleString('en')} lessons ` +
-      `(${lessonsSeeded.presentations.toLocaleString('en')} presentations), seeded in ${lessonsSeeded.seconds.toFixed(1)} s; ` +
-      `one teacher's list: page 3 of 20, and this week's`,
-  );
-  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
-  for (const row of [bare, ...teachingRows]) {
-    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
-  }
-  for (const row of teachingRows) console.log(ratio(`${row.title} / bare route`, row, bare));
-
-  // The lessons list against its own SQL (the count and the page, as the service runs them).
-  const [benchTeacher] = await db.select().from(users).where(eq(users.email, lessonsSeeded.email));
-  if (!benchTeacher) throw new Error('the bench teacher is missing');
-  const lessonCaller = {
-    workspaceId: school.id,
-    role: 'teacher' as const,
-    userId: benchTeacher.id,
-    lang: 'en' as const,
-    timeZone: 'UTC',
-  };
-  const lessonsQueries = listLessonsQueries(
-    db,
-    lessonCaller,
-    lessonsQuery.parse({ workspace_id: school.id, role_id: ROLE.teacher, page: 3 }),
-  );
-  baselines.set('lessons', [lessonsQueries.count.toSQL(), lessonsQueries.rows.toSQL()]);
-  const lessonsUrl = `/api/lessons?workspace_id=${school.id}&role_id=${ROLE.teacher}&page=3&time_zone=UTC`;
-  const lessonsAuthorization = await tokenOf(lessonsSeeded.email);
-  const lessonsPage = (await (
-    await fetch(`${address}${lessonsUrl}`, { headers: { authorization: lessonsAuthorization } })
-  ).json()) as { data: { id: number }[] };
-  const lessonsSql = (await (await fetch(`${address}/bench/sql/lessons`)).json()) as unknown[][][];
-  if (lessonsPage.data.length !== 20 || lessonsSql[1]?.length !== 20) {
-    throw new Error(
-      `lessons list: the app gave ${lessonsPage.data.length} rows, its SQL ${lessonsSql[1]?.length}`,
-    );
-  }
-  const lessonsRows = [
-    await run(`lessons SQL via ${through} (baseline)`, `${address}/bench/sql/lessons`),
-    await run('GET /api/lessons (page 3, vs its SQL)', `${address}${lessonsUrl}`, {
-      authorization: lessonsAuthorization,
-    }),
-  ];
-  for (const row of lessonsRows) {
-    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
-  }
-  console.log(ratio(`lessons list / its SQL via ${through}`, lessonsRows[1] as Row, lessonsRows[0] as Row));
-
-  // The managers' report of the last 30 days, per teacher, against its own SQL.
-  const today = new Date().toISOString().slice(0, 10);
-  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
-  const reportRange = { from: monthAgo, to: today, time_zone: 'UTC' };
-  baselines.set('lesson-statistics', [teacherStatisticsQuery(db, school.id, reportRange).toSQL()]);
-  const reportUrl = `/api/users/lesson-statistic/all?workspace_id=${school.id}&role_id=${ROLE.manager}&from=${monthAgo}&to=${today}&time_zone=UTC`;
-  const managerAuthorization = await tokenOf('manager@demo.test');
-  const report = await fetch(`${address}${reportUrl}`, { headers: { authorization: managerAuthorization } });
-  const reportRows = ((await report.json()) as { data: unknown[] }).data;
-  const reportSql = (await (await fetch(`${address}/bench/sql/lesson-statistics`)).json()) as unknown[][];
-  if (!report.ok || reportRows.length === 0 || reportRows.length !== reportSql[0]?.length) {
-    throw new Error(
-      `lesson statistics: the app answered ${report.status} with ${reportRows?.length} rows, its SQL ${reportSql[0]?.length}`,
-    );
-  }
-  const statisticsRows = [
-    await run(`report SQL via ${through} (baseline)`, `${address}/bench/sql/lesson-statistics`),
-    await run('GET /api/users/lesson-statistic/all', `${address}${reportUrl}`, {
-      authorization: managerAuthorization,
-    }),
-  ];
-  const [statisticsSql, statistics] = statisticsRows as [Row, Row];
-  console.log(
-    `\nlesson statistics: ${lessonsSeeded.held.toLocaleString('en')} lessons held by ${lessonsSeeded.teachers} teachers; ` +
-      `the last 30 days per teacher (${reportRows.length} rows)`,
-  );
-  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
-  for (const row of statisticsRows) {
-    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
-  }
-  console.log(ratio(`lesson statistics / its SQL via ${through}`, statistics, statisticsSql));
-
-  // The diagnostics lists (issue 16) against the bare route of the same run.
-  const diagnosesSeeded = await seedBenchDiagnoses(db, DIAGNOSES);
-  const diagnostician = await tokenOf(diagnosesSeeded.email);
-  const pageOf = (count: number) => Math.min(3, Math.max(1, Math.ceil(count / 20)));
-  const fullPage = (count: number, page: number) => Math.min(20, count - (page - 1) * 20);
-  const clientsPage = pageOf(DIAGNOSES.students);
-  const cardsPage = pageOf(diagnosesSeeded.schoolCards);
-  const diagnosing = [
-    {
-      title: 'GET /api/diagnostician/clients',
-      url: `/api/diagnostician/clients?workspace_id=${school.id}&role_id=${ROLE.diagnostician}&page=${clientsPage}`,
-      authorization: diagnostician,
-      rows: (body: { data: { diagnoses: unknown[] }[] }) =>
-        body.data.length === fullPage(DIAGNOSES.students, clientsPage) &&
-        body.data.every((client) => client.diagnoses.length === DIAGNOSES.each),
-    },
-    {
-      title: 'GET /api/clients/:id/diagnoses',
-      url: `/api/clients/${diagnosesSeeded.clientId}/diagnoses?workspace_id=${school.id}&role_id=${ROLE.diagnostician}`,
-      authorization: diagnostician,
-      rows: (body: { data: { diagnoses: unknown[] } }) =>
-        body.data.diagnoses.length === Math.max(DIAGNOSES.history, DIAGNOSES.sent),
-    },
-    {
-      title: 'GET /api/diagnostic-cards (moderator)',
-      url: `/api/diagnostic-cards?workspace_id=${school.id}&role_id=${ROLE.moderator}&page=${cardsPage}`,
-      authorization: await tokenOf('moderator@demo.test'),
-      rows: (body: { data: unknown[] }) =>
-        body.data.length === fullPage(diagnosesSeeded.schoolCards, cardsPage),
-    },
-    {
-      title: 'GET /api/diagnostic-cards (teacher)',
-      url: `/api/diagnostic-cards?workspace_id=${school.id}&role_id=${ROLE.teacher}&page=${cardsPage}`,
-      authorization: await tokenOf('teacher@demo.test'),
-      rows: (body: { data: unknown[] }) =>
-        body.data.length === fullPage(diagnosesSeeded.schoolCards, cardsPage),
-    },
-    {
-      title: 'GET /api/public/dc/:token/progress',
-      url: `/api/public/dc/${diagnosesSeeded.token}/progress`,
-      authorization: undefined,
-      rows: (body: { data: { dates: unknown[]; series: unknown[] } }) =>
-        body.data.dates.length === DIAGNOSES.sent && body.data.series.length > 0,
-    },
-  ];
-  for (const list of diagnosing) {
-    const headers: Record<string, string> = list.authorization ? { authorization: list.authorization } : {};
-    const answer = await fetch(`${address}${list.url}`, { headers });
-    const body = (await answer.json()) as never;
-    if (!answer.ok || !list.rows(body)) {
-      throw new Error(`${list.title}: answered ${answer.status} ${JSON.stringify(body).slice(0, 300)}`);
-    }
-  }
-  const diagnosingBare = await run('bare route (baseline)', `${address}/bench/hello`);
-  const diagnosingRows = [];
-  for (const list of diagnosing) {
-    const headers: Record<string, string> = list.authorization ? { authorization: list.authorization } : {};
-    diagnosingRows.push(await run(list.title, `${address}${list.url}`, headers));
-  }
-  console.log(
-    `\ndiagnostics: ${DIAGNOSES.students.toLocaleString('en')} students of ${DIAGNOSES.teachers} teachers assigned to one diagnostician, ` +
-      `${DIAGNOSES.each} diagnoses each; one student with ${DIAGNOSES.history} (${DIAGNOSES.sent} sent on one card); ` +
-      `${diagnosesSeeded.schoolCards.toLocaleString('en')} cards; ${diagnosesSeeded.diagnoses.toLocaleString('en')} diagnoses, ` +
-      `seeded in ${diagnosesSeeded.seconds.toFixed(1)} s; lists: page ${clientsPage} (students) and ${cardsPage} (cards) of 20`,
-  );
-  console.log(`${'route'.padEnd(38)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(10)}`);
-  for (const row of [diagnosingBare, ...diagnosingRows]) {
-    console.log(row.title.padEnd(38), row.rps.toFixed(0).padStart(10), String(row.p99).padStart(10));
-  }
-  for (const row of diagnosingRows) console.log(ratio(`${row.title} / bare route`, row, diagnosingBare));
+  const tokenOf = (email: string) => bearerOf(address, email);
+  const context = { db, address, schoolId: school.id, tokenOf, baselines };
+  await benchTeachingLists(context);
+  await benchDiagnosticsLists(context);
 } finally {
   await closeApp();
   await sqlPool?.end();

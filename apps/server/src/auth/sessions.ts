@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client.ts';
 import { sessions, users, type UserRow } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -10,6 +11,19 @@ export interface SessionMeta {
   ip?: string | null;
   userAgent?: string | null;
   impersonatorId?: number | null;
+}
+
+/** What a session keeps of the request that opens it: where it came from and with which browser. */
+export function sessionMetaOf(request: FastifyRequest): SessionMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/**
+ * The per-address rate limit of the routes that check a password and open a session: signing in,
+ * and accepting an invitation.
+ */
+export function signInRateLimit(config: { LOGIN_RATE_LIMIT_IP: number }) {
+  return { max: config.LOGIN_RATE_LIMIT_IP, timeWindow: 60_000 };
 }
 
 /** Opens a session and returns its bearer token (only its hash is stored). */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
 import { exerciseFiles, exerciseStatusHistory, exerciseVotes, exercises } from './schema/index.ts';
-import { DEMO_EXERCISES } from './seed-exercises.ts';
+import { DEMO_EXERCISES } from './demo/demo-exercises.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
 const t = useTestApp();

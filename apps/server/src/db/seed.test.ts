@@ -20,7 +20,8 @@ import {
 import { detectFileType } from '../files/file-type.ts';
 import { DEMO_ASSETS, DEMO_THEMES } from './demo-assets.ts';
 import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
-import { DEMO_PLAYED, DEMO_STUDENTS, DEMO_TEMPLATES, DEMO_WEEK } from './seed-protocols.ts';
+import { DEMO_STUDENTS, DEMO_TEMPLATES } from './demo/demo-plans.ts';
+import { DEMO_PLAYED, DEMO_WEEK } from './seed-lessons.ts';
 import { DEMO_DIAGNOSED_CHILD, DEMO_DIAGNOSES, DEMO_PROGRAMS, demoCardInput } from './seed-diagnostics.ts';
 import { computedValues } from '../modules/diagnostics/index.ts';
 import {

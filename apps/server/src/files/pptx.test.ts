@@ -4,15 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { solidPng } from '../test/media.ts';
 import { deckWithSlideXml, textRunsDeck } from '../test/pptx-text.ts';
 import { pptxDeck, TINY_JPEG, zipArchive } from '../test/pptx.ts';
-import {
-  PPTX_LIMITS,
-  PptxError,
-  readPptx,
-  replacePptxMedia,
-  SlideTextReader,
-  slideText,
-  TextBudget,
-} from './pptx.ts';
+import { readPptx } from './pptx.ts';
+import { PPTX_LIMITS, PptxError } from './pptx-deck.ts';
+import { replacePptxMedia } from './pptx-media.ts';
+import { SlideTextReader, slideText, TextBudget } from './slide-text.ts';
 import { compressedData, listEntries } from './zip.ts';
 
 const problemOf = (content: Buffer) =>

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exerciseFiles, exercises, sessions } from '../db/schema/index.ts';
 import { FileStore } from '../files/files.ts';
-import { PPTX_MIME } from '../files/pptx.ts';
+import { PPTX_MIME } from '../files/pptx-deck.ts';
 import { purgeSessionsJob } from '../modules/auth/index.ts';
 import {
   EXERCISE_FILES,

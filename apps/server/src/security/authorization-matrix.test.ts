@@ -19,28 +19,27 @@ import {
   type Member,
 } from '../test/factories.ts';
 import { multipartForm } from '../test/multipart.ts';
+import { projectAction, readInventory, type Inventory, type Operation } from '../test/openapi.ts';
+import {
+  buildProject,
+  crmTokenOf,
+  memberOf,
+  readAsset,
+  type LibraryAsset,
+  type Project,
+  type ProjectObjects,
+  type StaffRole,
+} from '../test/probe-project.ts';
 import {
   actingQuery,
   answerProblem,
   bodyKind,
-  buildProject,
-  crmTokenOf,
   formParts,
-  memberOf,
   pathKind,
   pathValue,
-  projectAction,
-  readAsset,
-  readInventory,
   sample,
-  type Inventory,
-  type LibraryAsset,
-  type Operation,
-  type Project,
-  type ProjectObjects,
   type SampleContext,
-  type StaffRole,
-} from '../test/openapi.ts';
+} from '../test/probe-values.ts';
 
 /**
  * The authorization matrix (DESIGN §4, STYLE "tested as a table"), generated from the OpenAPI

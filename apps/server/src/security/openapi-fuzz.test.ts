@@ -9,26 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer, buildSignedInMember, tokenFor, type Member } from '../test/factories.ts';
 import { filePart, multipartForm, type FormPart } from '../test/multipart.ts';
+import { readInventory, type Inventory, type Operation, type Schema } from '../test/openapi.ts';
 import {
   PPTX_TYPE,
-  actingQuery,
-  answerProblem,
   buildProject,
   crmTokenOf,
-  fieldParts,
-  formParts,
   memberOf,
-  pathValue,
   probeDeck,
   readAsset,
-  readInventory,
-  sample as sampleFor,
-  type Inventory,
   type LibraryAsset,
-  type Operation,
   type Project,
-  type Schema,
-} from '../test/openapi.ts';
+} from '../test/probe-project.ts';
+import {
+  actingQuery,
+  answerProblem,
+  fieldParts,
+  formParts,
+  pathValue,
+  sample as sampleFor,
+} from '../test/probe-values.ts';
 import { EXE_FILE } from '../test/pptx.ts';
 
 /**

@@ -9,7 +9,7 @@ import { buildApp, type App } from '../app.ts';
 import { testConfig, useTestApp } from '../test/app.ts';
 import { bearer, buildSignedInMember, buildWorkspace } from '../test/factories.ts';
 import { buildThemeWithAssets, solidPng } from '../test/media.ts';
-import { readAsset } from '../test/openapi.ts';
+import { readAsset } from '../test/probe-project.ts';
 
 /**
  * Every kind of answer carries the security headers helmet sets (DESIGN §4; the outside review

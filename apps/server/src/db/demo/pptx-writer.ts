@@ -3,7 +3,7 @@
  * build their fixtures with them. The parts LibreOffice and PowerPoint need to open a deck: one slide
  * per list of paragraphs, with pictures and sounds placed on the slides that show or play them.
  */
-import { MEDIA_TYPES } from '../../files/pptx.ts';
+import { MEDIA_TYPES } from '../../files/pptx-deck.ts';
 import { zipArchive, type ZipFile } from '../../files/zip-archive.ts';
 
 const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);

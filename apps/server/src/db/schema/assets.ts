@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestamps } from './shared-columns.ts';
 
 /**
  * An asset of the shared library (spec §3 Asset): not tied to a project. `type` is one of the
@@ -8,11 +9,10 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'dr
 export const assets = pgTable(
   'assets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     type: text('type').notNull(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('assets_type_idx').on(table.type),
@@ -32,16 +32,14 @@ export type AssetRow = typeof assets.$inferSelect;
 export const assetFiles = pgTable(
   'asset_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    assetId: integer('asset_id')
-      .notNull()
-      .references(() => assets.id, { onDelete: 'cascade' }),
+    id: id(),
+    assetId: belongsTo('asset_id', () => assets.id, 'cascade'),
     kind: text('kind').notNull(),
     storedName: text('stored_name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     originalName: text('original_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('asset_files_asset_idx').on(table.assetId),

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './shared-columns.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -6,14 +7,14 @@ import { workspaces } from './workspaces.ts';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     action: text('action').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     details: jsonb('details').notNull().default({}),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('audit_log_created_idx').on(table.createdAt),

@@ -1,5 +1,6 @@
-import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaces } from './workspaces.ts';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './shared-columns.ts';
+import { workspaceRef } from './workspaces.ts';
 
 /**
  * A category of a project's tree (spec §3 Category). `parent_id` null is the API's parent 0 (the
@@ -8,10 +9,8 @@ import { workspaces } from './workspaces.ts';
 export const categories = pgTable(
   'categories',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     // 'no action' is checked at the end of the statement, so a project's whole tree can go at once;
     // the API refuses to delete a category that still has children.
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'no action' }),
@@ -20,8 +19,7 @@ export const categories = pgTable(
     isFolder: boolean('is_folder').notNull().default(false),
     linkId: integer('link_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     order: integer('order').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index('categories_workspace_parent_idx').on(table.workspaceId, table.parentId, table.order)],
 );

@@ -1,31 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, id, timestamps } from './shared-columns.ts';
 import { themes } from './themes.ts';
 import { users } from './users.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef } from './workspaces.ts';
 
 /** A teacher's student (spec §3 Client): the child, the parent who asked, and notes. */
 export const clients = pgTable(
   'clients',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     /** The teacher (speech therapist) whose student this is. */
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    teacherId: belongsTo('teacher_id', () => users.id, 'restrict'),
     /** The parent or adult client who books and pays. */
     clientName: text('client_name').notNull(),
     childName: text('child_name').notNull(),
@@ -40,8 +27,7 @@ export const clients = pgTable(
     parentPhone: text('parent_phone').notNull().default(''),
     /** The student's id in the school's CRM, unique in the project. */
     remoteId: text('remote_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('clients_workspace_teacher_idx').on(table.workspaceId, table.teacherId),
@@ -54,12 +40,8 @@ export const clients = pgTable(
 export const clientThemes = pgTable(
   'client_themes',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    themeId: integer('theme_id')
-      .notNull()
-      .references(() => themes.id, { onDelete: 'cascade' }),
+    clientId: belongsTo('client_id', () => clients.id, 'cascade'),
+    themeId: belongsTo('theme_id', () => themes.id, 'cascade'),
   },
   (table) => [
     primaryKey({ columns: [table.clientId, table.themeId] }),

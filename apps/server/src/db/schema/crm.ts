@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './shared-columns.ts';
 import { users } from './users.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef } from './workspaces.ts';
 
 /**
  * A project's API token for the school's CRM (DESIGN §4 machine clients; issue 14 item 4). Only
@@ -12,14 +13,12 @@ import { workspaces } from './workspaces.ts';
 export const workspaceApiTokens = pgTable(
   'workspace_api_tokens',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     prefix: text('prefix').notNull(),
     hash: text('hash').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** When a CRM last called with it, written at most once a minute. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

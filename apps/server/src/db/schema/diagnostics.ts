@@ -12,11 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { publishedVersion } from './published-versions.ts';
+import { belongsTo, id, timestamps } from './shared-columns.ts';
 import type { Answers, BlockMarks, DiagnosticCardContent } from '@logoschool/contract';
 import { clients } from './clients.ts';
 import { exercises } from './exercises.ts';
 import { users } from './users.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef } from './workspaces.ts';
 
 /**
  * A diagnostic card (spec §3; issue 16): its working copy (`content`, contract
@@ -27,20 +29,15 @@ import { workspaces } from './workspaces.ts';
 export const diagnosticCards = pgTable(
   'diagnostic_cards',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    writerId: integer('writer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: id(),
+    workspaceId: workspaceRef(),
+    writerId: belongsTo('writer_id', () => users.id, 'restrict'),
     status: text('status').notNull().default('draft'),
     title: text('title').notNull(),
     language: text('language').notNull(),
     content: jsonb('content').$type<DiagnosticCardContent>().notNull(),
     version: integer('version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('diagnostic_cards_workspace_idx').on(table.workspaceId, table.id),
@@ -53,14 +50,9 @@ export const diagnosticCards = pgTable(
 export const diagnosticCardVersions = pgTable(
   'diagnostic_card_versions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    cardId: integer('card_id')
-      .notNull()
-      .references(() => diagnosticCards.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    content: jsonb('content').$type<DiagnosticCardContent>().notNull(),
-    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    cardId: belongsTo('card_id', () => diagnosticCards.id, 'cascade'),
+    ...publishedVersion<DiagnosticCardContent>(),
   },
   (table) => [uniqueIndex('diagnostic_card_versions_unique').on(table.cardId, table.version)],
 );
@@ -74,23 +66,15 @@ export const diagnosticCardVersions = pgTable(
 export const diagnoses = pgTable(
   'diagnoses',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     // 'no action': checked at the end of the statement, so a whole project can go at once; the API
     // refuses to delete a card that has diagnoses.
-    cardId: integer('card_id')
-      .notNull()
-      .references(() => diagnosticCards.id, { onDelete: 'no action' }),
+    cardId: belongsTo('card_id', () => diagnosticCards.id, 'no action'),
     cardVersion: integer('card_version').notNull(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: belongsTo('client_id', () => clients.id, 'cascade'),
     /** Who started it: the student's teacher or an assigned diagnostician. */
-    filledBy: integer('filled_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    filledBy: belongsTo('filled_by', () => users.id, 'restrict'),
     clientName: text('client_name').notNull(),
     childName: text('child_name').notNull(),
     birthdate: date('birthdate', { mode: 'string' }),
@@ -105,8 +89,7 @@ export const diagnoses = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     publicToken: text('public_token'),
     linkRevokedAt: timestamp('link_revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('diagnoses_client_card_idx').on(table.clientId, table.cardId, table.diagnosedOn),
@@ -124,15 +107,9 @@ export const diagnoses = pgTable(
 export const clientDiagnosticians = pgTable(
   'client_diagnosticians',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    clientId: belongsTo('client_id', () => clients.id, 'cascade'),
+    userId: belongsTo('user_id', () => users.id, 'cascade'),
+    workspaceId: workspaceRef(),
     assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -149,17 +126,14 @@ export const clientDiagnosticians = pgTable(
 export const recommendedPrograms = pgTable(
   'recommended_programs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     /** 'program' or 'complex' (contract `PROGRAM_KINDS`). */
     kind: text('kind').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('recommended_programs_workspace_idx').on(table.workspaceId, table.kind, table.id),
@@ -171,14 +145,10 @@ export const recommendedPrograms = pgTable(
 export const recommendedProgramItems = pgTable(
   'recommended_program_items',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => recommendedPrograms.id, { onDelete: 'cascade' }),
+    id: id(),
+    programId: belongsTo('program_id', () => recommendedPrograms.id, 'cascade'),
     position: smallint('position').notNull(),
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
     note: text('note').notNull().default(''),
   },
   (table) => [

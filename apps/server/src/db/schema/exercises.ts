@@ -10,14 +10,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestamps, updatedAt } from './shared-columns.ts';
 import { categories } from './categories.ts';
 import { tags } from './tags.ts';
 import { themes } from './themes.ts';
 import { users } from './users.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef, workspaces } from './workspaces.ts';
 
 /**
  * An exercise (micro-block, spec §3 Exercise). `status_id` is the contract's EXERCISE_STATUS id.
@@ -28,16 +28,12 @@ import { workspaces } from './workspaces.ts';
 export const exercises = pgTable(
   'exercises',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     title: text('title').notNull(),
     statusId: smallint('status_id').notNull(),
     /** Who created it: the author, or the moderator who filed the request. */
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    authorId: belongsTo('author_id', () => users.id, 'restrict'),
     /** The author who took the request. */
     assignedId: integer('assigned_id').references(() => users.id, { onDelete: 'restrict' }),
     // 'no action' is checked at the end of the statement, so a whole project can go at once; the API
@@ -70,8 +66,7 @@ export const exercises = pgTable(
     slidesStatus: text('slides_status'),
     /** Why the images are not all there: a message key of the server's (see SLIDES_MESSAGES). */
     slidesMessage: text('slides_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('exercises_workspace_title_unique').on(table.workspaceId, sql`lower(${table.title})`),
@@ -117,9 +112,7 @@ export type ExerciseRow = typeof exercises.$inferSelect;
 export const exerciseStatusCounts = pgTable(
   'exercise_status_counts',
   {
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceRef(),
     statusId: smallint('status_id').notNull(),
     count: integer('count').notNull(),
   },
@@ -133,12 +126,8 @@ export const exerciseStatusCounts = pgTable(
 export const exerciseTags = pgTable(
   'exercise_tags',
   {
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
+    tagId: belongsTo('tag_id', () => tags.id, 'cascade'),
   },
   (table) => [
     primaryKey({ columns: [table.exerciseId, table.tagId] }),
@@ -150,14 +139,10 @@ export const exerciseTags = pgTable(
 export const exerciseVotes = pgTable(
   'exercise_votes',
   {
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
+    userId: belongsTo('user_id', () => users.id, 'cascade'),
     value: smallint('value').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.exerciseId, table.userId] }),
@@ -172,20 +157,16 @@ export const exerciseVotes = pgTable(
 export const exerciseStatusHistory = pgTable(
   'exercise_status_history',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
     /** Null for an automatic change (auto-moderation). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     comment: text('comment').notNull().default(''),
     automatic: boolean('automatic').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('exercise_status_history_exercise_idx').on(table.exerciseId, table.id),
@@ -205,10 +186,8 @@ export type ExerciseStatusHistoryRow = typeof exerciseStatusHistory.$inferSelect
 export const exerciseFiles = pgTable(
   'exercise_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
+    id: id(),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
     kind: text('kind').notNull(),
     storedName: text('stored_name').notNull(),
     mime: text('mime').notNull(),
@@ -223,7 +202,7 @@ export const exerciseFiles = pgTable(
      * (`background`, `character`, `prop`, `sound`); null keeps it as it is.
      */
     assetType: text('asset_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('exercise_files_exercise_idx').on(table.exerciseId, table.kind),
@@ -248,13 +227,9 @@ export type ExerciseFileRow = typeof exerciseFiles.$inferSelect;
 export const exerciseSlides = pgTable(
   'exercise_slides',
   {
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
     position: integer('position').notNull(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => exerciseFiles.id, { onDelete: 'cascade' }),
+    fileId: belongsTo('file_id', () => exerciseFiles.id, 'cascade'),
   },
   (table) => [primaryKey({ columns: [table.exerciseId, table.position] })],
 );
@@ -269,7 +244,7 @@ export const autoModerationSettings = pgTable('auto_moderation_settings', {
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   settings: jsonb('settings').notNull(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -281,25 +256,17 @@ export const autoModerationSettings = pgTable('auto_moderation_settings', {
 export const exerciseGenerated = pgTable(
   'exercise_generated',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
-    themeId: integer('theme_id')
-      .notNull()
-      .references(() => themes.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
+    themeId: belongsTo('theme_id', () => themes.id, 'cascade'),
     /** The variant's .pptx (an `exercise_files` row of kind `generated`). */
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => exerciseFiles.id, { onDelete: 'cascade' }),
+    fileId: belongsTo('file_id', () => exerciseFiles.id, 'cascade'),
     /** How many images and sounds of the deck the theme's assets replaced. */
     replacedCount: integer('replaced_count').notNull(),
     readOnly: boolean('read_only').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('exercise_generated_exercise_theme_unique').on(table.exerciseId, table.themeId),
@@ -316,16 +283,10 @@ export type ExerciseGeneratedRow = typeof exerciseGenerated.$inferSelect;
 export const exerciseLatest = pgTable(
   'exercise_latest',
   {
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    workspaceId: workspaceRef(),
+    userId: belongsTo('user_id', () => users.id, 'cascade'),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'cascade'),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
 );

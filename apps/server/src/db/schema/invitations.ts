@@ -1,6 +1,7 @@
 import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './shared-columns.ts';
 import { users } from './users.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef } from './workspaces.ts';
 
 export const invitationStatus = pgEnum('invitation_status', ['pending', 'accepted']);
 
@@ -8,10 +9,8 @@ export const invitationStatus = pgEnum('invitation_status', ['pending', 'accepte
 export const invitations = pgTable(
   'invitations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     email: text('email').notNull(),
     roles: integer('roles').array().notNull(),
     /** SHA-256 of the token in the link; the token itself is only in the mail. */
@@ -22,7 +21,7 @@ export const invitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('invitations_workspace_idx').on(table.workspaceId),

@@ -11,11 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestamps, updatedAt } from './shared-columns.ts';
 import { clients } from './clients.ts';
 import { exercises } from './exercises.ts';
 import { protocols } from './protocols.ts';
 import { users } from './users.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef } from './workspaces.ts';
 
 /**
  * A lesson of a plan (spec §3 Lesson; issue 15): its place in the plan (`number`, 1 to the plan's
@@ -26,16 +27,10 @@ import { workspaces } from './workspaces.ts';
 export const lessons = pgTable(
   'lessons',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    protocolId: integer('protocol_id')
-      .notNull()
-      .references(() => protocols.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
+    teacherId: belongsTo('teacher_id', () => users.id, 'restrict'),
+    protocolId: belongsTo('protocol_id', () => protocols.id, 'cascade'),
     number: smallint('number').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     durationMinutes: smallint('duration_minutes').notNull().default(45),
@@ -51,8 +46,7 @@ export const lessons = pgTable(
     sessionEndedAt: timestamp('session_ended_at', { withTimezone: true }),
     sessionPosition: smallint('session_position').notNull().default(0),
     sessionSlide: smallint('session_slide').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('lessons_protocol_number_unique').on(table.protocolId, table.number),
@@ -73,17 +67,13 @@ export type LessonRow = typeof lessons.$inferSelect;
 export const lessonPresentations = pgTable(
   'lesson_presentations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    id: id(),
+    lessonId: belongsTo('lesson_id', () => lessons.id, 'cascade'),
     blockKey: uuid('block_key').notNull(),
     position: smallint('position').notNull(),
     // 'no action': checked at the end of the statement, so a whole project (its exercises and its
     // lessons) can go at once; deleting one exercise a lesson uses is refused.
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'no action' }),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'no action'),
   },
   (table) => [
     uniqueIndex('lesson_presentations_position_unique').on(table.lessonId, table.blockKey, table.position),
@@ -98,18 +88,14 @@ export const lessonPresentations = pgTable(
 export const lessonMarks = pgTable(
   'lesson_marks',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
-    exerciseId: integer('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'no action' }),
+    id: id(),
+    lessonId: belongsTo('lesson_id', () => lessons.id, 'cascade'),
+    exerciseId: belongsTo('exercise_id', () => exercises.id, 'no action'),
     trial: smallint('trial').notNull(),
     result: text('result').notNull(),
     /** How the child was helped, for a cued trial: verbal, visual, gestural, tactile, phonemic. */
     cue: text('cue'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('lesson_marks_trial_unique').on(table.lessonId, table.exerciseId, table.trial),
@@ -127,13 +113,9 @@ export const lessonMarks = pgTable(
 export const lessonGenerations = pgTable(
   'lesson_generations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
+    lessonId: belongsTo('lesson_id', () => lessons.id, 'cascade'),
     /** Who asked for it; null when the schedule did (before a lesson). */
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('queued'),
@@ -141,7 +123,7 @@ export const lessonGenerations = pgTable(
     done: integer('done').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -164,15 +146,9 @@ export const lessonStatistics = pgTable(
     lessonId: integer('lesson_id')
       .primaryKey()
       .references(() => lessons.id, { onDelete: 'cascade' }),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceRef(),
+    teacherId: belongsTo('teacher_id', () => users.id, 'cascade'),
+    clientId: belongsTo('client_id', () => clients.id, 'cascade'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     durationMinutes: smallint('duration_minutes').notNull().default(0),
@@ -180,7 +156,7 @@ export const lessonStatistics = pgTable(
     incorrect: integer('incorrect').notNull().default(0),
     cued: integer('cued').notNull().default(0),
     finished: boolean('finished').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('lesson_statistics_workspace_started_idx').on(table.workspaceId, table.startedAt),

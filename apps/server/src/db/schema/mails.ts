@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, integer } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './shared-columns.ts';
 
 /**
  * How a mail left: through the SMTP server of `SMTP_URL`, or kept in the outbox (no SMTP
@@ -10,7 +11,7 @@ export const mailDelivery = pgEnum('mail_delivery', ['smtp', 'outbox', 'failed']
 export const mails = pgTable(
   'mails',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -18,7 +19,7 @@ export const mails = pgTable(
     delivery: mailDelivery('delivery').notNull(),
     /** The SMTP server's refusal, when delivery failed. */
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('mails_created_idx').on(table.createdAt)],
 );

@@ -4,7 +4,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   smallint,
   text,
@@ -12,11 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { publishedVersion } from './published-versions.ts';
+import { belongsTo, id, timestamps } from './shared-columns.ts';
 import type { TemplateContent } from '@logoschool/contract';
 import { categories } from './categories.ts';
 import { clients } from './clients.ts';
 import { users } from './users.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef } from './workspaces.ts';
 
 /**
  * A protocol template (spec §3 Protocol template; issue 14): its working copy (title, description
@@ -26,22 +27,17 @@ import { workspaces } from './workspaces.ts';
 export const protocolTemplates = pgTable(
   'protocol_templates',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     /** Who wrote it: a teacher's own template, or a moderator's. */
-    writerId: integer('writer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    writerId: belongsTo('writer_id', () => users.id, 'restrict'),
     status: text('status').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     /** What the moderator said when returning it to its writer. */
     comment: text('comment').notNull().default(''),
     version: integer('version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('protocol_templates_workspace_idx').on(table.workspaceId, table.id),
@@ -56,18 +52,14 @@ export const protocolTemplates = pgTable(
 export const protocolTemplateBlocks = pgTable(
   'protocol_template_blocks',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => protocolTemplates.id, { onDelete: 'cascade' }),
+    id: id(),
+    templateId: belongsTo('template_id', () => protocolTemplates.id, 'cascade'),
     position: smallint('position').notNull(),
     key: uuid('key').notNull(),
     target: text('target').notNull(),
     // 'no action': checked at the end of the statement, so a whole project can go at once; the API
     // refuses to delete a category a template uses.
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'no action' }),
+    categoryId: belongsTo('category_id', () => categories.id, 'no action'),
     descriptionParents: text('description_parents').notNull(),
     descriptionEducator: text('description_educator').notNull(),
     minPresentations: smallint('min_presentations').notNull(),
@@ -88,14 +80,10 @@ export const protocolTemplateBlocks = pgTable(
 export const protocolTemplateFolders = pgTable(
   'protocol_template_folders',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => protocolTemplateBlocks.id, { onDelete: 'cascade' }),
+    id: id(),
+    blockId: belongsTo('block_id', () => protocolTemplateBlocks.id, 'cascade'),
     position: smallint('position').notNull(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'no action' }),
+    categoryId: belongsTo('category_id', () => categories.id, 'no action'),
     descriptionParents: text('description_parents').notNull(),
     indicationsEducator: text('indications_educator').notNull(),
   },
@@ -113,14 +101,9 @@ export const protocolTemplateFolders = pgTable(
 export const protocolTemplateVersions = pgTable(
   'protocol_template_versions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => protocolTemplates.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    content: jsonb('content').$type<TemplateContent>().notNull(),
-    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    templateId: belongsTo('template_id', () => protocolTemplates.id, 'cascade'),
+    ...publishedVersion<TemplateContent>(),
   },
   (table) => [uniqueIndex('protocol_template_versions_unique').on(table.templateId, table.version)],
 );
@@ -138,19 +121,11 @@ export type ProtocolTemplateFolderRow = typeof protocolTemplateFolders.$inferSel
 export const protocols = pgTable(
   'protocols',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => protocolTemplates.id, { onDelete: 'restrict' }),
+    id: id(),
+    workspaceId: workspaceRef(),
+    teacherId: belongsTo('teacher_id', () => users.id, 'restrict'),
+    clientId: belongsTo('client_id', () => clients.id, 'cascade'),
+    templateId: belongsTo('template_id', () => protocolTemplates.id, 'restrict'),
     templateVersion: integer('template_version').notNull(),
     /** The template version the teacher chose not to take (0: none): no "template updated" banner for it. */
     keptVersion: integer('kept_version').notNull().default(0),
@@ -158,8 +133,7 @@ export const protocols = pgTable(
     lessons: smallint('lessons').notNull().default(10),
     publicToken: text('public_token'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('protocols_workspace_teacher_idx').on(table.workspaceId, table.teacherId, table.deadline),
@@ -173,10 +147,8 @@ export const protocols = pgTable(
 export const protocolBlocks = pgTable(
   'protocol_blocks',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    protocolId: integer('protocol_id')
-      .notNull()
-      .references(() => protocols.id, { onDelete: 'cascade' }),
+    id: id(),
+    protocolId: belongsTo('protocol_id', () => protocols.id, 'cascade'),
     key: uuid('key').notNull(),
     /** Null while the block waits for its folder (the plan is "to fill"). */
     folderId: integer('folder_id').references(() => categories.id, { onDelete: 'no action' }),

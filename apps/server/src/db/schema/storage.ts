@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, updatedAt } from './shared-columns.ts';
 
 /**
  * Key-value storage (spec §7): one row per (env, key, subkey, user). Environment keys have
@@ -7,13 +8,13 @@ import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 export const storage = pgTable(
   'storage',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     envId: integer('env_id').notNull(),
     key: text('key').notNull(),
     subkey: text('subkey').notNull(),
     userId: integer('user_id').notNull().default(0),
     value: jsonb('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('storage_entry_key').on(table.envId, table.key, table.userId, table.subkey)],
 );

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, id, timestamps } from './shared-columns.ts';
 import { assets } from './assets.ts';
-import { workspaces } from './workspaces.ts';
+import { workspaceRef } from './workspaces.ts';
 
 /**
  * An interest (theme) of a project, its owner (spec §3 Interest/theme). The API's `genders` are the
@@ -21,10 +11,8 @@ import { workspaces } from './workspaces.ts';
 export const themes = pgTable(
   'themes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: id(),
+    workspaceId: workspaceRef(),
     name: text('name').notNull(),
     forBoy: boolean('for_boy').notNull(),
     forGirl: boolean('for_girl').notNull(),
@@ -32,8 +20,7 @@ export const themes = pgTable(
     ageTo: smallint('age_to').notNull(),
     type: text('type').notNull(),
     ready: boolean('ready').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('themes_workspace_name_unique').on(table.workspaceId, sql`lower(${table.name})`),
@@ -49,12 +36,8 @@ export type ThemeRow = typeof themes.$inferSelect;
 export const themeShares = pgTable(
   'theme_shares',
   {
-    themeId: integer('theme_id')
-      .notNull()
-      .references(() => themes.id, { onDelete: 'cascade' }),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    themeId: belongsTo('theme_id', () => themes.id, 'cascade'),
+    workspaceId: workspaceRef(),
   },
   (table) => [
     primaryKey({ columns: [table.themeId, table.workspaceId] }),
@@ -69,12 +52,8 @@ export const themeShares = pgTable(
 export const themeAssets = pgTable(
   'theme_assets',
   {
-    themeId: integer('theme_id')
-      .notNull()
-      .references(() => themes.id, { onDelete: 'cascade' }),
-    assetId: integer('asset_id')
-      .notNull()
-      .references(() => assets.id, { onDelete: 'restrict' }),
+    themeId: belongsTo('theme_id', () => themes.id, 'cascade'),
+    assetId: belongsTo('asset_id', () => assets.id, 'restrict'),
   },
   (table) => [
     primaryKey({ columns: [table.themeId, table.assetId] }),

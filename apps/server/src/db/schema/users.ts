@@ -1,9 +1,10 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './shared-columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** Stored lower-cased: one address, one person. */
     email: text('email').notNull(),
     name: text('name').notNull(),
@@ -18,8 +19,7 @@ export const users = pgTable(
     envId: integer('env_id').notNull().default(1),
     /** A JSON string (spec §3): the chat widget keeps chat_restore_id in it. */
     additionalInfo: text('additional_info'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email), index('users_env_id_idx').on(table.envId)],
 );

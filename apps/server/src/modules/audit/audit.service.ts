@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntry } from '@logoschool/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 export interface AuditRecord {
@@ -34,11 +35,8 @@ export async function listAudit(db: Tx, query: { page: number; per_page: number;
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(auditLog).where(where),
   ]);
   const data: AuditEntry[] = rows.map((row) => ({
     id: row.id,
@@ -50,5 +48,5 @@ export async function listAudit(db: Tx, query: { page: number; per_page: number;
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
   }));
-  return { data, meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page } };
+  return pageOf(data, total, query);
 }

@@ -7,23 +7,17 @@ import {
   loginResult,
   userSchema,
 } from '@logoschool/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/authenticate.ts';
-import { revokeSession } from '../../auth/sessions.ts';
+import { revokeSession, sessionMetaOf, signInRateLimit } from '../../auth/sessions.ts';
 import { login, loginAsUser } from './auth.service.ts';
-
-const meta = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.login,
     {
-      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_IP, timeWindow: 60_000 } },
+      config: { rateLimit: signInRateLimit(app.config) },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password; returns a bearer token and the user',
@@ -39,7 +33,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await login(
-        { db: app.db, limiter: app.loginLimiter, ttlSeconds: app.config.SESSION_TTL, meta: meta(request) },
+        {
+          db: app.db,
+          limiter: app.loginLimiter,
+          ttlSeconds: app.config.SESSION_TTL,
+          meta: sessionMetaOf(request),
+        },
         request.body,
       ),
     }),
@@ -97,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAuth(request).user.id,
         request.body.user_id,
         app.config.SESSION_TTL,
-        meta(request),
+        sessionMetaOf(request),
       ),
     }),
   );

@@ -9,6 +9,7 @@ import {
 } from '@logoschool/contract';
 import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import { clients, clientThemes, themes, type ClientRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
@@ -98,16 +99,10 @@ export async function listClients(db: Tx, owner: ClientOwner, query: ClientsQuer
       .where(where)
       .orderBy(sql`lower(${clients.childName})`, asc(clients.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(clients)
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(clients).where(where),
   ]);
-  return {
-    data: await toClientViews(db, rows),
-    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
-  };
+  return pageOf(await toClientViews(db, rows), total, query);
 }
 
 /** One of the teacher's student rows; 404 for anyone else's, or one of another project. */

@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import {
   clients,
   protocolBlocks,
@@ -28,6 +29,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { text } from '../../i18n/index.ts';
 import { createClient, toClientViews, updateClient } from '../clients/index.ts';
+import { planTemplateVersion } from '../protocols/index.ts';
 import { projectTeacherByEmail } from './project-teachers.ts';
 
 /**
@@ -87,16 +89,10 @@ export async function remoteClientsPage(db: Tx, workspaceId: number, query: Remo
       .where(where)
       .orderBy(asc(clients.updatedAt), asc(clients.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(clients)
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(clients).where(where),
   ]);
-  return {
-    data: await remoteViews(db, rows),
-    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
-  };
+  return pageOf(await remoteViews(db, rows), total, query);
 }
 
 /** The project's student with this remote id and their teacher's e-mail; 404 when none. */
@@ -131,13 +127,7 @@ async function planSummaries(db: Tx, clientIds: readonly number[], timeZone: str
       unfilled,
     })
     .from(protocols)
-    .innerJoin(
-      protocolTemplateVersions,
-      and(
-        eq(protocolTemplateVersions.templateId, protocols.templateId),
-        eq(protocolTemplateVersions.version, protocols.templateVersion),
-      ),
-    )
+    .innerJoin(protocolTemplateVersions, planTemplateVersion())
     .where(inArray(protocols.clientId, [...clientIds]))
     .orderBy(asc(protocols.deadline), asc(protocols.id));
   for (const row of rows) {

@@ -1,6 +1,7 @@
 import { effectiveRoles, roleMay, type ProjectTeacher } from '@logoschool/contract';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { membershipCounts } from '../../db/memberships.ts';
 import { assignments, users, workspaces } from '../../db/schema/index.ts';
 import { roleNames } from '../users/index.ts';
 
@@ -15,16 +16,7 @@ async function teachersWhere(db: Tx, workspaceId: number, extra?: SQL): Promise<
     .from(assignments)
     .innerJoin(users, eq(users.id, assignments.userId))
     .innerJoin(workspaces, eq(workspaces.id, assignments.workspaceId))
-    .where(
-      and(
-        eq(assignments.workspaceId, workspaceId),
-        eq(assignments.isActive, true),
-        eq(assignments.archived, false),
-        eq(users.isActive, true),
-        eq(workspaces.archived, false),
-        extra,
-      ),
-    )
+    .where(and(eq(assignments.workspaceId, workspaceId), membershipCounts(), extra))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
   return rows
     .filter((row) => effectiveRoles(roleNames(row.roles)).some((role) => roleMay(role, 'clients.manage')))

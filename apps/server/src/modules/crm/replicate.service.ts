@@ -40,7 +40,7 @@ import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { text } from '../../i18n/index.ts';
 import { getClient } from '../clients/index.ts';
-import { contentOf, versionContent } from '../protocols/index.ts';
+import { contentOf, latestTemplateVersion, versionContent } from '../protocols/index.ts';
 import { visibleIn } from '../themes/index.ts';
 import { lockRemoteIds } from './crm-clients.service.ts';
 import { projectTeacher } from './project-teachers.ts';
@@ -133,13 +133,7 @@ async function templateTitled(tx: Tx, workspaceId: number, title: string) {
   const [found] = await tx
     .select({ id: protocolTemplates.id, version: protocolTemplates.version })
     .from(protocolTemplates)
-    .innerJoin(
-      protocolTemplateVersions,
-      and(
-        eq(protocolTemplateVersions.templateId, protocolTemplates.id),
-        eq(protocolTemplateVersions.version, protocolTemplates.version),
-      ),
-    )
+    .innerJoin(protocolTemplateVersions, latestTemplateVersion())
     .where(
       and(
         eq(protocolTemplates.workspaceId, workspaceId),

@@ -9,6 +9,7 @@ import {
 } from '@logoschool/contract';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { membershipCounts } from '../../db/memberships.ts';
 import {
   assignments,
   clients,
@@ -69,15 +70,7 @@ async function roleFigures(db: Tx) {
     .from(assignments)
     .innerJoin(workspaces, eq(workspaces.id, assignments.workspaceId))
     .innerJoin(users, eq(users.id, assignments.userId))
-    .where(
-      and(
-        eq(assignments.isActive, true),
-        eq(assignments.archived, false),
-        eq(workspaces.archived, false),
-        eq(users.isActive, true),
-        eq(users.isRoot, false),
-      ),
-    );
+    .where(and(membershipCounts(), eq(users.isRoot, false)));
   return DASHBOARD_ROLES.map((role) => ({ role, count: Number(row?.[role] ?? 0) }));
 }
 

@@ -35,7 +35,12 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
-import { diagnosableClient, diagnosisContent, diagnosisFor } from './diagnosis-access.ts';
+import {
+  cardVersionOfDiagnosis,
+  diagnosableClient,
+  diagnosisContent,
+  diagnosisFor,
+} from './diagnosis-access.ts';
 
 /** The caller, with the time zone "today" is judged in. */
 export interface DiagnosisCaller extends ProjectActor {
@@ -86,13 +91,7 @@ export async function listClientDiagnoses(
       filledBy: users.name,
     })
     .from(diagnoses)
-    .innerJoin(
-      diagnosticCardVersions,
-      and(
-        eq(diagnosticCardVersions.cardId, diagnoses.cardId),
-        eq(diagnosticCardVersions.version, diagnoses.cardVersion),
-      ),
-    )
+    .innerJoin(diagnosticCardVersions, cardVersionOfDiagnosis())
     .innerJoin(users, eq(users.id, diagnoses.filledBy))
     .where(and(eq(diagnoses.clientId, clientId), eq(diagnoses.workspaceId, caller.workspaceId)))
     .orderBy(desc(diagnoses.diagnosedOn), desc(diagnoses.id));

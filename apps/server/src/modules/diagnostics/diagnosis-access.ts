@@ -52,6 +52,14 @@ export function holdsDiagnosticianRole(
 export const assignmentCounts = (): SQL =>
   holdsDiagnosticianRole(clientDiagnosticians.userId, clientDiagnosticians.workspaceId);
 
+/** The join condition of a diagnosis's card version: the published version it is a filling of. */
+export function cardVersionOfDiagnosis(): SQL | undefined {
+  return and(
+    eq(diagnosticCardVersions.cardId, diagnoses.cardId),
+    eq(diagnosticCardVersions.version, diagnoses.cardVersion),
+  );
+}
+
 /** The condition "the caller may diagnose this client row". */
 export function diagnosableBy(caller: Diagnostician) {
   return and(

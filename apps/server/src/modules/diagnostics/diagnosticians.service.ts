@@ -17,6 +17,8 @@ import { and, arrayContains, asc, count, desc, eq, ilike, inArray, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor, ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset } from '../../db/pages.ts';
+import { membershipCounts } from '../../db/memberships.ts';
 import {
   assignments,
   clientDiagnosticians,
@@ -30,7 +32,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { writeAudit } from '../audit/index.ts';
-import { assignmentCounts } from './diagnosis-access.ts';
+import { assignmentCounts, cardVersionOfDiagnosis } from './diagnosis-access.ts';
 
 /** The project's active users holding the diagnostician role, by name. */
 async function diagnosticiansWhere(db: Tx, workspaceId: number, ids?: number[]): Promise<Diagnostician[]> {
@@ -42,10 +44,7 @@ async function diagnosticiansWhere(db: Tx, workspaceId: number, ids?: number[]):
     .where(
       and(
         eq(assignments.workspaceId, workspaceId),
-        eq(assignments.isActive, true),
-        eq(assignments.archived, false),
-        eq(users.isActive, true),
-        eq(workspaces.archived, false),
+        membershipCounts(),
         arrayContains(assignments.roles, [ROLE.diagnostician]),
         ids === undefined ? undefined : inArray(users.id, ids.length > 0 ? ids : [0]),
       ),
@@ -215,7 +214,7 @@ export async function listDiagnosticianClients(
       .where(where)
       .orderBy(asc(sql`lower(${clients.childName})`), asc(clients.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .offset(pageOffset(query)),
   ]);
   const ids = rows.map((row) => row.id);
   const made =
@@ -231,13 +230,7 @@ export async function listDiagnosticianClients(
             completedAt: diagnoses.completedAt,
           })
           .from(diagnoses)
-          .innerJoin(
-            diagnosticCardVersions,
-            and(
-              eq(diagnosticCardVersions.cardId, diagnoses.cardId),
-              eq(diagnosticCardVersions.version, diagnoses.cardVersion),
-            ),
-          )
+          .innerJoin(diagnosticCardVersions, cardVersionOfDiagnosis())
           .where(and(inArray(diagnoses.clientId, ids), eq(diagnoses.workspaceId, caller.workspaceId)))
           .orderBy(desc(diagnoses.diagnosedOn), desc(diagnoses.id));
   const data: DiagnosticianClient[] = rows.map((row) => ({
@@ -255,7 +248,7 @@ export async function listDiagnosticianClients(
         completed_at: diagnosis.completedAt?.toISOString() ?? null,
       })),
   }));
-  return { data, meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page } };
+  return pageOf(data, total, query);
 }
 
 /** `GET /get-remote-diagnostician` (CRM token): the diagnosticians of the project's student with that remote id. */

@@ -20,14 +20,8 @@ import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
 import type { FileStore } from '../../files/files.ts';
 import { megabytes, uploadsOf, type Upload } from '../../files/multipart.ts';
-import {
-  PPTX_LIMITS,
-  PPTX_MIME,
-  PptxError,
-  readPptx,
-  type PptxContent,
-  type PptxMedia,
-} from '../../files/pptx.ts';
+import { readPptx, type PptxContent, type PptxMedia } from '../../files/pptx.ts';
+import { PPTX_LIMITS, PPTX_MIME, PptxError } from '../../files/pptx-deck.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import { getExercise, lockReadable, readableExercise } from './exercise-queries.ts';
 import { assertComplete, assertMayEdit, assertSameProject } from './exercise-rules.ts';

@@ -15,16 +15,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
-import { PPTX_MIME } from '../../files/pptx.ts';
+import { PPTX_MIME } from '../../files/pptx-deck.ts';
 import { sendFile } from './send-exercise-file.ts';
+import { checkGenerate } from './generation.service.ts';
 import {
-  checkGenerate,
   deleteGenerated,
   generatedFile,
   getGenerated,
   listGenerated,
   toggleGenerated,
-} from './generation.service.ts';
+} from './generated.service.ts';
 
 const item = `${API.exercises}/:exerciseId`;
 const variant = `${API.exercisesGenerated}/:generatedId`;

@@ -15,7 +15,8 @@ import {
 } from '../../db/schema/index.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
 import { sineTone } from '../../db/demo/encode.ts';
-import { PPTX_LIMITS, readPptx } from '../../files/pptx.ts';
+import { readPptx } from '../../files/pptx.ts';
+import { PPTX_LIMITS } from '../../files/pptx-deck.ts';
 import { findProgram, renderSlides } from '../../files/render-slides.ts';
 import { InflateBudget, inflateEntry, listEntries } from '../../files/zip.ts';
 import { apiAs, type Method } from '../../test/api.ts';

@@ -72,6 +72,47 @@ async function registering<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The invitation of a link, locked for its acceptance, and its project; 404 as a dead link. */
+async function lockedInvitation(tx: Tx, token: string) {
+  const invitation = await usableInvitation(tx, token, true);
+  const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
+  if (!workspace) throw new AppError('invitation_not_found');
+  return { invitation, workspace };
+}
+
+/**
+ * The end of an acceptance, in its transaction: the invitation accepted by `user`, the audit entry
+ * (with `details` beyond the invitation's own) and the session that signs the user in.
+ */
+async function accepted(
+  tx: Tx,
+  invitation: InvitationRow,
+  user: UserRow,
+  session: { ttlSeconds: number; meta: SessionMeta },
+  details: Record<string, unknown>,
+): Promise<LoginResult> {
+  await tx
+    .update(invitations)
+    .set({ status: 'accepted', acceptedAt: new Date(), acceptedUserId: user.id })
+    .where(eq(invitations.id, invitation.id));
+  await writeAudit(tx, {
+    action: 'invitations.accept',
+    actorId: user.id,
+    targetUserId: user.id,
+    workspaceId: invitation.workspaceId,
+    details: {
+      invitation_id: invitation.id,
+      email: invitation.email,
+      roles: roleNames(invitation.roles),
+      invited_by_id: invitation.invitedById,
+      ...details,
+    },
+    ip: session.meta.ip ?? null,
+  });
+  const token = await createSession(tx, user.id, session.ttlSeconds, session.meta);
+  return { token, user: await toUserView(tx, user) };
+}
+
 /**
  * Registers the invited person (public): creates the user with the invited e-mail, gives them the
  * invited roles in the project, marks the invitation accepted and opens a session, all in one
@@ -89,9 +130,7 @@ export async function acceptInvitation(
     const passwordHash = await hashPassword(body.password);
     return db.transaction(async (tx) => {
       await lockEmail(tx, email);
-      const invitation = await usableInvitation(tx, body.token, true);
-      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
-      if (!workspace) throw new AppError('invitation_not_found');
+      const { invitation, workspace } = await lockedInvitation(tx, body.token);
       const [user] = await tx
         .insert(users)
         .values({ email: invitation.email, name: body.name, passwordHash, envId: workspace.envId })
@@ -101,26 +140,7 @@ export async function acceptInvitation(
       await tx
         .insert(assignments)
         .values({ userId: user.id, workspaceId: workspace.id, roles: invitation.roles });
-      const now = new Date();
-      await tx
-        .update(invitations)
-        .set({ status: 'accepted', acceptedAt: now, acceptedUserId: user.id })
-        .where(eq(invitations.id, invitation.id));
-      await writeAudit(tx, {
-        action: 'invitations.accept',
-        actorId: user.id,
-        targetUserId: user.id,
-        workspaceId: workspace.id,
-        details: {
-          invitation_id: invitation.id,
-          email: user.email,
-          roles: roleNames(invitation.roles),
-          invited_by_id: invitation.invitedById,
-        },
-        ip: session.meta.ip ?? null,
-      });
-      const token = await createSession(tx, user.id, session.ttlSeconds, session.meta);
-      return { token, user: await toUserView(tx, user) };
+      return accepted(tx, invitation, user, session, {});
     });
   });
 }
@@ -167,9 +187,7 @@ export async function acceptInvitationSigningIn(
     const account = await invitedAccount(ctx, email, body.password);
     return ctx.db.transaction(async (tx) => {
       await lockEmail(tx, email);
-      const invitation = await usableInvitation(tx, body.token, true);
-      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
-      if (!workspace) throw new AppError('invitation_not_found');
+      const { invitation, workspace } = await lockedInvitation(tx, body.token);
       const alreadyMember = () => new AppError('already_member', { email });
       if (account.isRoot) throw alreadyMember();
       const [current] = await tx
@@ -188,27 +206,7 @@ export async function acceptInvitationSigningIn(
           .insert(assignments)
           .values({ userId: account.id, workspaceId: workspace.id, roles: invitation.roles });
       }
-      await tx
-        .update(invitations)
-        .set({ status: 'accepted', acceptedAt: new Date(), acceptedUserId: account.id })
-        .where(eq(invitations.id, invitation.id));
-      await writeAudit(tx, {
-        action: 'invitations.accept',
-        actorId: account.id,
-        targetUserId: account.id,
-        workspaceId: workspace.id,
-        details: {
-          invitation_id: invitation.id,
-          email,
-          roles: roleNames(invitation.roles),
-          invited_by_id: invitation.invitedById,
-          existing_account: true,
-          returned: !!current,
-        },
-        ip: ctx.meta.ip ?? null,
-      });
-      const token = await createSession(tx, account.id, ctx.ttlSeconds, ctx.meta);
-      return { token, user: await toUserView(tx, account) };
+      return accepted(tx, invitation, account, ctx, { existing_account: true, returned: !!current });
     });
   });
 }

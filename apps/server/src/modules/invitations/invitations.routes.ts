@@ -6,7 +6,6 @@ import {
   actingAsQuery,
   dataEnvelope,
   errorBody,
-  existingUserBody,
   invitationParams,
   invitationPreviewSchema,
   invitationSchema,
@@ -21,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
 import { z } from 'zod';
+import { sessionMetaOf, signInRateLimit } from '../../auth/sessions.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import {
   acceptInvitation,
@@ -39,23 +39,29 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     baseUrl: publicBaseUrl(app.config, request),
   });
 
-  app.post(
-    API.invite,
-    {
-      config: { permission: 'users.invite' },
-      schema: {
-        tags: ['invitations'],
-        summary:
-          'Invites an e-mail address to the project and mails the link; renews a pending invitation of the same address. Answers alike whether or not the address has an account',
-        querystring: actingAsQuery,
-        body: inviteBody,
-        response: { 201: dataEnvelope(sentInvitationSchema), 404: errorBody, 409: errorBody, ...errors },
+  /** Spec §7 names two paths for an invitation, which the same body and handler serve. */
+  const inviteRoute = (url: string, summary: string) =>
+    app.post(
+      url,
+      {
+        config: { permission: 'users.invite' },
+        schema: {
+          tags: ['invitations'],
+          summary,
+          querystring: actingAsQuery,
+          body: inviteBody,
+          response: { 201: dataEnvelope(sentInvitationSchema), 404: errorBody, 409: errorBody, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const data = await inviteUser(context(request), actingOf(request), request.body);
-      return reply.status(201).send({ data });
-    },
+      async (request, reply) => {
+        const data = await inviteUser(context(request), actingOf(request), request.body);
+        return reply.status(201).send({ data });
+      },
+    );
+
+  inviteRoute(
+    API.invite,
+    'Invites an e-mail address to the project and mails the link; renews a pending invitation of the same address. Answers alike whether or not the address has an account',
   );
 
   app.post(
@@ -75,23 +81,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  inviteRoute(
     API.inviteExistingUser,
-    {
-      config: { permission: 'users.invite' },
-      schema: {
-        tags: ['invitations'],
-        summary:
-          'The same as /invitations/invite: the account’s owner joins only by accepting (signing in with the link)',
-        querystring: actingAsQuery,
-        body: existingUserBody,
-        response: { 201: dataEnvelope(sentInvitationSchema), 404: errorBody, 409: errorBody, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const data = await inviteUser(context(request), actingOf(request), request.body);
-      return reply.status(201).send({ data });
-    },
+    'The same as /invitations/invite: the account’s owner joins only by accepting (signing in with the link)',
   );
 
   app.get(
@@ -153,7 +145,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     API.inviteAccept,
     {
       // Like sign-in: it sets a password and opens a session, so it is limited per address.
-      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_IP, timeWindow: 60_000 } },
+      config: { rateLimit: signInRateLimit(app.config) },
       schema: {
         tags: ['invitations'],
         summary: 'Registers with an invitation: creates the user, joins the project, signs in (public)',
@@ -171,7 +163,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const data = await acceptInvitation(app.db, request.body, {
         ttlSeconds: app.config.SESSION_TTL,
-        meta: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        meta: sessionMetaOf(request),
       });
       return reply.status(201).send({ data });
     },
@@ -181,7 +173,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     API.inviteAcceptSignIn,
     {
       // It checks a password: limited per address like sign-in, and its failures count there too.
-      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_IP, timeWindow: 60_000 } },
+      config: { rateLimit: signInRateLimit(app.config) },
       schema: {
         tags: ['invitations'],
         summary:
@@ -205,7 +197,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
           db: app.db,
           limiter: app.loginLimiter,
           ttlSeconds: app.config.SESSION_TTL,
-          meta: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          meta: sessionMetaOf(request),
         },
         request.body,
       );

@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import {
   assignments,
   invitations,
@@ -157,16 +158,10 @@ export async function listInvitations(db: Tx, workspaceId: number, query: Invita
     selectInvitations(db, where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(invitations)
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(invitations).where(where),
   ]);
-  return {
-    data: rows.map(toInvitation),
-    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
-  };
+  return pageOf(rows.map(toInvitation), total, query);
 }
 
 /** A new link: the token for the mail, its hash for the database, and when it stops working. */

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
-import { PPTX_MIME } from '../../files/pptx.ts';
+import { PPTX_MIME } from '../../files/pptx-deck.ts';
 import { sendFile } from '../exercises/index.ts';
 import {
   latestGeneration,

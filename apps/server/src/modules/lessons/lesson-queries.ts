@@ -13,6 +13,7 @@ import {
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
+import { pageOf, pageOffset } from '../../db/pages.ts';
 import {
   clients,
   lessonPresentations,
@@ -23,6 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { text } from '../../i18n/index.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { planTemplateVersion } from '../protocols/index.ts';
 import {
   idsByBlock,
   isLocked,
@@ -78,7 +80,7 @@ export function listLessonsQueries(tx: Tx, caller: LessonCaller, query: LessonsQ
     .where(where)
     .orderBy(...order)
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .offset(pageOffset(query));
   return {
     // The plan is needed only to filter by its student.
     count:
@@ -108,13 +110,7 @@ export function listLessonsQueries(tx: Tx, caller: LessonCaller, query: LessonsQ
       .from(lessons)
       .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
       .innerJoin(clients, eq(clients.id, protocols.clientId))
-      .innerJoin(
-        protocolTemplateVersions,
-        and(
-          eq(protocolTemplateVersions.templateId, protocols.templateId),
-          eq(protocolTemplateVersions.version, protocols.templateVersion),
-        ),
-      )
+      .innerJoin(protocolTemplateVersions, planTemplateVersion())
       .where(inArray(lessons.id, pageIds))
       .orderBy(...order),
   };
@@ -134,7 +130,7 @@ export async function listLessons(tx: Tx, caller: LessonCaller, query: LessonsQu
     blocks_ready: row.blocksReady,
     blocks_total: row.blocksTotal,
   }));
-  return { data, meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page } };
+  return pageOf(data, total, query);
 }
 
 /** `GET /lesson/:id`. */

@@ -4,8 +4,9 @@
  * range of days, each with its student's remote id and its teacher's e-mail.
  */
 import type { RemoteLessonsPage, RemoteLessonsQuery } from '@logoschool/contract';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import { clients, lessons, protocols, users } from '../../db/schema/index.ts';
 import { withinDays } from './lesson-statistics.service.ts';
 
@@ -38,14 +39,11 @@ export async function remoteRangeLessons(
       .where(where)
       .orderBy(asc(lessons.startsAt), asc(lessons.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(lessons)
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(lessons).where(where),
   ]);
-  return {
-    data: rows.map((row) => ({
+  return pageOf(
+    rows.map((row) => ({
       id: row.id,
       remote_id: row.remoteId,
       child_name: row.childName,
@@ -55,6 +53,7 @@ export async function remoteRangeLessons(
       finished_at: row.finishedAt?.toISOString() ?? null,
       teacher_email: row.email,
     })),
-    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
-  };
+    total,
+    query,
+  );
 }

@@ -1,6 +1,7 @@
 import type { Mail } from '@logoschool/contract';
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import { mails } from '../../db/schema/index.ts';
 
 /** A page of the outbox: every mail the platform sent or kept, newest first. */
@@ -11,8 +12,8 @@ export async function listMails(db: Tx, query: { page: number; per_page: number 
       .from(mails)
       .orderBy(desc(mails.createdAt), desc(mails.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ count: sql<number>`count(*)::int` }).from(mails),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(mails),
   ]);
   const data: Mail[] = rows.map((row) => ({
     id: row.id,
@@ -23,5 +24,5 @@ export async function listMails(db: Tx, query: { page: number; per_page: number 
     error: row.error,
     created_at: row.createdAt.toISOString(),
   }));
-  return { data, meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page } };
+  return pageOf(data, total, query);
 }

@@ -23,6 +23,7 @@ import { and, asc, count, eq, gte, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset } from '../../db/pages.ts';
 import {
   clients,
   protocolBlocks,
@@ -189,7 +190,7 @@ export async function listPlans(db: Tx, caller: PlanCaller, query: PlansQuery): 
       .where(where)
       .orderBy(asc(protocols.deadline), asc(protocols.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .offset(pageOffset(query)),
   ]);
   const wanted = rows.flatMap(({ plan, latest }) => [
     [plan.templateId, plan.templateVersion] as const,
@@ -209,7 +210,7 @@ export async function listPlans(db: Tx, caller: PlanCaller, query: PlansQuery): 
     };
     return { ...planView(plan, context, !waiting, caller.timeZone), blocks: content.blocks.length };
   });
-  return { data, meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page } };
+  return pageOf(data, total, query);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import { assignments, invitations, sessions, users, type AssignmentRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
@@ -115,17 +116,10 @@ export async function listUsers(db: Tx, workspaceId: number, query: UsersQuery) 
     selectMembers(db, where)
       .orderBy(...listOrder(query))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(assignments)
-      .innerJoin(users, eq(users.id, assignments.userId))
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(assignments).innerJoin(users, eq(users.id, assignments.userId)).where(where),
   ]);
-  return {
-    data: rows.map(toProjectUser),
-    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
-  };
+  return pageOf(rows.map(toProjectUser), total, query);
 }
 
 /** Every user of the list (all pages), in its order. */

@@ -9,6 +9,7 @@ import type {
 } from '@logoschool/contract';
 import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
 import { assignments, workspaces, type WorkspaceRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
@@ -85,16 +86,10 @@ export async function listWorkspaces(
       .where(where)
       .orderBy(asc(sql`lower(${workspaces.title})`), asc(workspaces.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(workspaces)
-      .where(where),
+      .offset(pageOffset(query)),
+    db.select(rowCount()).from(workspaces).where(where),
   ]);
-  return {
-    data: rows.map(toListItem),
-    meta: { total: total?.count ?? 0, page: query.page, per_page: query.per_page },
-  };
+  return pageOf(rows.map(toListItem), total, query);
 }
 
 /**
