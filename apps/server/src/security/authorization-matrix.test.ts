@@ -146,7 +146,7 @@ let NOWHERE: Project;
 // What query parameters name.
 
 /** Query parameters that filter a list by an object: naming B's must find nothing of B. */
-const QUERY_FILTERS: Record<string, keyof ProjectObjects> = {
+const QUERY_FILTERS: Record<string, Exclude<keyof ProjectObjects, 'areas'>> = {
   category_id: 'category',
   tag_id: 'tag',
   author_id: 'user',
@@ -313,8 +313,11 @@ beforeAll(async () => {
   B = await buildProject(t, `LEAKMARK-${randomBytes(4).toString('hex')}`);
   // Any library asset will do: the asset routes act on no project, so A's theme's is as good as any.
   asset = await readAsset(t, root.token, A.themeAssetIds[0]!);
-  const nowhere = { ...B.objects };
-  for (const kind of Object.keys(nowhere) as (keyof ProjectObjects)[]) nowhere[kind] = NOWHERE_ID;
+  const nowhere = { ...B.objects, areas: { ...B.objects.areas } };
+  for (const kind of Object.keys(nowhere) as (keyof ProjectObjects)[]) {
+    if (kind !== 'areas') nowhere[kind] = NOWHERE_ID;
+  }
+  for (const kind of Object.keys(nowhere.areas)) nowhere.areas[kind] = NOWHERE_ID;
   NOWHERE = { ...B, marker: 'NOWHERE', objects: nowhere };
 }, 60_000);
 

@@ -15,6 +15,7 @@ import {
 import { sineTone } from '../db/demo/encode.ts';
 import { EXERCISE_FILES } from '../modules/exercises/index.ts';
 import type { TestContext } from './app.ts';
+import { buildAreaObjects } from './area-probes.ts';
 import {
   bearer,
   buildDiagnosis,
@@ -55,12 +56,12 @@ export interface ProjectObjects {
   protocol: number;
   /** The plan's first lesson, presenting the project's exercise. */
   lesson: number;
-  /** A recommended program of the exercise, by the moderator. */
-  program: number;
   /** A published diagnostic card, by the moderator. */
   diagnosticCard: number;
   /** A completed diagnosis of the client on that card, by the teacher, sent with a live link. */
   diagnosis: number;
+  /** The objects the areas' own probes make (`modules/<area>/<area>.probe.ts`), by kind. */
+  areas: Record<string, number>;
 }
 
 /** A project built by `buildProject`. */
@@ -248,16 +249,6 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     .insert(lessonPresentations)
     .values({ lessonId: lesson.id, blockKey: blocks[0]?.key ?? '', position: 0, exerciseId: exercise.id });
 
-  // A recommended program holding the exercise.
-  const program = dataOf(
-    await call('moderator', 'POST', '/api/recommended-programs', {
-      kind: 'program',
-      name: `${marker} Program`,
-      items: [{ exercise_id: exercise.id, note: `${marker} note` }],
-    }),
-    201,
-  );
-
   // A published diagnostic card.
   const diagnosticCard = dataOf(
     await call('moderator', 'POST', '/api/diagnostic-cards', {
@@ -316,32 +307,27 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
   });
   expect(stored.statusCode, stored.body).toBe(200);
 
-  return {
-    workspace,
-    marker,
-    members,
-    themeAssetIds: assetIds,
-    objects: {
-      workspace: workspace.id,
-      exercise: exercise.id,
-      category: category.id,
-      tag: tag.id,
-      tag2: tag2.id,
-      theme: theme.id,
-      client: client.id,
-      invitation: invitation.id,
-      generated: generated.id,
-      deckFile: deckFile.id,
-      mediaFile: mediaFile.id,
-      user: target.user.id,
-      template: template.id,
-      protocol: protocol.id as number,
-      lesson: lesson.id,
-      program: program.id,
-      diagnosticCard: diagnosticCard.id,
-      diagnosis: diagnosis.id,
-    },
+  const shared = {
+    workspace: workspace.id,
+    exercise: exercise.id,
+    category: category.id,
+    tag: tag.id,
+    tag2: tag2.id,
+    theme: theme.id,
+    client: client.id,
+    invitation: invitation.id,
+    generated: generated.id,
+    deckFile: deckFile.id,
+    mediaFile: mediaFile.id,
+    user: target.user.id,
+    template: template.id,
+    protocol: protocol.id as number,
+    lesson: lesson.id,
+    diagnosticCard: diagnosticCard.id,
+    diagnosis: diagnosis.id,
   };
+  const areas = await buildAreaObjects({ marker, workspaceId: workspace.id, call }, shared);
+  return { workspace, marker, members, themeAssetIds: assetIds, objects: { ...shared, areas } };
 }
 
 /**

@@ -2,6 +2,7 @@
  * What each path parameter and body field of an operation names, and valid values from schemas,
  * for the black-box probes of the API (see `openapi.ts`).
  */
+import { areaKind } from './area-probes.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EXERCISE_STATUS, ROLE, type RoleName } from '@logoschool/contract';
 import type { LightMyRequestResponse } from 'fastify';
@@ -19,7 +20,8 @@ import {
 } from './probe-project.ts';
 
 /** What a parameter or field names: a kind of project object, something global, or a slide. */
-export type Kind = keyof ProjectObjects | 'global' | 'slidePosition';
+/** The kind of object a name points at: a shared kind, an area's (`area:<kind>`), the library, a slide. */
+export type Kind = Exclude<keyof ProjectObjects, 'areas'> | `area:${string}` | 'global' | 'slidePosition';
 
 /**
  * The kind of object a path parameter names. It throws for a parameter it does not know, so that a
@@ -45,8 +47,6 @@ export function pathKind(op: Operation, param: string): Kind {
       return 'protocol';
     case 'lessonId':
       return 'lesson';
-    case 'programId':
-      return 'program';
     case 'cardId':
       return 'diagnosticCard';
     case 'diagnosisId':
@@ -68,7 +68,11 @@ export function pathKind(op: Operation, param: string): Kind {
       if (op.url.startsWith('/api/assets/') || op.url.startsWith('/api/medias/')) return 'global';
       break;
   }
-  throw new Error(`${op.key}: what does the path parameter :${param} name? Add it to pathKind.`);
+  const ofArea = areaKind('pathParams', param);
+  if (ofArea !== undefined) return `area:${ofArea}`;
+  throw new Error(
+    `${op.key}: what does the path parameter :${param} name? Add it to pathKind or the area's probe.`,
+  );
 }
 
 /** The value of a path parameter that names a global object (the asset library, storage, avatars). */
@@ -88,7 +92,12 @@ function globalPathValue(op: Operation, param: string, asset: LibraryAsset): str
 function idOf(objects: ProjectObjects, kind: Kind, asset: LibraryAsset): number {
   if (kind === 'global') return asset.id;
   if (kind === 'slidePosition') return 1;
-  return objects[kind];
+  if (kind.startsWith('area:')) {
+    const id = objects.areas[kind.slice('area:'.length)];
+    if (id === undefined) throw new Error(`No area's probe makes a ${kind}`);
+    return id;
+  }
+  return objects[kind as Exclude<Kind, `area:${string}` | 'global' | 'slidePosition'>];
 }
 
 /** A valid value for a path parameter: the object of `objects` it names. */
@@ -131,8 +140,6 @@ export function bodyKind(op: Operation, field: string): Kind | null {
       return 'protocol';
     case 'lesson_id':
       return 'lesson';
-    case 'program_id':
-      return 'program';
     case 'diagnosis_id':
       return 'diagnosis';
     case 'card_id':
@@ -167,8 +174,12 @@ export function bodyKind(op: Operation, field: string): Kind | null {
     case 'remote_id':
       return null;
   }
+  const ofArea = areaKind('bodyFields', field);
+  if (ofArea !== undefined) return `area:${ofArea}`;
   if (/_ids?$/.test(field)) {
-    throw new Error(`${op.key}: what does the body field ${field} name? Add it to bodyKind.`);
+    throw new Error(
+      `${op.key}: what does the body field ${field} name? Add it to bodyKind or the area's probe.`,
+    );
   }
   return null;
 }
