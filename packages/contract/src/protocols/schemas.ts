@@ -7,6 +7,7 @@ import {
   PROTOCOL_TEXT_MAX,
   PROTOCOL_TITLE_MAX,
 } from '../common/limits.ts';
+import { versionsDiffQuery } from '../versioning/versions-api.ts';
 import { TEMPLATE_ACTIONS, TEMPLATE_STATUSES } from './template-status.ts';
 
 /** A plan covers ten lessons (spec §9). */
@@ -178,3 +179,6 @@ export const templatesPageEnvelope = pageEnvelope(templateListItemSchema);
 export type TemplatesPage = z.infer<typeof templatesPageEnvelope>;
 
 export const templateParams = z.object({ templateId: idParam });
+
+/** `GET /templates/:templateId/versions/diff?from=&to=` (decision 030). */
+export const templateVersionsDiffQuery = templateActingQuery.extend(versionsDiffQuery.shape);

@@ -7,7 +7,10 @@ import {
   roleMay,
   statusAfterEdit,
   templateActionsFor,
-  templateTransition,
+  type DocumentVersion,
+  type TemplateAction,
+  type VersionsDiff,
+  type VersionsDiffQuery,
   type ProtocolTemplate,
   type TemplateActor,
   type TemplateBlock,
@@ -27,13 +30,15 @@ import {
   protocolTemplateFolders,
   protocolTemplateVersions,
   protocolTemplates,
-  protocols,
   users,
   type ProtocolTemplateRow,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
+import { templateVersions, versionContent } from './template-versions.ts';
+
+export { versionContent, versionContents } from './template-versions.ts';
 
 type TemplateInput = z.output<typeof templateInput>;
 
@@ -109,47 +114,13 @@ async function workingBlocks(db: Tx, templateId: number): Promise<TemplateBlock[
   }));
 }
 
-/** A published version's content; null when there is none of that number. */
-export async function versionContent(
-  db: Tx,
-  templateId: number,
-  version: number,
-): Promise<TemplateContent | null> {
-  const [row] = await db
-    .select({ content: protocolTemplateVersions.content })
-    .from(protocolTemplateVersions)
-    .where(
-      and(eq(protocolTemplateVersions.templateId, templateId), eq(protocolTemplateVersions.version, version)),
-    );
-  return row?.content ?? null;
-}
-
-/** Several published versions' contents at once, by `${templateId}:${version}`. */
-export async function versionContents(
-  db: Tx,
-  wanted: readonly (readonly [templateId: number, version: number])[],
-): Promise<Map<string, TemplateContent>> {
-  const found = new Map<string, TemplateContent>();
-  if (wanted.length === 0) return found;
-  const rows = await db
-    .select({
-      templateId: protocolTemplateVersions.templateId,
-      version: protocolTemplateVersions.version,
-      content: protocolTemplateVersions.content,
-    })
-    .from(protocolTemplateVersions)
-    .where(
-      or(
-        ...wanted.map(([templateId, version]) =>
-          and(
-            eq(protocolTemplateVersions.templateId, templateId),
-            eq(protocolTemplateVersions.version, version),
-          ),
-        ),
-      ),
-    );
-  for (const row of rows) found.set(`${row.templateId}:${row.version}`, row.content);
-  return found;
+/** What the caller reads of a template now: the working copy (`seesWorkingCopy`) or the latest version. */
+async function currentContent(db: Tx, caller: ProjectActor, row: ProtocolTemplateRow) {
+  const working = seesWorkingCopy(caller, row);
+  const content: TemplateContent | null = working
+    ? { title: row.title, description: row.description, blocks: await workingBlocks(db, row.id) }
+    : await versionContent(db, row.id, row.version);
+  return { content, working, version: row.version };
 }
 
 /** The template as the caller sees it (`seesWorkingCopy`), with what they may do to it. */
@@ -159,10 +130,7 @@ async function viewOf(db: Tx, caller: ProjectActor, row: ProtocolTemplateRow): P
     .from(users)
     .where(eq(users.id, row.writerId));
   const actors = actorsOf(caller, row);
-  const working = seesWorkingCopy(caller, row);
-  const content: TemplateContent | null = working
-    ? { title: row.title, description: row.description, blocks: await workingBlocks(db, row.id) }
-    : await versionContent(db, row.id, row.version);
+  const { content, working } = await currentContent(db, caller, row);
   if (!content) throw notFound();
   return {
     id: row.id,
@@ -196,6 +164,26 @@ async function readableRow(
 /** `GET /templates/:id`. */
 export async function getTemplate(db: Tx, caller: ProjectActor, id: number): Promise<ProtocolTemplate> {
   return viewOf(db, caller, await readableRow(db, caller, id));
+}
+
+/** `GET /templates/:templateId/versions`: its published versions, the first first. */
+export async function listTemplateVersions(
+  db: Tx,
+  caller: ProjectActor,
+  id: number,
+): Promise<DocumentVersion[]> {
+  return templateVersions.list(db, (await readableRow(db, caller, id)).id);
+}
+
+/** `GET /templates/:templateId/versions/diff`: what changed between two versions (or to what the caller reads now). */
+export async function diffTemplateVersions(
+  db: Tx,
+  caller: ProjectActor,
+  id: number,
+  query: VersionsDiffQuery,
+): Promise<VersionsDiff> {
+  const row = await readableRow(db, caller, id);
+  return templateVersions.diff(db, id, query, () => currentContent(db, caller, row));
 }
 
 /** `GET /templates`: a page of the templates the caller reads, the latest change first. */
@@ -389,32 +377,23 @@ export async function changeTemplateStatus(
   db: Db,
   caller: ProjectActor,
   id: number,
-  change: { action: Parameters<typeof templateTransition>[1]; comment?: string | undefined },
+  change: { action: TemplateAction; comment?: string | undefined },
 ): Promise<ProtocolTemplate> {
   return db.transaction(async (tx) => {
     const row = await readableRow(tx, caller, id, true);
     const actors = actorsOf(caller, row);
     if (actors.length === 0) throw new AppError('forbidden');
-    const result = templateTransition(row.status as TemplateStatus, change.action, actors);
-    if ('refused' in result) {
-      throw result.refused === 'not_allowed'
-        ? new AppError('forbidden')
-        : new AppError('template_transition_refused');
-    }
-    const version = result.to === 'published' ? row.version + 1 : row.version;
-    if (result.to === 'published') {
+    const status = templateVersions.step(row.status as TemplateStatus, change.action, actors);
+    const version = status === 'published' ? row.version + 1 : row.version;
+    if (status === 'published') {
       const blocks = await workingBlocks(tx, id);
-      await tx.insert(protocolTemplateVersions).values({
-        templateId: id,
-        version,
-        content: { title: row.title, description: row.description, blocks },
-        publishedBy: caller.userId,
-      });
+      const content = { title: row.title, description: row.description, blocks };
+      await templateVersions.publish(tx, id, version, content, caller.userId);
     }
     const [saved] = await tx
       .update(protocolTemplates)
       .set({
-        status: result.to,
+        status,
         version,
         comment:
           change.action === 'return'
@@ -442,8 +421,7 @@ export async function deleteTemplate(db: Db, caller: ProjectActor, id: number): 
     if (!actors.includes('moderator') && !(actors.includes('writer') && row.version === 0)) {
       throw new AppError('forbidden');
     }
-    const [plans] = await tx.select({ count: count() }).from(protocols).where(eq(protocols.templateId, id));
-    if ((plans?.count ?? 0) > 0) throw new AppError('template_in_use');
+    await templateVersions.assertNotInUse(tx, id);
     await tx.delete(protocolTemplates).where(eq(protocolTemplates.id, id));
   });
 }
