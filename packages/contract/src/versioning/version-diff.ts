@@ -42,6 +42,8 @@ export const versionChangeSchema = z.object({
   label: z.string(),
   /** The parent in the newer version (in the older one for a removed item). */
   parent: z.string().nullable(),
+  /** That parent's label, for the reader. */
+  parent_label: z.string().nullable(),
   /** Where an added or moved item stands among its kind in its parent in the newer version. */
   position: z.number().int().nullable(),
   /** The fields that differ (an item both versions have). */
@@ -113,7 +115,10 @@ function stayed(a: readonly string[], b: readonly string[]): Set<string> {
  */
 export function versionDifference(from: VersionSnapshot, to: VersionSnapshot): VersionDifference {
   const before = new Map(from.items.map((item) => [item.key, item]));
-  const after = new Set(to.items.map((item) => item.key));
+  const afterItems = new Map(to.items.map((item) => [item.key, item]));
+  const after = new Set(afterItems.keys());
+  const labelIn = (items: Map<string, VersionItem>, key: string | null) =>
+    key === null ? null : (items.get(key)?.label ?? null);
   const oldLists = listsOf(from.items);
   const newLists = listsOf(to.items);
   const kept = new Set<string>();
@@ -125,7 +130,13 @@ export function versionDifference(from: VersionSnapshot, to: VersionSnapshot): V
   for (const item of to.items) {
     const old = before.get(item.key);
     const position = newLists.get(listOf(item))?.indexOf(item.key) ?? null;
-    const base = { key: item.key, kind: item.kind, label: item.label, parent: item.parent };
+    const base = {
+      key: item.key,
+      kind: item.kind,
+      label: item.label,
+      parent: item.parent,
+      parent_label: labelIn(afterItems, item.parent),
+    };
     if (!old) {
       changes.push({ ...base, change: 'added', position, fields: [] });
       continue;
@@ -137,7 +148,8 @@ export function versionDifference(from: VersionSnapshot, to: VersionSnapshot): V
   for (const item of from.items) {
     if (after.has(item.key)) continue;
     const { key, kind, label, parent } = item;
-    changes.push({ change: 'removed', key, kind, label, parent, position: null, fields: [] });
+    const parent_label = labelIn(before, parent);
+    changes.push({ change: 'removed', key, kind, label, parent, parent_label, position: null, fields: [] });
   }
   return { fields: changedFields(from.fields, to.fields), changes };
 }

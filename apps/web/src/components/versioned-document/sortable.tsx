@@ -48,7 +48,7 @@ export function SortableList({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ screenReaderInstructions: { draggable: t('diagnosticCards.dragInstructions') } }}
+      accessibility={{ screenReaderInstructions: { draggable: t('versions.dragInstructions') } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {children}
@@ -88,7 +88,7 @@ export function SortableItem({
         ref={setActivatorNodeRef}
         variant="subtle"
         color="gray"
-        aria-label={t('diagnosticCards.drag', { name })}
+        aria-label={t('versions.drag', { name })}
         style={{ cursor: 'grab', touchAction: 'none' }}
         {...attributes}
         {...listeners}
@@ -98,7 +98,7 @@ export function SortableItem({
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={t('diagnosticCards.moveUp', { name })}
+        aria-label={t('versions.moveUp', { name })}
         disabled={index === 0}
         onClick={() => onMove(index, index - 1)}
       >
@@ -107,7 +107,7 @@ export function SortableItem({
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={t('diagnosticCards.moveDown', { name })}
+        aria-label={t('versions.moveDown', { name })}
         disabled={index === count - 1}
         onClick={() => onMove(index, index + 1)}
       >

@@ -1,0 +1,141 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmActionModal } from '../confirm-action-modal.tsx';
+import { DocumentStatusBar } from './status-bar.tsx';
+import { VersionHistory } from './version-history.tsx';
+
+/** What deleting the document asks and does, in the area's words. */
+export interface DeleteTexts {
+  title: string;
+  message: string;
+  confirm: string;
+  /** Deletes it (and goes away); a refusal (409 in use) shows in the dialog. */
+  onConfirm: () => Promise<unknown>;
+}
+
+/**
+ * The edit page of a versioned document (decision 030), as every area's editor shows it: the way
+ * back and the title, the status section with its steps, the versions and their differences, the
+ * "in use" notice, and the area's form below (`children`, which ends with `SaveBar`). Deleting asks
+ * first.
+ */
+export function DocumentFrame({
+  back,
+  title,
+  status,
+  history,
+  remove,
+  children,
+}: {
+  back: { label: string; onClick: () => void };
+  title: string;
+  status: Omit<ComponentProps<typeof DocumentStatusBar>, 'onDelete'>;
+  /** The versions dialog; null before the first publication. */
+  history: ComponentProps<typeof VersionHistory> | null;
+  /** null when the caller may not delete it (or it is not saved yet). */
+  remove: DeleteTexts | null;
+  children: ReactNode;
+}) {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Stack gap="lg" maw={1100}>
+      <div>
+        <Anchor component="button" type="button" size="sm" onClick={back.onClick}>
+          ← {back.label}
+        </Anchor>
+        <Title order={1} size="h2" mt="xs">
+          {title}
+        </Title>
+      </div>
+      <DocumentStatusBar
+        {...status}
+        extra={
+          <>
+            {status.extra}
+            {history && <VersionHistory {...history} />}
+          </>
+        }
+        onDelete={remove ? () => setDeleting(true) : undefined}
+      />
+      {children}
+      {remove && (
+        <ConfirmActionModal
+          opened={deleting}
+          title={remove.title}
+          message={remove.message}
+          confirmLabel={remove.confirm}
+          onConfirm={remove.onConfirm}
+          onClose={() => setDeleting(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The form's sticky foot: whether changes are unsaved, cancel and save (the form's submit). */
+export function SaveBar({
+  dirty,
+  saving,
+  onCancel,
+}: {
+  dirty: boolean;
+  saving: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 4 }} shadow="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="gray.7" aria-live="polite">
+          {dirty ? t('versions.unsaved') : ''}
+        </Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * Leaving an editor with unsaved changes asks first: closing or reloading the tab through the
+ * browser's own question, a way out inside the app (`leave`) through the dialog (`guard`, to render).
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState<string | null>(null);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const guard = (
+    <ConfirmActionModal
+      opened={leaving !== null}
+      title={t('versions.leaveTitle')}
+      message={t('versions.leaveQuestion')}
+      confirmLabel={t('versions.leave')}
+      onConfirm={async () => {
+        if (leaving) void navigate(leaving);
+      }}
+      onClose={() => setLeaving(null)}
+    />
+  );
+  return { leave: (to: string) => (dirty ? setLeaving(to) : void navigate(to)), guard };
+}
+
+/** Puts the focus on the first field that says what is wrong, once the messages are shown. */
+export function focusFirstProblem() {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
+  });
+}

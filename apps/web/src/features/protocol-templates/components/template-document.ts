@@ -1,0 +1,61 @@
+import { API, PROTOCOL_TEXT_MAX, templateReviewInput, type ProtocolTemplate } from '@logoschool/contract';
+import type { TFunction } from 'i18next';
+import type { StatusTexts } from '../../../components/versioned-document/status-bar.tsx';
+import type { DiffLabels } from '../../../components/versioned-document/version-diff-view.tsx';
+
+/** What happens next, in words, by where the template stands and what the caller may do. */
+function hintOf(template: ProtocolTemplate | null, moderates: boolean): string | null {
+  if (!template) return moderates ? 'templates.hint.newModerator' : 'templates.hint.newWriter';
+  const { status, actions, version } = template;
+  if (status === 'moderation') return moderates ? 'templates.hint.reviewing' : 'templates.hint.inReview';
+  if (status === 'published') return template.editable ? 'templates.hint.published' : null;
+  if (actions.includes('submit')) return 'templates.hint.draftWriter';
+  if (version > 0) return 'templates.hint.draftOfPublished';
+  return null;
+}
+
+/**
+ * A protocol template as the versioned-document kit shows it (decision 030, spec §1: moderators
+ * review templates): its statuses and steps in the templates' words, the hint of what comes next,
+ * the return dialog, and the names of its blocks' fields in the difference between versions.
+ */
+export function templateStatusTexts(
+  t: TFunction,
+  template: ProtocolTemplate | null,
+  moderates: boolean,
+): StatusTexts {
+  const hint = hintOf(template, moderates);
+  return {
+    status: (status) => t(`templates.status.${status}`),
+    step: (step) => t(`templates.actions.${step}`),
+    hint: hint && t(hint, { version: template?.version ?? 0, name: template?.writer.name ?? '' }),
+    comment: {
+      schema: templateReviewInput,
+      texts: {
+        title: t('templates.returnTitle'),
+        hint: t('templates.returnHint'),
+        label: t('templates.returnComment'),
+        submit: t('templates.actions.return'),
+        max: PROTOCOL_TEXT_MAX,
+      },
+    },
+  };
+}
+
+/** The template's blocks and fields, named for the difference between versions. */
+export const templateDiffLabels = (t: TFunction): DiffLabels => ({
+  kind: (kind) => t(`templates.diff.kind.${kind}`),
+  field: (field) => t(`templates.diff.field.${field}`),
+});
+
+/** The versions dialog of a saved template; null before its first publication. */
+export function templateHistory(t: TFunction, template: ProtocolTemplate | null) {
+  if (!template || template.version === 0) return null;
+  return {
+    path: `${API.templates}/${template.id}`,
+    latest: template.version,
+    saved: template.updated_at,
+    working: template.editable,
+    labels: templateDiffLabels(t),
+  };
+}
