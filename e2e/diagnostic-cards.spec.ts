@@ -133,7 +133,7 @@ test('a moderator builds a card with every answer type and a computed block, pub
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   // The list shows it published.
-  await page.getByRole('button', { name: 'Diagnostic cards' }).click();
+  await page.getByRole('link', { name: '← Diagnostic cards' }).click();
   await expect(page).toHaveURL(/\/diagnostic-cards$/);
   await page.getByRole('textbox', { name: 'Search by title' }).fill(title);
   const row = page.getByRole('row').filter({ hasText: title });

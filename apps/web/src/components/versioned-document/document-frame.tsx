@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmActionModal } from '../confirm-action-modal.tsx';
 import { DocumentStatusBar } from './status-bar.tsx';
 import { VersionHistory } from './version-history.tsx';
@@ -29,7 +29,8 @@ export function DocumentFrame({
   remove,
   children,
 }: {
-  back: { label: string; onClick: () => void };
+  /** The way back: a link, which `onLeave` (the leave guard) may take over. */
+  back: { label: string; to: string; onLeave?: (to: string) => void };
   title: string;
   status: Omit<ComponentProps<typeof DocumentStatusBar>, 'onDelete'>;
   /** The versions dialog; null before the first publication. */
@@ -42,7 +43,16 @@ export function DocumentFrame({
   return (
     <Stack gap="lg" maw={1100}>
       <div>
-        <Anchor component="button" type="button" size="sm" onClick={back.onClick}>
+        <Anchor
+          component={Link}
+          to={back.to}
+          size="sm"
+          onClick={(event) => {
+            if (!back.onLeave) return;
+            event.preventDefault();
+            back.onLeave(back.to);
+          }}
+        >
           ← {back.label}
         </Anchor>
         <Title order={1} size="h2" mt="xs">

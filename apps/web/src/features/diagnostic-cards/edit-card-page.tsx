@@ -154,7 +154,7 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
 
   return (
     <DocumentFrame
-      back={{ label: t('diagnosticCards.backToList'), onClick: () => leave(LIST) }}
+      back={{ label: t('diagnosticCards.backToList'), to: LIST, onLeave: leave }}
       title={card ? card.title : t('diagnosticCards.newTitle')}
       status={{
         document: card,

@@ -61,7 +61,6 @@ function useBack() {
  */
 export function EditTemplatePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id: templateId, bad } = routeId(useParams().templateId);
   const existing = useTemplate(templateId);
   const { moderates, back } = useBack();
@@ -75,7 +74,7 @@ export function EditTemplatePage() {
   if (template && !template.editable) {
     return (
       <DocumentFrame
-        back={{ label: back.label, onClick: () => void navigate(back.to) }}
+        back={back}
         title={template.title}
         status={{
           document: template,
@@ -190,7 +189,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
 
   return (
     <DocumentFrame
-      back={{ label: back.label, onClick: () => leave(back.to) }}
+      back={{ ...back, onLeave: leave }}
       title={template ? template.title : t('templates.newTitle')}
       status={{
         document: template,
