@@ -84,6 +84,54 @@ export function DocumentFrame({
   );
 }
 
+/**
+ * One section of a document's form, named by its heading (level 2) with an optional hint below;
+ * `framed` draws it on a card (the document's own fields), else its items are the cards.
+ */
+export function DocumentSection({
+  id,
+  title,
+  hint,
+  framed = false,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: string;
+  hint?: string;
+  framed?: boolean;
+  children: ReactNode;
+}) {
+  const heading = (
+    <div>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="sm" c="gray.7">
+          {hint}
+        </Text>
+      )}
+    </div>
+  );
+  if (!framed) {
+    return (
+      <Stack gap="md" component="section" aria-labelledby={id}>
+        {heading}
+        {children}
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        {heading}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** The form's sticky foot: whether changes are unsaved, cancel and save (the form's submit). */
 export function SaveBar({
   dirty,

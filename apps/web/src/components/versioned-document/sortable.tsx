@@ -57,6 +57,12 @@ export function SortableList({
   );
 }
 
+/** The move buttons: one place up, one down. */
+const STEPS = [
+  { label: 'versions.moveUp', by: -1, Icon: IconArrowUp },
+  { label: 'versions.moveDown', by: 1, Icon: IconArrowDown },
+] as const;
+
 /** What an item's move controls need: its place, the list's length, the mover and its name for the labels. */
 export interface MoveProps {
   index: number;
@@ -95,24 +101,18 @@ export function SortableItem({
       >
         <IconGripVertical size={16} />
       </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label={t('versions.moveUp', { name })}
-        disabled={index === 0}
-        onClick={() => onMove(index, index - 1)}
-      >
-        <IconArrowUp size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label={t('versions.moveDown', { name })}
-        disabled={index === count - 1}
-        onClick={() => onMove(index, index + 1)}
-      >
-        <IconArrowDown size={16} />
-      </ActionIcon>
+      {STEPS.map(({ label, by, Icon }) => (
+        <ActionIcon
+          key={label}
+          variant="subtle"
+          color="gray"
+          aria-label={t(label, { name })}
+          disabled={index + by < 0 || index + by >= count}
+          onClick={() => onMove(index, index + by)}
+        >
+          <Icon size={16} />
+        </ActionIcon>
+      ))}
     </Group>
   );
   return (

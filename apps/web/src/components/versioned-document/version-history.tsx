@@ -9,19 +9,8 @@ import { VersionDiffView, type DiffLabels } from './version-diff-view.tsx';
 /** The "to" picker's value for what the caller reads now. */
 const NOW = 'now';
 
-/**
- * A document's published versions and the difference between any two (decision 030), in a dialog
- * opened from the edit page: which version, when and by whom, then "from" and "to" pickers, "to"
- * defaulting to the working copy for whom keeps it (what publishing would change) and the changes
- * listed below.
- */
-export function VersionHistory({
-  path,
-  latest,
-  saved,
-  working,
-  labels,
-}: {
+/** The document the versions are of. */
+export interface HistoryProps {
   /** The document's API address (`/templates/7`). */
   path: string;
   /** Its latest published version. */
@@ -31,7 +20,29 @@ export function VersionHistory({
   /** Whether the caller reads the working copy (else the latest version). */
   working: boolean;
   labels: DiffLabels;
-}) {
+}
+
+/**
+ * The versions dialog of a saved document (`path`, its API address); null before its first
+ * publication, when there is nothing to compare.
+ */
+export function historyOf(
+  path: string,
+  document: { version: number; updated_at: string } | null,
+  working: boolean,
+  labels: DiffLabels,
+): HistoryProps | null {
+  if (!document || document.version === 0) return null;
+  return { path, latest: document.version, saved: document.updated_at, working, labels };
+}
+
+/**
+ * A document's published versions and the difference between any two (decision 030), in a dialog
+ * opened from the edit page: which version, when and by whom, then "from" and "to" pickers, "to"
+ * defaulting to the working copy for whom keeps it (what publishing would change) and the changes
+ * listed below.
+ */
+export function VersionHistory(props: HistoryProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   return (
@@ -40,25 +51,13 @@ export function VersionHistory({
         {t('versions.history')}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('versions.history')} size="xl">
-        {opened && <History path={path} latest={latest} saved={saved} working={working} labels={labels} />}
+        {opened && <History {...props} />}
       </Modal>
     </>
   );
 }
 
-function History({
-  path,
-  latest,
-  saved,
-  working,
-  labels,
-}: {
-  path: string;
-  latest: number;
-  saved: string;
-  working: boolean;
-  labels: DiffLabels;
-}) {
+function History({ path, latest, saved, working, labels }: HistoryProps) {
   const { t } = useTranslation();
   const versions = useDocumentVersions(path, latest);
   const [from, setFrom] = useState<number>(working ? latest : Math.max(1, latest - 1));

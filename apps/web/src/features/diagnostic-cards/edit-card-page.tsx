@@ -5,7 +5,7 @@ import {
   type DiagnosticCard,
   type Language,
 } from '@logoschool/contract';
-import { Alert, Box, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -15,6 +15,7 @@ import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import {
   DocumentFrame,
+  DocumentSection,
   SaveBar,
   focusFirstProblem,
   useLeaveGuard,
@@ -202,15 +203,11 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
           )}
           <CardAbout form={form} />
           <CardBlocks form={form} />
-          <Stack gap="md" component="section" aria-labelledby="card-computed">
-            <div>
-              <Title order={2} size="h4" id="card-computed">
-                {t('diagnosticCards.computed')}
-              </Title>
-              <Text size="sm" c="gray.7">
-                {t('diagnosticCards.computedHint')}
-              </Text>
-            </div>
+          <DocumentSection
+            id="card-computed"
+            title={t('diagnosticCards.computed')}
+            hint={t('diagnosticCards.computedHint')}
+          >
             <ItemList
               items={values.computed}
               idOf={(block) => block.uid}
@@ -235,7 +232,7 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
                 />
               )}
             </ItemList>
-          </Stack>
+          </DocumentSection>
           <SaveBar dirty={dirty} saving={save.isPending} onCancel={() => leave(LIST)} />
         </Stack>
       </Box>

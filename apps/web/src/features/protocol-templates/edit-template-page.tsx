@@ -7,7 +7,7 @@ import {
   type DocumentStep,
   type ProtocolTemplate,
 } from '@logoschool/contract';
-import { Alert, Box, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Box, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import {
   DocumentFrame,
+  DocumentSection,
   SaveBar,
   focusFirstProblem,
   useLeaveGuard,
@@ -227,37 +228,28 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
               {formError}
             </Alert>
           )}
-          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="template-about">
-            <Stack gap="md">
-              <Title order={2} size="h4" id="template-about">
-                {t('templates.about')}
-              </Title>
-              <TextInput
-                label={t('templates.fieldTitle')}
-                maxLength={PROTOCOL_TITLE_MAX}
-                {...form.getInputProps('title')}
-                required
-              />
-              <Textarea
-                label={t('templates.description')}
-                description={t('templates.descriptionHint')}
-                autosize
-                minRows={3}
-                maxLength={PROTOCOL_TEXT_MAX}
-                {...form.getInputProps('description')}
-                required
-              />
-            </Stack>
-          </Paper>
-          <Stack gap="md" component="section" aria-labelledby="template-blocks-title">
-            <div>
-              <Title order={2} size="h4" id="template-blocks-title">
-                {t('templates.blocks')}
-              </Title>
-              <Text size="sm" c="gray.7">
-                {t('templates.blocksHint')}
-              </Text>
-            </div>
+          <DocumentSection id="template-about" title={t('templates.about')} framed>
+            <TextInput
+              label={t('templates.fieldTitle')}
+              maxLength={PROTOCOL_TITLE_MAX}
+              {...form.getInputProps('title')}
+              required
+            />
+            <Textarea
+              label={t('templates.description')}
+              description={t('templates.descriptionHint')}
+              autosize
+              minRows={3}
+              maxLength={PROTOCOL_TEXT_MAX}
+              {...form.getInputProps('description')}
+              required
+            />
+          </DocumentSection>
+          <DocumentSection
+            id="template-blocks-title"
+            title={t('templates.blocks')}
+            hint={t('templates.blocksHint')}
+          >
             <ItemList
               items={blocks}
               idOf={(block) => block.uid}
@@ -278,7 +270,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
                 <BlockEditor form={form} index={index} categories={categories} controls={controls} />
               )}
             </ItemList>
-          </Stack>
+          </DocumentSection>
           <SaveBar
             dirty={dirty}
             saving={save.isPending && pending === null}

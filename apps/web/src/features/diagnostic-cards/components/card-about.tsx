@@ -1,8 +1,9 @@
 import { DC_CATEGORIES_MAX, DC_TEXT_MAX, DC_TITLE_MAX, LANGUAGES, type Category } from '@logoschool/contract';
-import { Group, MultiSelect, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Group, MultiSelect, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentSection } from '../../../components/versioned-document/document-frame.tsx';
 import { useCategoryTree } from '../api/cards.ts';
 import type { CardValues } from '../card-form.ts';
 
@@ -29,46 +30,41 @@ export function CardAbout({ form }: { form: UseFormReturnType<CardValues> }) {
   const categories = useCategoryOptions();
   const categoriesError = Object.entries(form.errors).find(([path]) => path.startsWith('category_ids'))?.[1];
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="card-about">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="card-about">
-          {t('diagnosticCards.about')}
-        </Title>
-        <TextInput
-          label={t('diagnosticCards.fieldTitle')}
-          maxLength={DC_TITLE_MAX}
+    <DocumentSection id="card-about" title={t('diagnosticCards.about')} framed>
+      <TextInput
+        label={t('diagnosticCards.fieldTitle')}
+        maxLength={DC_TITLE_MAX}
+        required
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label={t('diagnosticCards.description')}
+        autosize
+        minRows={2}
+        maxLength={DC_TEXT_MAX}
+        {...form.getInputProps('description')}
+      />
+      <Group grow align="flex-start">
+        <Select
+          label={t('diagnosticCards.language')}
+          description={t('diagnosticCards.languageHint')}
+          data={LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+          allowDeselect={false}
           required
-          {...form.getInputProps('title')}
+          {...form.getInputProps('language')}
         />
-        <Textarea
-          label={t('diagnosticCards.description')}
-          autosize
-          minRows={2}
-          maxLength={DC_TEXT_MAX}
-          {...form.getInputProps('description')}
+        <MultiSelect
+          label={t('diagnosticCards.categories')}
+          description={
+            categories.failed ? t('diagnosticCards.categoriesFailed') : t('diagnosticCards.categoriesHint')
+          }
+          data={categories.options}
+          searchable
+          maxValues={DC_CATEGORIES_MAX}
+          {...form.getInputProps('category_ids')}
+          error={categoriesError}
         />
-        <Group grow align="flex-start">
-          <Select
-            label={t('diagnosticCards.language')}
-            description={t('diagnosticCards.languageHint')}
-            data={LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
-            allowDeselect={false}
-            required
-            {...form.getInputProps('language')}
-          />
-          <MultiSelect
-            label={t('diagnosticCards.categories')}
-            description={
-              categories.failed ? t('diagnosticCards.categoriesFailed') : t('diagnosticCards.categoriesHint')
-            }
-            data={categories.options}
-            searchable
-            maxValues={DC_CATEGORIES_MAX}
-            {...form.getInputProps('category_ids')}
-            error={categoriesError}
-          />
-        </Group>
-      </Stack>
-    </Paper>
+      </Group>
+    </DocumentSection>
   );
 }

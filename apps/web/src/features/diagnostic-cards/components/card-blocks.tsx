@@ -1,7 +1,8 @@
 import { DC_BLOCKS_MAX, DC_QUESTIONS_MAX, DC_TEXT_MAX, DC_TITLE_MAX } from '@logoschool/contract';
-import { Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Group, Paper, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { DocumentSection } from '../../../components/versioned-document/document-frame.tsx';
 import { ItemList } from '../../../components/versioned-document/item-list.tsx';
 import { newBlock, newQuestion, type CardValues } from '../card-form.ts';
 import { QuestionEditor } from './question-editor.tsx';
@@ -15,15 +16,11 @@ export function CardBlocks({ form }: { form: UseFormReturnType<CardValues> }) {
   const { t } = useTranslation();
   const blocks = form.getValues().blocks;
   return (
-    <Stack gap="md" component="section" aria-labelledby="card-blocks">
-      <div>
-        <Title order={2} size="h4" id="card-blocks">
-          {t('diagnosticCards.blocks')}
-        </Title>
-        <Text size="sm" c="gray.7">
-          {t('diagnosticCards.blocksHint')}
-        </Text>
-      </div>
+    <DocumentSection
+      id="card-blocks"
+      title={t('diagnosticCards.blocks')}
+      hint={t('diagnosticCards.blocksHint')}
+    >
       <ItemList
         items={blocks}
         idOf={(block) => block.uid}
@@ -94,6 +91,6 @@ export function CardBlocks({ form }: { form: UseFormReturnType<CardValues> }) {
           );
         }}
       </ItemList>
-    </Stack>
+    </DocumentSection>
   );
 }

@@ -2,6 +2,7 @@ import { API, type DiagnosticCard } from '@logoschool/contract';
 import type { TFunction } from 'i18next';
 import type { StatusTexts } from '../../../components/versioned-document/status-bar.tsx';
 import type { DiffLabels } from '../../../components/versioned-document/version-diff-view.tsx';
+import { historyOf } from '../../../components/versioned-document/version-history.tsx';
 
 /**
  * A diagnostic card as the versioned-document kit shows it (decision 030): only moderators write
@@ -34,13 +35,5 @@ const cardDiffLabels = (t: TFunction): DiffLabels => ({
 });
 
 /** The versions dialog of a saved card; null before its first publication. */
-export function cardHistory(t: TFunction, card: DiagnosticCard | null) {
-  if (!card || card.version === 0) return null;
-  return {
-    path: `${API.diagnosticCards}/${card.id}`,
-    latest: card.version,
-    saved: card.updated_at,
-    working: card.actions.length > 0,
-    labels: cardDiffLabels(t),
-  };
-}
+export const cardHistory = (t: TFunction, card: DiagnosticCard | null) =>
+  historyOf(`${API.diagnosticCards}/${card?.id}`, card, (card?.actions.length ?? 0) > 0, cardDiffLabels(t));

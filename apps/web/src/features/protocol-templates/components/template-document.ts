@@ -2,6 +2,7 @@ import { API, PROTOCOL_TEXT_MAX, templateReviewInput, type ProtocolTemplate } fr
 import type { TFunction } from 'i18next';
 import type { StatusTexts } from '../../../components/versioned-document/status-bar.tsx';
 import type { DiffLabels } from '../../../components/versioned-document/version-diff-view.tsx';
+import { historyOf } from '../../../components/versioned-document/version-history.tsx';
 
 /** What happens next, in words, by where the template stands and what the caller may do. */
 function hintOf(template: ProtocolTemplate | null, moderates: boolean): string | null {
@@ -43,19 +44,11 @@ export function templateStatusTexts(
 }
 
 /** The template's blocks and fields, named for the difference between versions. */
-export const templateDiffLabels = (t: TFunction): DiffLabels => ({
+const templateDiffLabels = (t: TFunction): DiffLabels => ({
   kind: (kind) => t(`templates.diff.kind.${kind}`),
   field: (field) => t(`templates.diff.field.${field}`),
 });
 
 /** The versions dialog of a saved template; null before its first publication. */
-export function templateHistory(t: TFunction, template: ProtocolTemplate | null) {
-  if (!template || template.version === 0) return null;
-  return {
-    path: `${API.templates}/${template.id}`,
-    latest: template.version,
-    saved: template.updated_at,
-    working: template.editable,
-    labels: templateDiffLabels(t),
-  };
-}
+export const templateHistory = (t: TFunction, template: ProtocolTemplate | null) =>
+  historyOf(`${API.templates}/${template?.id}`, template, template?.editable ?? false, templateDiffLabels(t));
