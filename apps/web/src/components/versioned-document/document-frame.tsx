@@ -1,18 +1,23 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { notifySuccess } from '../../lib/notify.ts';
 import { ConfirmActionModal } from '../confirm-action-modal.tsx';
 import { DocumentStatusBar } from './status-bar.tsx';
 import { VersionHistory } from './version-history.tsx';
 
-/** What deleting the document asks and does, in the area's words. */
+/** What deleting the document asks and says, in the area's words, and does. */
 export interface DeleteTexts {
   title: string;
   message: string;
   confirm: string;
-  /** Deletes it (and goes away); a refusal (409 in use) shows in the dialog. */
-  onConfirm: () => Promise<unknown>;
+  /** The notice once it is deleted. */
+  done: string;
+  /** Deletes it; a refusal (409 in use) shows in the dialog. */
+  run: () => Promise<unknown>;
+  /** Where to go once it is deleted. */
+  to: string;
 }
 
 /**
@@ -40,6 +45,7 @@ export function DocumentFrame({
   children: ReactNode;
 }) {
   const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
   return (
     <Stack gap="lg" maw={1100}>
       <div>
@@ -76,7 +82,11 @@ export function DocumentFrame({
           title={remove.title}
           message={remove.message}
           confirmLabel={remove.confirm}
-          onConfirm={remove.onConfirm}
+          onConfirm={async () => {
+            await remove.run();
+            notifySuccess(remove.done);
+            void navigate(remove.to);
+          }}
           onClose={() => setDeleting(false)}
         />
       )}
@@ -132,16 +142,39 @@ export function DocumentSection({
   );
 }
 
-/** The form's sticky foot: whether changes are unsaved, cancel and save (the form's submit). */
-export function SaveBar({
-  dirty,
-  saving,
-  onCancel,
+/**
+ * The document's form: the refusal that names no field on top, the area's sections, and the save
+ * bar at its foot.
+ */
+export function DocumentForm({
+  onSubmit,
+  error,
+  save,
+  children,
 }: {
-  dirty: boolean;
-  saving: boolean;
-  onCancel: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** What the server said that no field shows; null when nothing. */
+  error: string | null;
+  save: ComponentProps<typeof SaveBar>;
+  children: ReactNode;
 }) {
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate>
+      <Stack gap="lg">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {children}
+        <SaveBar {...save} />
+      </Stack>
+    </Box>
+  );
+}
+
+/** The form's sticky foot: whether changes are unsaved, cancel and save (the form's submit). */
+function SaveBar({ dirty, saving, onCancel }: { dirty: boolean; saving: boolean; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 4 }} shadow="sm">

@@ -5,7 +5,7 @@ import {
   type DiagnosticCard,
   type Language,
 } from '@logoschool/contract';
-import { Alert, Box, Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -14,9 +14,9 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import {
+  DocumentForm,
   DocumentFrame,
   DocumentSection,
-  SaveBar,
   focusFirstProblem,
   useLeaveGuard,
 } from '../../components/versioned-document/document-frame.tsx';
@@ -181,61 +181,50 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
           title: t('diagnosticCards.deleteTitle'),
           message: t('diagnosticCards.deleteQuestion', { title: card.title }),
           confirm: t('diagnosticCards.delete'),
-          onConfirm: async () => {
-            await remove.mutateAsync(card.id);
-            notifySuccess(t('diagnosticCards.deleted', { title: card.title }));
-            form.resetDirty();
-            void navigate(LIST);
-          },
+          done: t('diagnosticCards.deleted', { title: card.title }),
+          run: () => remove.mutateAsync(card.id),
+          to: LIST,
         }
       }
     >
-      <Box
-        component="form"
+      <DocumentForm
         onSubmit={form.onSubmit((next) => void persist(next), focusFirstProblem)}
-        noValidate
+        error={formError}
+        save={{ dirty, saving: save.isPending, onCancel: () => leave(LIST) }}
       >
-        <Stack gap="lg">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <CardAbout form={form} />
-          <CardBlocks form={form} />
-          <DocumentSection
-            id="card-computed"
-            title={t('diagnosticCards.computed')}
-            hint={t('diagnosticCards.computedHint')}
+        <CardAbout form={form} />
+        <CardBlocks form={form} />
+        <DocumentSection
+          id="card-computed"
+          title={t('diagnosticCards.computed')}
+          hint={t('diagnosticCards.computedHint')}
+        >
+          <ItemList
+            items={values.computed}
+            idOf={(block) => block.uid}
+            nameOf={(c) => t('diagnosticCards.computedN', { n: c + 1 })}
+            onMove={(from, to) => form.reorderListItem('computed', { from, to })}
+            onRemove={(c) => form.removeListItem('computed', c)}
+            add={{
+              label: t('diagnosticCards.addComputed'),
+              max: DC_COMPUTED_MAX,
+              onAdd: () => form.insertListItem('computed', newComputed(form.getValues())),
+            }}
           >
-            <ItemList
-              items={values.computed}
-              idOf={(block) => block.uid}
-              nameOf={(c) => t('diagnosticCards.computedN', { n: c + 1 })}
-              onMove={(from, to) => form.reorderListItem('computed', { from, to })}
-              onRemove={(c) => form.removeListItem('computed', c)}
-              add={{
-                label: t('diagnosticCards.addComputed'),
-                max: DC_COMPUTED_MAX,
-                onAdd: () => form.insertListItem('computed', newComputed(form.getValues())),
-              }}
-            >
-              {(block, c, controls) => (
-                <ComputedEditor
-                  form={form}
-                  index={c}
-                  block={block}
-                  names={names}
-                  liveError={live[`computed.${c}.formula`] as string | undefined}
-                  programs={programs}
-                  controls={controls}
-                />
-              )}
-            </ItemList>
-          </DocumentSection>
-          <SaveBar dirty={dirty} saving={save.isPending} onCancel={() => leave(LIST)} />
-        </Stack>
-      </Box>
+            {(block, c, controls) => (
+              <ComputedEditor
+                form={form}
+                index={c}
+                block={block}
+                names={names}
+                liveError={live[`computed.${c}.formula`] as string | undefined}
+                programs={programs}
+                controls={controls}
+              />
+            )}
+          </ItemList>
+        </DocumentSection>
+      </DocumentForm>
       {guard}
     </DocumentFrame>
   );

@@ -7,7 +7,7 @@ import {
   type DocumentStep,
   type ProtocolTemplate,
 } from '@logoschool/contract';
-import { Alert, Box, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,9 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import {
+  DocumentForm,
   DocumentFrame,
   DocumentSection,
-  SaveBar,
   focusFirstProblem,
   useLeaveGuard,
 } from '../../components/versioned-document/document-frame.tsx';
@@ -207,77 +207,62 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
               title: t('templates.deleteTitle'),
               message: t('templates.deleteQuestion', { name: template.title }),
               confirm: t('templates.delete'),
-              onConfirm: async () => {
-                await remove.mutateAsync(template.id);
-                notifySuccess(t('templates.deleted', { name: template.title }));
-                form.resetDirty();
-                void navigate(back.to);
-              },
+              done: t('templates.deleted', { name: template.title }),
+              run: () => remove.mutateAsync(template.id),
+              to: back.to,
             }
           : null
       }
     >
-      <Box
-        component="form"
+      <DocumentForm
         onSubmit={form.onSubmit((values) => void persist(values), focusFirstProblem)}
-        noValidate
+        error={formError}
+        save={{ dirty, saving: save.isPending && pending === null, onCancel: () => leave(back.to) }}
       >
-        <Stack gap="lg">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <DocumentSection id="template-about" title={t('templates.about')} framed>
-            <TextInput
-              label={t('templates.fieldTitle')}
-              maxLength={PROTOCOL_TITLE_MAX}
-              {...form.getInputProps('title')}
-              required
-            />
-            <Textarea
-              label={t('templates.description')}
-              description={t('templates.descriptionHint')}
-              autosize
-              minRows={3}
-              maxLength={PROTOCOL_TEXT_MAX}
-              {...form.getInputProps('description')}
-              required
-            />
-          </DocumentSection>
-          <DocumentSection
-            id="template-blocks-title"
-            title={t('templates.blocks')}
-            hint={t('templates.blocksHint')}
-          >
-            <ItemList
-              items={blocks}
-              idOf={(block) => block.uid}
-              nameOf={(index) => t('templates.blockName', { number: index + 1 })}
-              onMove={(from, to) => form.reorderListItem('blocks', { from, to })}
-              onRemove={(index) => form.removeListItem('blocks', index)}
-              error={form.errors.blocks}
-              add={{
-                label: t('templates.addBlock'),
-                max: PROTOCOL_BLOCKS_MAX,
-                onAdd: () => {
-                  form.insertListItem('blocks', newBlock());
-                  form.clearFieldError('blocks');
-                },
-              }}
-            >
-              {(_block, index, controls) => (
-                <BlockEditor form={form} index={index} categories={categories} controls={controls} />
-              )}
-            </ItemList>
-          </DocumentSection>
-          <SaveBar
-            dirty={dirty}
-            saving={save.isPending && pending === null}
-            onCancel={() => leave(back.to)}
+        <DocumentSection id="template-about" title={t('templates.about')} framed>
+          <TextInput
+            label={t('templates.fieldTitle')}
+            maxLength={PROTOCOL_TITLE_MAX}
+            {...form.getInputProps('title')}
+            required
           />
-        </Stack>
-      </Box>
+          <Textarea
+            label={t('templates.description')}
+            description={t('templates.descriptionHint')}
+            autosize
+            minRows={3}
+            maxLength={PROTOCOL_TEXT_MAX}
+            {...form.getInputProps('description')}
+            required
+          />
+        </DocumentSection>
+        <DocumentSection
+          id="template-blocks-title"
+          title={t('templates.blocks')}
+          hint={t('templates.blocksHint')}
+        >
+          <ItemList
+            items={blocks}
+            idOf={(block) => block.uid}
+            nameOf={(index) => t('templates.blockName', { number: index + 1 })}
+            onMove={(from, to) => form.reorderListItem('blocks', { from, to })}
+            onRemove={(index) => form.removeListItem('blocks', index)}
+            error={form.errors.blocks}
+            add={{
+              label: t('templates.addBlock'),
+              max: PROTOCOL_BLOCKS_MAX,
+              onAdd: () => {
+                form.insertListItem('blocks', newBlock());
+                form.clearFieldError('blocks');
+              },
+            }}
+          >
+            {(_block, index, controls) => (
+              <BlockEditor form={form} index={index} categories={categories} controls={controls} />
+            )}
+          </ItemList>
+        </DocumentSection>
+      </DocumentForm>
       {guard}
     </DocumentFrame>
   );
