@@ -305,6 +305,7 @@ describe('diagnostic cards as versioned documents', () => {
         kind: 'question',
         label: 'Say L',
         parent: keys.hearing,
+        parent_label: 'Hearing',
         position: 1,
         fields: [],
       },
