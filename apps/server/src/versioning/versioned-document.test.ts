@@ -94,6 +94,9 @@ describe('protocol templates as versioned documents', () => {
       [2, 'Oksana Moderator'],
     ]);
     expect(Date.parse(versions[0]!.published_at)).not.toBeNaN();
+    // What the "in use" notice reads: no plan yet for its moderator; nothing for a teacher.
+    expect(dataOf<ProtocolTemplate>(await as(s.moderator).get(url)).plans).toBe(0);
+    expect(dataOf<ProtocolTemplate>(await as(s.teacher).get(url)).plans).toBeNull();
   });
 
   it('tells what changed between two versions, block by block by key', async () => {
@@ -167,21 +170,11 @@ describe('protocol templates as versioned documents', () => {
     const s = await school();
     const { url, template } = await templateOfTwoVersions(s);
     const current = dataOf<ProtocolTemplate>(await as(s.moderator).get(url));
-    const {
-      id: _id,
-      status: _s,
-      version: _v,
-      writer: _w,
-      comment: _c,
-      actions: _a,
-      editable: _e,
-      updated_at: _u,
-      ...content
-    } = current;
-    const blocks = content.blocks.map(({ category_name: _name, folders, ...rest }) => ({
+    const blocks = current.blocks.map(({ category_name: _name, folders, ...rest }) => ({
       ...rest,
       folders: folders.map(({ category_name: _folder, ...folder }) => folder),
     }));
+    const content = { title: current.title, description: current.description };
     dataOf(await as(s.moderator).put(url, { ...content, description: 'Changed', blocks }));
     const working = dataOf<VersionsDiff>(
       await as(s.moderator).get(`${url}/versions/diff`, { query: 'from=2' }),

@@ -143,5 +143,8 @@ export function versionedDocument<Content>(document: VersionedDocument<Content>)
     return { from: query.from, to, ...versionDifference(document.snapshot(older), document.snapshot(newer)) };
   }
 
-  return { content, contents, list, publish, step, assertNotInUse, diff };
+  /** How many things are made from the document's versions (the "in use" notice). */
+  const usage = (db: Tx, id: number) => document.usage.count(db, id);
+
+  return { content, contents, list, publish, step, usage, assertNotInUse, diff };
 }

@@ -134,6 +134,8 @@ export const protocolTemplateSchema = templateContentSchema.extend({
   actions: z.array(z.enum(TEMPLATE_ACTIONS)),
   /** Whether the caller may change its content. */
   editable: z.boolean(),
+  /** How many plans are made from it (its writer and moderators; null for other readers). */
+  plans: z.number().int().nullable(),
   updated_at: z.string(),
 });
 export type ProtocolTemplate = z.infer<typeof protocolTemplateSchema>;

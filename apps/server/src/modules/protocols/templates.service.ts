@@ -90,6 +90,7 @@ async function viewOf(db: Tx, caller: ProjectActor, row: ProtocolTemplateRow): P
     comment: working ? row.comment : '',
     actions: templateActionsFor(row.status as TemplateStatus, actors),
     editable: actors.length > 0,
+    plans: working ? await templateVersions.usage(db, row.id) : null,
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -30,7 +30,7 @@ import { useCategoryTree } from './api/categories.ts';
 import { useDeleteTemplate, useSaveTemplate, useTemplate, useTemplateStep } from './api/templates.ts';
 import { BlockEditor, type CategoriesState } from './components/block-editor.tsx';
 import { TemplateContentView } from './components/template-content.tsx';
-import { templateHistory, templateStatusTexts } from './components/template-document.ts';
+import { templateHistory, templateInUse, templateStatusTexts } from './components/template-document.ts';
 import { TemplateLoadFailed } from './components/template-load-states.tsx';
 import {
   newBlock,
@@ -198,6 +198,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
         steps: template?.actions ?? [],
         pending,
         refusal,
+        inUse: templateInUse(t, template),
         onStep: takeStep,
       }}
       history={templateHistory(t, template)}

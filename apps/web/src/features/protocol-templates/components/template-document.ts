@@ -43,6 +43,10 @@ export function templateStatusTexts(
   };
 }
 
+/** What is made from the template, in words; null when nothing is (or the caller does not see it). */
+export const templateInUse = (t: TFunction, template: ProtocolTemplate | null): string | null =>
+  template?.plans ? t('templates.inUse', { count: template.plans }) : null;
+
 /** The template's blocks and fields, named for the difference between versions. */
 const templateDiffLabels = (t: TFunction): DiffLabels => ({
   kind: (kind) => t(`templates.diff.kind.${kind}`),
