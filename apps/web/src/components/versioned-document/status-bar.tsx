@@ -140,6 +140,7 @@ export function DocumentStatusBar({
       </Stack>
       {texts.comment && (
         <StepCommentDialog
+          step={commenting ?? 'return'}
           opened={commenting !== null}
           texts={texts.comment.texts}
           schema={texts.comment.schema}

@@ -1,3 +1,4 @@
+import type { DocumentStep } from '@logoschool/contract';
 import type { z } from 'zod';
 import { Modal, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -26,12 +27,15 @@ export interface CommentTexts {
  * which bounds the comment; a step without one tells the writer nothing, so the dialog asks for it.
  */
 export function StepCommentDialog({
+  step,
   opened,
   texts,
   schema,
   onClose,
   onSend,
 }: {
+  /** The step the comment goes with (its body is checked with it). */
+  step: DocumentStep;
   opened: boolean;
   texts: CommentTexts;
   schema: z.ZodType;
@@ -41,17 +45,19 @@ export function StepCommentDialog({
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={texts.title}>
-      {opened && <CommentForm texts={texts} schema={schema} onClose={onClose} onSend={onSend} />}
+      {opened && <CommentForm step={step} texts={texts} schema={schema} onClose={onClose} onSend={onSend} />}
     </Modal>
   );
 }
 
 function CommentForm({
+  step,
   texts,
   schema,
   onClose,
   onSend,
 }: {
+  step: DocumentStep;
   texts: CommentTexts;
   schema: z.ZodType;
   onClose: () => void;
@@ -61,7 +67,7 @@ function CommentForm({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const contract = contractValidate<CommentValues>(schema, t, {
-    toBody: (values) => ({ action: 'return', comment: values.comment }),
+    toBody: (values) => ({ action: step, comment: values.comment }),
   });
   const form = useForm<CommentValues>({
     initialValues: { comment: '' },
