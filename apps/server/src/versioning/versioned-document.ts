@@ -19,7 +19,7 @@ import {
   type VersionsDiff,
   type VersionsDiffQuery,
 } from '@logoschool/contract';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -37,8 +37,15 @@ export interface VersionsTable {
   row: (values: { documentId: number; version: number; content: unknown; publishedBy: number }) => object;
 }
 
+/** An area's table of documents, one row each with its working copy (or the head of it). */
+export interface DocumentsTable {
+  table: PgTable;
+  id: AnyPgColumn<{ data: number; notNull: true }>;
+}
+
 /** What an area declares of its document. */
 export interface VersionedDocument<Content> {
+  documents: DocumentsTable;
   versions: VersionsTable;
   /** The content as items with stable keys, for the difference between versions. */
   snapshot: (content: Content) => VersionSnapshot;
@@ -48,9 +55,32 @@ export interface VersionedDocument<Content> {
   wrongStatus: ErrorCode;
 }
 
-/** The kit for one area's documents. */
-export function versionedDocument<Content>(document: VersionedDocument<Content>) {
-  const { versions } = document;
+/** The kit for one area's documents; `Row` is a row of its documents table. */
+export function versionedDocument<Content, Row>(document: VersionedDocument<Content>) {
+  const { documents, versions } = document;
+
+  /**
+   * The document's row when `readable` (the area's rule of who reads which) lets the caller read
+   * it, locked for the transaction's writes when asked; 404 otherwise, as anything out of reach.
+   */
+  async function row(db: Tx, readable: SQL | undefined, id: number, lock = false): Promise<Row> {
+    const query = db
+      .select()
+      .from(documents.table)
+      .where(and(readable, eq(documents.id, id)));
+    const [found] = lock ? await query.for('update') : await query;
+    if (!found) throw notFound();
+    return found as Row;
+  }
+
+  /** Who wrote a document, as the API names people (an empty name once the account is gone). */
+  async function writerOf(db: Tx, writerId: number): Promise<{ id: number; name: string }> {
+    const [writer] = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.id, writerId));
+    return writer ?? { id: writerId, name: '' };
+  }
   const one = (id: number, version: number) =>
     and(eq(versions.documentId, id), eq(versions.version, version));
 
@@ -146,5 +176,5 @@ export function versionedDocument<Content>(document: VersionedDocument<Content>)
   /** How many things are made from the document's versions (the "in use" notice). */
   const usage = (db: Tx, id: number) => document.usage.count(db, id);
 
-  return { content, contents, list, publish, step, usage, assertNotInUse, diff };
+  return { row, writerOf, content, contents, list, publish, step, usage, assertNotInUse, diff };
 }

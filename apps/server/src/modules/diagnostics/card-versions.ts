@@ -6,7 +6,12 @@
 import { cardSnapshot, type DiagnosticCardContent } from '@logoschool/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { diagnoses, diagnosticCardVersions } from '../../db/schema/index.ts';
+import {
+  diagnoses,
+  diagnosticCardVersions,
+  diagnosticCards,
+  type DiagnosticCardRow,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { versionedDocument } from '../../versioning/versioned-document.ts';
 
@@ -16,7 +21,8 @@ export async function diagnosesOf(db: Tx, cardId: number): Promise<number> {
   return row?.count ?? 0;
 }
 
-export const cardVersions = versionedDocument<DiagnosticCardContent>({
+export const cardVersions = versionedDocument<DiagnosticCardContent, DiagnosticCardRow>({
+  documents: { table: diagnosticCards, id: diagnosticCards.id },
   versions: {
     table: diagnosticCardVersions,
     documentId: diagnosticCardVersions.cardId,

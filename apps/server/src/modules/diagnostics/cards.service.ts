@@ -35,7 +35,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { text, type TextKey } from '../../i18n/index.ts';
-import { cardVersions, diagnosesOf } from './card-versions.ts';
+import { cardVersions } from './card-versions.ts';
 
 type CardInput = z.output<typeof diagnosticCardInput>;
 
@@ -52,10 +52,6 @@ function readable(caller: ProjectActor): SQL | undefined {
 
 /** The card as the caller sees it: moderators the working copy, teachers the latest published version. */
 async function viewOf(db: Tx, caller: ProjectActor, row: DiagnosticCardRow): Promise<DiagnosticCard> {
-  const [writer] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.id, row.writerId));
   const working = manages(caller);
   const content = working ? row.content : await cardVersions.content(db, row.id, row.version);
   if (!content) throw notFound();
@@ -65,28 +61,16 @@ async function viewOf(db: Tx, caller: ProjectActor, row: DiagnosticCardRow): Pro
     ...content,
     status,
     version: row.version,
-    writer: writer ?? { id: row.writerId, name: '' },
+    writer: await cardVersions.writerOf(db, row.writerId),
     actions: working ? diagnosticCardActions(status) : [],
-    diagnoses: working ? await diagnosesOf(db, row.id) : null,
+    diagnoses: working ? await cardVersions.usage(db, row.id) : null,
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
 /** The card's row when the caller reads it; 404 otherwise (another project's, never published for a teacher). */
-async function readableRow(
-  db: Tx,
-  caller: ProjectActor,
-  id: number,
-  lock = false,
-): Promise<DiagnosticCardRow> {
-  const query = db
-    .select()
-    .from(diagnosticCards)
-    .where(and(readable(caller), eq(diagnosticCards.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound();
-  return row;
-}
+const readableRow = (db: Tx, caller: ProjectActor, id: number, lock = false) =>
+  cardVersions.row(db, readable(caller), id, lock);
 
 /** `GET /diagnostic-cards/:cardId`. */
 export async function getCard(db: Tx, caller: ProjectActor, id: number): Promise<DiagnosticCard> {

@@ -4,11 +4,17 @@
  */
 import { templateSnapshot, type TemplateContent } from '@logoschool/contract';
 import { count, eq } from 'drizzle-orm';
-import { protocolTemplateVersions, protocols } from '../../db/schema/index.ts';
+import {
+  protocolTemplateVersions,
+  protocolTemplates,
+  protocols,
+  type ProtocolTemplateRow,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { versionedDocument } from '../../versioning/versioned-document.ts';
 
-export const templateVersions = versionedDocument<TemplateContent>({
+export const templateVersions = versionedDocument<TemplateContent, ProtocolTemplateRow>({
+  documents: { table: protocolTemplates, id: protocolTemplates.id },
   versions: {
     table: protocolTemplateVersions,
     documentId: protocolTemplateVersions.templateId,

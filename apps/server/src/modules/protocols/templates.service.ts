@@ -74,10 +74,6 @@ async function currentContent(db: Tx, caller: ProjectActor, row: ProtocolTemplat
 
 /** The template as the caller sees it (`seesWorkingCopy`), with what they may do to it. */
 async function viewOf(db: Tx, caller: ProjectActor, row: ProtocolTemplateRow): Promise<ProtocolTemplate> {
-  const [writer] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.id, row.writerId));
   const actors = actorsOf(caller, row);
   const { content, working } = await currentContent(db, caller, row);
   if (!content) throw notFound();
@@ -86,7 +82,7 @@ async function viewOf(db: Tx, caller: ProjectActor, row: ProtocolTemplateRow): P
     ...content,
     status: working ? (row.status as TemplateStatus) : 'published',
     version: row.version,
-    writer: writer ?? { id: row.writerId, name: '' },
+    writer: await templateVersions.writerOf(db, row.writerId),
     comment: working ? row.comment : '',
     actions: templateActionsFor(row.status as TemplateStatus, actors),
     editable: actors.length > 0,
@@ -96,20 +92,8 @@ async function viewOf(db: Tx, caller: ProjectActor, row: ProtocolTemplateRow): P
 }
 
 /** The template's row when the caller reads it; 404 otherwise (another project's, a draft of someone else). */
-async function readableRow(
-  db: Tx,
-  caller: ProjectActor,
-  id: number,
-  lock = false,
-): Promise<ProtocolTemplateRow> {
-  const query = db
-    .select()
-    .from(protocolTemplates)
-    .where(and(readable(caller), eq(protocolTemplates.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound();
-  return row;
-}
+const readableRow = (db: Tx, caller: ProjectActor, id: number, lock = false) =>
+  templateVersions.row(db, readable(caller), id, lock);
 
 /** `GET /templates/:id`. */
 export async function getTemplate(db: Tx, caller: ProjectActor, id: number): Promise<ProtocolTemplate> {
