@@ -13,7 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { apiAs } from '../test/api.ts';
 import { useTestApp } from '../test/app.ts';
 import { buildSchool } from '../test/exercises.ts';
-import { buildCategory, buildSignedInMember, buildWorkspace, type Member } from '../test/factories.ts';
+import { clients } from '../db/schema/index.ts';
+import {
+  buildCategory,
+  buildDiagnosis,
+  buildSignedInMember,
+  buildWorkspace,
+  type Member,
+} from '../test/factories.ts';
 
 /**
  * The versioned-document kit (decision 030) through the two areas built on it: the list of
@@ -315,12 +322,34 @@ describe('diagnostic cards as versioned documents', () => {
     ]);
   });
 
-  it('keeps a card with diagnoses from being deleted, as before (409 diagnostic_card_in_use)', async () => {
+  it('refuses publishing an unchanged card and deleting one with diagnoses, each with its own 409', async () => {
     const s = await school();
     const { url } = await cardOfTwoVersions(s);
     const unchanged = await as(s.moderator).post(`${url}/publish`);
     expect(unchanged.statusCode).toBe(409);
     expect((unchanged.json() as { code: string }).code).toBe('diagnostic_card_unchanged');
+    const [client] = await t.db
+      .insert(clients)
+      .values({
+        workspaceId: s.workspace.id,
+        teacherId: s.teacher.user.id,
+        clientName: 'Iryna',
+        childName: 'Taras',
+      })
+      .returning();
+    const cardId = Number(url.split('/').pop());
+    await buildDiagnosis(t.db, {
+      workspaceId: s.workspace.id,
+      cardId,
+      clientId: client!.id,
+      filledBy: s.teacher.user.id,
+    });
+    expect(dataOf<DiagnosticCard>(await as(s.moderator).get(url)).diagnoses).toBe(1);
+    const refused = await as(s.moderator).delete(url);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'diagnostic_card_in_use' });
+    expect((refused.json() as { message: string }).message).toContain('(1)');
+    expect((await as(s.moderator).get(url)).statusCode).toBe(200);
   });
 
   it('401, 403 for every role that does not read cards, 404 for another project, 422 for a bad number', async () => {

@@ -73,6 +73,17 @@ export function versionedDocument<Content, Row>(document: VersionedDocument<Cont
     return found as Row;
   }
 
+  /** Writes fields of the document's row (`Row`'s own names) and gives it back as saved. */
+  async function save(tx: Tx, id: number, values: Partial<Row>): Promise<Row> {
+    const [saved] = await tx
+      .update(documents.table)
+      .set(values as never)
+      .where(eq(documents.id, id))
+      .returning();
+    if (!saved) throw notFound();
+    return saved as Row;
+  }
+
   /** Who wrote a document, as the API names people (an empty name once the account is gone). */
   async function writerOf(db: Tx, writerId: number): Promise<{ id: number; name: string }> {
     const [writer] = await db
@@ -148,10 +159,11 @@ export function versionedDocument<Content, Row>(document: VersionedDocument<Cont
     return result.to;
   }
 
-  /** Refuses to delete a document something is made from (each area's own 409 and message). */
-  async function assertNotInUse(db: Tx, id: number): Promise<void> {
-    const used = await document.usage.count(db, id);
+  /** Deletes a document, refused while something is made from it (each area's own 409 and message). */
+  async function remove(tx: Tx, id: number): Promise<void> {
+    const used = await document.usage.count(tx, id);
     if (used > 0) throw document.usage.refusal(used);
+    await tx.delete(documents.table).where(eq(documents.id, id));
   }
 
   /**
@@ -176,5 +188,5 @@ export function versionedDocument<Content, Row>(document: VersionedDocument<Cont
   /** How many things are made from the document's versions (the "in use" notice). */
   const usage = (db: Tx, id: number) => document.usage.count(db, id);
 
-  return { row, writerOf, content, contents, list, publish, step, usage, assertNotInUse, diff };
+  return { row, save, writerOf, content, contents, list, publish, step, usage, remove, diff };
 }

@@ -256,18 +256,13 @@ export async function updateCard(
   return db.transaction(async (tx) => {
     await readableRow(tx, caller, id, true);
     await assertCard(tx, caller, input);
-    const [saved] = await tx
-      .update(diagnosticCards)
-      .set({
-        title: content.title,
-        language: content.language,
-        content,
-        status: 'draft',
-        updatedAt: new Date(),
-      })
-      .where(eq(diagnosticCards.id, id))
-      .returning();
-    if (!saved) throw notFound();
+    const saved = await cardVersions.save(tx, id, {
+      title: content.title,
+      language: content.language,
+      content,
+      status: 'draft',
+      updatedAt: new Date(),
+    });
     return viewOf(tx, caller, saved);
   });
 }
@@ -280,12 +275,7 @@ export async function publishCard(db: Db, caller: ProjectActor, id: number): Pro
     const status = cardVersions.step(row.status as DiagnosticCardStatus, 'publish', ['moderator']);
     const version = row.version + 1;
     await cardVersions.publish(tx, id, version, row.content, caller.userId);
-    const [saved] = await tx
-      .update(diagnosticCards)
-      .set({ status, version, updatedAt: new Date() })
-      .where(eq(diagnosticCards.id, id))
-      .returning();
-    if (!saved) throw notFound();
+    const saved = await cardVersions.save(tx, id, { status, version, updatedAt: new Date() });
     return viewOf(tx, caller, saved);
   });
 }
@@ -294,7 +284,6 @@ export async function publishCard(db: Db, caller: ProjectActor, id: number): Pro
 export async function deleteCard(db: Db, caller: ProjectActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await readableRow(tx, caller, id, true);
-    await cardVersions.assertNotInUse(tx, id);
-    await tx.delete(diagnosticCards).where(eq(diagnosticCards.id, id));
+    await cardVersions.remove(tx, id);
   });
 }

@@ -218,17 +218,12 @@ export async function updateTemplate(
     const row = await readableRow(tx, caller, id, true);
     if (actorsOf(caller, row).length === 0) throw new AppError('forbidden');
     await assertCategories(tx, caller, input);
-    const [saved] = await tx
-      .update(protocolTemplates)
-      .set({
-        title: input.title,
-        description: input.description,
-        status: statusAfterEdit(row.status as TemplateStatus),
-        updatedAt: new Date(),
-      })
-      .where(eq(protocolTemplates.id, id))
-      .returning();
-    if (!saved) throw notFound();
+    const saved = await templateVersions.save(tx, id, {
+      title: input.title,
+      description: input.description,
+      status: statusAfterEdit(row.status as TemplateStatus),
+      updatedAt: new Date(),
+    });
     await writeBlocks(tx, id, input);
     return viewOf(tx, caller, saved);
   });
@@ -255,22 +250,13 @@ export async function changeTemplateStatus(
       const content = { title: row.title, description: row.description, blocks };
       await templateVersions.publish(tx, id, version, content, caller.userId);
     }
-    const [saved] = await tx
-      .update(protocolTemplates)
-      .set({
-        status,
-        version,
-        comment:
-          change.action === 'return'
-            ? (change.comment ?? '')
-            : change.action === 'publish'
-              ? ''
-              : row.comment,
-        updatedAt: new Date(),
-      })
-      .where(eq(protocolTemplates.id, id))
-      .returning();
-    if (!saved) throw notFound();
+    const saved = await templateVersions.save(tx, id, {
+      status,
+      version,
+      comment:
+        change.action === 'return' ? (change.comment ?? '') : change.action === 'publish' ? '' : row.comment,
+      updatedAt: new Date(),
+    });
     return viewOf(tx, caller, saved);
   });
 }
@@ -286,7 +272,6 @@ export async function deleteTemplate(db: Db, caller: ProjectActor, id: number): 
     if (!actors.includes('moderator') && !(actors.includes('writer') && row.version === 0)) {
       throw new AppError('forbidden');
     }
-    await templateVersions.assertNotInUse(tx, id);
-    await tx.delete(protocolTemplates).where(eq(protocolTemplates.id, id));
+    await templateVersions.remove(tx, id);
   });
 }
