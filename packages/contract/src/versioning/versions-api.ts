@@ -9,6 +9,12 @@ import { versionDifferenceSchema } from './version-diff.ts';
  * project and role.
  */
 
+/** The versions' addresses under a document's own (`/templates/7` + `/versions`). */
+export const DOCUMENT_VERSIONS = {
+  list: '/versions',
+  diff: '/versions/diff',
+} as const;
+
 /** One published version: its number, when and by whom. */
 export const documentVersionSchema = z.object({
   version: z.number().int(),

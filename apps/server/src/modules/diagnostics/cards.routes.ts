@@ -1,5 +1,6 @@
 import {
   API,
+  DOCUMENT_VERSIONS,
   dataEnvelope,
   diagnosticCardVersionsDiffQuery,
   documentVersionSchema,
@@ -135,7 +136,7 @@ export const diagnosticCardsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${item}/versions`,
+    `${item}${DOCUMENT_VERSIONS.list}`,
     {
       config: { permission: 'diagnosticCards.read' },
       schema: {
@@ -150,7 +151,7 @@ export const diagnosticCardsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${item}/versions/diff`,
+    `${item}${DOCUMENT_VERSIONS.diff}`,
     {
       config: { permission: 'diagnosticCards.read' },
       schema: {

@@ -1,5 +1,6 @@
 import {
   API,
+  DOCUMENT_VERSIONS,
   dataEnvelope,
   documentVersionSchema,
   errorBody,
@@ -160,7 +161,7 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${item}/versions`,
+    `${item}${DOCUMENT_VERSIONS.list}`,
     {
       config: { permission: 'protocolTemplates.read' },
       schema: {
@@ -178,7 +179,7 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${item}/versions/diff`,
+    `${item}${DOCUMENT_VERSIONS.diff}`,
     {
       config: { permission: 'protocolTemplates.read' },
       schema: {

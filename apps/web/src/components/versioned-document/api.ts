@@ -1,4 +1,4 @@
-import type { DocumentVersion, VersionsDiff } from '@logoschool/contract';
+import { DOCUMENT_VERSIONS, type DocumentVersion, type VersionsDiff } from '@logoschool/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client.ts';
 import type { Acting } from '../../api/keys.ts';
@@ -21,7 +21,8 @@ export function useDocumentVersions(path: string, latest: number) {
   const acting = useActingAs();
   return useQuery({
     queryKey: versionKeys.list(acting, path, latest),
-    queryFn: ({ signal }) => callApi<DocumentVersion[]>(`${path}/versions`, { query: { ...acting }, signal }),
+    queryFn: ({ signal }) =>
+      callApi<DocumentVersion[]>(`${path}${DOCUMENT_VERSIONS.list}`, { query: { ...acting }, signal }),
     enabled: acting !== null && latest > 0,
   });
 }
@@ -41,7 +42,7 @@ export function useVersionsDiff(
   return useQuery({
     queryKey: [...versionKeys.diff(acting, path, latest, from ?? 0, to), saved],
     queryFn: ({ signal }) =>
-      callApi<VersionsDiff>(`${path}/versions/diff`, {
+      callApi<VersionsDiff>(`${path}${DOCUMENT_VERSIONS.diff}`, {
         query: { ...acting, from: from ?? 0, ...(to === null ? {} : { to }) },
         signal,
       }),
