@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { publishedCard } from './support/diagnostics.ts';
 import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -133,7 +134,7 @@ test('a moderator builds a card with every answer type and a computed block, pub
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   // The list shows it published.
-  await page.getByRole('button', { name: 'Diagnostic cards' }).click();
+  await page.getByRole('link', { name: '← Diagnostic cards' }).click();
   await expect(page).toHaveURL(/\/diagnostic-cards$/);
   await page.getByRole('textbox', { name: 'Search by title' }).fill(title);
   const row = page.getByRole('row').filter({ hasText: title });
@@ -154,4 +155,32 @@ test('a moderator builds a card with every answer type and a computed block, pub
   await page.getByRole('radio', { name: '0 — Absent' }).check();
   await expect(result).toContainText('Severe delay');
   expect(errors).toEqual([]);
+});
+
+test('a moderator reorders a published card and reads the change before publishing it again', async ({
+  page,
+  request,
+}) => {
+  const school = await newSchool(request, ['moderator']);
+  const question = (code: string, text: string) => ({ code, text, type: 'short_text' as const });
+  const card = await publishedCard(school, {
+    title: 'Sounds screening',
+    language: 'en',
+    blocks: [{ title: 'Sounds', questions: [question('q1', 'Say R'), question('q2', 'Say L')] }],
+  });
+  await signIn(page, school.person('moderator'), `/edit-diagnostic-card/${card.id}`);
+  const block = region(page, 'Block 1');
+  await block.getByRole('button', { name: 'Move Question 1.2 up' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The card is saved.')).toBeVisible();
+
+  const status = region(page, 'Status');
+  await expect(status.getByText('Draft', { exact: true })).toBeVisible();
+  await status.getByRole('button', { name: 'Versions and changes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Versions and changes' });
+  // From the published version to the working copy, as saved: what publishing would change.
+  await expect(dialog.getByRole('list', { name: 'Changes' }).getByRole('listitem')).toHaveText([
+    'MovedQuestion “Say L” in “Sounds” · place 1',
+  ]);
+  await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
+import { API, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { soundsTree } from './support/lessons.ts';
+import { publish, publishedTemplate, soundsTree } from './support/lessons.ts';
 import { newSchool, type Person } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -188,4 +189,54 @@ test('a teacher writes her own template and sends it for review; the moderator r
   await expect(statusBar(page)).toContainText('Returned by the moderator');
   await expect(statusBar(page)).toContainText('Add a block for phrases, please.');
   await expect(statusBar(page).getByRole('button', { name: 'Send for review' })).toBeVisible();
+});
+
+test('a moderator reads what changed between two versions of a template', async ({ page, request }) => {
+  const school = await newSchool(request, ['moderator']);
+  const tree = await soundsTree(school, 'Sounds', { 'Whistling sounds': [], 'Hissing sounds': [] });
+  const block = (target: string, folder: string, max = 3) => ({
+    target,
+    category_id: tree.category,
+    min_presentations: 1,
+    max_presentations: max,
+    folders: [{ category_id: tree.id(folder) }],
+  });
+  const input: TemplateInput = {
+    title: 'Whistling sounds',
+    description: 'Ten weekly lessons.',
+    blocks: [
+      block('Articulation warm-up', 'Whistling sounds'),
+      block('Sound in syllables', 'Hissing sounds'),
+    ],
+  };
+  const template = await publishedTemplate(school, input);
+  const [warmUp, syllables] = template.blocks;
+  // Version 2: the syllables come first, the warm-up takes at most 2, and a block for words is new.
+  const moderator = await school.as('moderator');
+  await moderator.call<ProtocolTemplate>('put', `${API.templates}/${template.id}`, {
+    ...input,
+    blocks: [
+      { ...block('Sound in syllables', 'Hissing sounds'), key: syllables!.key },
+      { ...block('Articulation warm-up', 'Whistling sounds', 2), key: warmUp!.key },
+      block('Sound in words', 'Whistling sounds'),
+    ],
+  } satisfies TemplateInput);
+  await publish(moderator, template.id);
+
+  await signIn(page, school.person('moderator'), `/edit-template/${template.id}`);
+  await expect(statusBar(page)).toContainText('Version 2');
+  await statusBar(page).getByRole('button', { name: 'Versions and changes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Versions and changes' });
+  await expect(dialog.getByRole('table', { name: 'Published versions' }).getByRole('row')).toHaveCount(3);
+  // From the latest version to the working copy: nothing yet.
+  await expect(dialog.getByText('No differences.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'From' }).click();
+  await page.getByRole('option', { name: 'Version 1', exact: true }).click();
+  const changes = dialog.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+  await expect(changes).toHaveText([
+    'MovedBlock “Sound in syllables” · place 1',
+    'ChangedBlock “Articulation warm-up” · changed: Presentations per lesson',
+    'AddedBlock “Sound in words” · place 3',
+  ]);
+  await expectAccessible(page);
 });

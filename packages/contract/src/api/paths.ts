@@ -76,7 +76,10 @@ export const API = {
   medias: '/medias',
   /** `GET /file/download/:fileId`: an asset file's bytes. */
   fileDownload: '/file/download',
-  /** Protocol templates; the project in the query. One: `/templates/:id`, its status: `/templates/:id/status`. */
+  /**
+   * Protocol templates; the project in the query. One: `/templates/:id`, its status:
+   * `/templates/:id/status`, its versions: `/templates/:id` + `DOCUMENT_VERSIONS`.
+   */
   templates: '/templates',
   /** A teacher's plans (protocols) for their students; the project in the query. One: `/protocols/:id`. */
   protocols: '/protocols',
@@ -117,7 +120,8 @@ export const API = {
   playLesson: '/play-lesson',
   /**
    * Diagnostic cards (issue 16); the project in the query. One: `/diagnostic-cards/:cardId`, its
-   * publication: `POST /diagnostic-cards/:cardId/publish`.
+   * publication: `POST /diagnostic-cards/:cardId/publish`, its versions: `…/:cardId` +
+   * `DOCUMENT_VERSIONS`.
    */
   diagnosticCards: '/diagnostic-cards',
   /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { documentStepsFor } from '../versioning/document-status.ts';
+import { versionsDiffQuery } from '../versioning/versions-api.ts';
 import {
   DC_TITLE_MAX,
   DIAGNOSTIC_CARD_STATUSES,
@@ -20,10 +22,13 @@ export type DiagnosticCardAction = (typeof DIAGNOSTIC_CARD_ACTIONS)[number];
 
 /**
  * What a moderator may do to a card: edit and delete always (a card with diagnoses answers 409 on
- * delete), publish a draft (a published card unchanged since has nothing to publish).
+ * delete), publish when the document status machine lets a moderator (a draft; a published card
+ * unchanged since has nothing to publish). Only moderators write cards, so none is ever in review.
  */
 export function diagnosticCardActions(status: DiagnosticCardStatus): DiagnosticCardAction[] {
-  return status === 'draft' ? ['edit', 'publish', 'delete'] : ['edit', 'delete'];
+  return documentStepsFor(status, ['moderator']).includes('publish')
+    ? ['edit', 'publish', 'delete']
+    : ['edit', 'delete'];
 }
 
 /** The project and role a cards call acts in (in the query, as for templates). */
@@ -43,6 +48,9 @@ export const diagnosticCardsQuery = pageQuery.extend({
 export type DiagnosticCardsQuery = z.infer<typeof diagnosticCardsQuery>;
 
 export const diagnosticCardParams = z.object({ cardId: idParam });
+
+/** `GET /diagnostic-cards/:cardId/versions/diff?from=&to=` (decision 030). */
+export const diagnosticCardVersionsDiffQuery = diagnosticCardActingQuery.extend(versionsDiffQuery.shape);
 
 /** One row of the cards list. */
 export const diagnosticCardListItemSchema = z.object({

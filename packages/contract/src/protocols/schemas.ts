@@ -7,6 +7,7 @@ import {
   PROTOCOL_TEXT_MAX,
   PROTOCOL_TITLE_MAX,
 } from '../common/limits.ts';
+import { versionsDiffQuery } from '../versioning/versions-api.ts';
 import { TEMPLATE_ACTIONS, TEMPLATE_STATUSES } from './template-status.ts';
 
 /** A plan covers ten lessons (spec §9). */
@@ -133,6 +134,8 @@ export const protocolTemplateSchema = templateContentSchema.extend({
   actions: z.array(z.enum(TEMPLATE_ACTIONS)),
   /** Whether the caller may change its content. */
   editable: z.boolean(),
+  /** How many plans are made from it (its writer and moderators; null for other readers). */
+  plans: z.number().int().nullable(),
   updated_at: z.string(),
 });
 export type ProtocolTemplate = z.infer<typeof protocolTemplateSchema>;
@@ -178,3 +181,6 @@ export const templatesPageEnvelope = pageEnvelope(templateListItemSchema);
 export type TemplatesPage = z.infer<typeof templatesPageEnvelope>;
 
 export const templateParams = z.object({ templateId: idParam });
+
+/** `GET /templates/:templateId/versions/diff?from=&to=` (decision 030). */
+export const templateVersionsDiffQuery = templateActingQuery.extend(versionsDiffQuery.shape);

@@ -1,6 +1,9 @@
 import {
   API,
+  DOCUMENT_VERSIONS,
   dataEnvelope,
+  diagnosticCardVersionsDiffQuery,
+  documentVersionSchema,
   diagnosticCardActingQuery,
   diagnosticCardInput,
   diagnosticCardParams,
@@ -8,11 +11,21 @@ import {
   diagnosticCardsPageEnvelope,
   diagnosticCardsQuery,
   errorBody,
+  versionsDiffSchema,
 } from '@logoschool/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
-import { createCard, deleteCard, getCard, listCards, publishCard, updateCard } from './cards.service.ts';
+import {
+  createCard,
+  deleteCard,
+  diffCardVersions,
+  getCard,
+  listCards,
+  listCardVersions,
+  publishCard,
+  updateCard,
+} from './cards.service.ts';
 
 const tags = ['diagnostic cards'];
 const item = `${API.diagnosticCards}/:cardId`;
@@ -120,5 +133,38 @@ export const diagnosticCardsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteCard(app.db, actingOf(request), request.params.cardId);
       return { data: null };
     },
+  );
+
+  app.get(
+    `${item}${DOCUMENT_VERSIONS.list}`,
+    {
+      config: { permission: 'diagnosticCards.read' },
+      schema: {
+        tags,
+        summary: 'The published versions of a card the role reads, the first first: number, when, by whom',
+        params: diagnosticCardParams,
+        querystring: diagnosticCardActingQuery,
+        response: { 200: dataEnvelope(z.array(documentVersionSchema)), ...errors },
+      },
+    },
+    async (request) => ({ data: await listCardVersions(app.db, actingOf(request), request.params.cardId) }),
+  );
+
+  app.get(
+    `${item}${DOCUMENT_VERSIONS.diff}`,
+    {
+      config: { permission: 'diagnosticCards.read' },
+      schema: {
+        tags,
+        summary:
+          'What changed between two published versions (without `to`: up to what the caller reads now), blocks, questions and computed blocks by key; 404 for a version it does not have',
+        params: diagnosticCardParams,
+        querystring: diagnosticCardVersionsDiffQuery,
+        response: { 200: dataEnvelope(versionsDiffSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await diffCardVersions(app.db, actingOf(request), request.params.cardId, request.query),
+    }),
   );
 };

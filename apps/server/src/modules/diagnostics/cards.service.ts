@@ -10,11 +10,13 @@ import {
   withKeys,
   type diagnosticCardInput,
   type DiagnosticCard,
-  type DiagnosticCardContent,
   type DiagnosticCardsPage,
   type DiagnosticCardsQuery,
   type DiagnosticCardStatus,
+  type DocumentVersion,
   type Language,
+  type VersionsDiff,
+  type VersionsDiffQuery,
 } from '@logoschool/contract';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
@@ -33,6 +35,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { text, type TextKey } from '../../i18n/index.ts';
+import { cardVersions } from './card-versions.ts';
 
 type CardInput = z.output<typeof diagnosticCardInput>;
 
@@ -47,33 +50,10 @@ function readable(caller: ProjectActor): SQL | undefined {
   return and(inProject(caller.workspaceId), gt(diagnosticCards.version, 0));
 }
 
-/** How many diagnoses are made from a card. */
-async function diagnosesOf(db: Tx, cardId: number): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(diagnoses).where(eq(diagnoses.cardId, cardId));
-  return row?.count ?? 0;
-}
-
-/** A published version's content; null when there is none of that number. */
-async function versionContent(
-  db: Tx,
-  cardId: number,
-  version: number,
-): Promise<DiagnosticCardContent | null> {
-  const [row] = await db
-    .select({ content: diagnosticCardVersions.content })
-    .from(diagnosticCardVersions)
-    .where(and(eq(diagnosticCardVersions.cardId, cardId), eq(diagnosticCardVersions.version, version)));
-  return row?.content ?? null;
-}
-
 /** The card as the caller sees it: moderators the working copy, teachers the latest published version. */
 async function viewOf(db: Tx, caller: ProjectActor, row: DiagnosticCardRow): Promise<DiagnosticCard> {
-  const [writer] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.id, row.writerId));
   const working = manages(caller);
-  const content = working ? row.content : await versionContent(db, row.id, row.version);
+  const content = working ? row.content : await cardVersions.content(db, row.id, row.version);
   if (!content) throw notFound();
   const status = working ? (row.status as DiagnosticCardStatus) : 'published';
   return {
@@ -81,32 +61,41 @@ async function viewOf(db: Tx, caller: ProjectActor, row: DiagnosticCardRow): Pro
     ...content,
     status,
     version: row.version,
-    writer: writer ?? { id: row.writerId, name: '' },
+    writer: await cardVersions.writerOf(db, row.writerId),
     actions: working ? diagnosticCardActions(status) : [],
-    diagnoses: working ? await diagnosesOf(db, row.id) : null,
+    diagnoses: working ? await cardVersions.usage(db, row.id) : null,
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
 /** The card's row when the caller reads it; 404 otherwise (another project's, never published for a teacher). */
-async function readableRow(
-  db: Tx,
-  caller: ProjectActor,
-  id: number,
-  lock = false,
-): Promise<DiagnosticCardRow> {
-  const query = db
-    .select()
-    .from(diagnosticCards)
-    .where(and(readable(caller), eq(diagnosticCards.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound();
-  return row;
-}
+const readableRow = (db: Tx, caller: ProjectActor, id: number, lock = false) =>
+  cardVersions.row(db, readable(caller), id, lock);
 
 /** `GET /diagnostic-cards/:cardId`. */
 export async function getCard(db: Tx, caller: ProjectActor, id: number): Promise<DiagnosticCard> {
   return viewOf(db, caller, await readableRow(db, caller, id));
+}
+
+/** `GET /diagnostic-cards/:cardId/versions`: its published versions, the first first. */
+export async function listCardVersions(db: Tx, caller: ProjectActor, id: number): Promise<DocumentVersion[]> {
+  return cardVersions.list(db, (await readableRow(db, caller, id)).id);
+}
+
+/** `GET /diagnostic-cards/:cardId/versions/diff`: what changed between two versions (or to what the caller reads now). */
+export async function diffCardVersions(
+  db: Tx,
+  caller: ProjectActor,
+  id: number,
+  query: VersionsDiffQuery,
+): Promise<VersionsDiff> {
+  const row = await readableRow(db, caller, id);
+  const working = manages(caller);
+  return cardVersions.diff(db, id, query, async () => ({
+    content: working ? row.content : await cardVersions.content(db, id, row.version),
+    working,
+    version: row.version,
+  }));
 }
 
 /** `GET /diagnostic-cards`: a page of the cards the caller reads, the latest change first. */
@@ -267,18 +256,13 @@ export async function updateCard(
   return db.transaction(async (tx) => {
     await readableRow(tx, caller, id, true);
     await assertCard(tx, caller, input);
-    const [saved] = await tx
-      .update(diagnosticCards)
-      .set({
-        title: content.title,
-        language: content.language,
-        content,
-        status: 'draft',
-        updatedAt: new Date(),
-      })
-      .where(eq(diagnosticCards.id, id))
-      .returning();
-    if (!saved) throw notFound();
+    const saved = await cardVersions.save(tx, id, {
+      title: content.title,
+      language: content.language,
+      content,
+      status: 'draft',
+      updatedAt: new Date(),
+    });
     return viewOf(tx, caller, saved);
   });
 }
@@ -287,17 +271,11 @@ export async function updateCard(
 export async function publishCard(db: Db, caller: ProjectActor, id: number): Promise<DiagnosticCard> {
   return db.transaction(async (tx) => {
     const row = await readableRow(tx, caller, id, true);
-    if (row.status === 'published') throw new AppError('diagnostic_card_unchanged');
+    // Only moderators write cards: the document status machine as a moderator, never in review.
+    const status = cardVersions.step(row.status as DiagnosticCardStatus, 'publish', ['moderator']);
     const version = row.version + 1;
-    await tx
-      .insert(diagnosticCardVersions)
-      .values({ cardId: id, version, content: row.content, publishedBy: caller.userId });
-    const [saved] = await tx
-      .update(diagnosticCards)
-      .set({ status: 'published', version, updatedAt: new Date() })
-      .where(eq(diagnosticCards.id, id))
-      .returning();
-    if (!saved) throw notFound();
+    await cardVersions.publish(tx, id, version, row.content, caller.userId);
+    const saved = await cardVersions.save(tx, id, { status, version, updatedAt: new Date() });
     return viewOf(tx, caller, saved);
   });
 }
@@ -306,8 +284,6 @@ export async function publishCard(db: Db, caller: ProjectActor, id: number): Pro
 export async function deleteCard(db: Db, caller: ProjectActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await readableRow(tx, caller, id, true);
-    const used = await diagnosesOf(tx, id);
-    if (used > 0) throw new AppError('diagnostic_card_in_use', { count: used });
-    await tx.delete(diagnosticCards).where(eq(diagnosticCards.id, id));
+    await cardVersions.remove(tx, id);
   });
 }

@@ -20,4 +20,4 @@ export {
   versionContent,
   versionContents,
 } from './templates.service.ts';
-export { latestTemplateVersion, planTemplateVersion } from './template-versions.ts';
+export { latestTemplateVersion, planTemplateVersion } from './template-version-joins.ts';

@@ -1,6 +1,8 @@
 import {
   API,
+  DOCUMENT_VERSIONS,
   dataEnvelope,
+  documentVersionSchema,
   errorBody,
   protocolTemplateSchema,
   templateActingQuery,
@@ -8,8 +10,10 @@ import {
   templateParams,
   templateReviewInput,
   templateSubmitInput,
+  templateVersionsDiffQuery,
   templatesPageEnvelope,
   templatesQuery,
+  versionsDiffSchema,
 } from '@logoschool/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +22,9 @@ import {
   changeTemplateStatus,
   createTemplate,
   deleteTemplate,
+  diffTemplateVersions,
   getTemplate,
+  listTemplateVersions,
   listTemplates,
   updateTemplate,
 } from './templates.service.ts';
@@ -151,6 +157,43 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteTemplate(app.db, actingOf(request), request.params.templateId);
       return { data: null };
+    },
+  );
+
+  app.get(
+    `${item}${DOCUMENT_VERSIONS.list}`,
+    {
+      config: { permission: 'protocolTemplates.read' },
+      schema: {
+        tags,
+        summary:
+          'The published versions of a template the role reads, the first first: number, when, by whom',
+        params: templateParams,
+        querystring: templateActingQuery,
+        response: { 200: dataEnvelope(z.array(documentVersionSchema)), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await listTemplateVersions(app.db, actingOf(request), request.params.templateId),
+    }),
+  );
+
+  app.get(
+    `${item}${DOCUMENT_VERSIONS.diff}`,
+    {
+      config: { permission: 'protocolTemplates.read' },
+      schema: {
+        tags,
+        summary:
+          'What changed between two published versions (without `to`: up to what the caller reads now), block by block by key; 404 for a version it does not have',
+        params: templateParams,
+        querystring: templateVersionsDiffQuery,
+        response: { 200: dataEnvelope(versionsDiffSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { templateId } = request.params;
+      return { data: await diffTemplateVersions(app.db, actingOf(request), templateId, request.query) };
     },
   );
 };

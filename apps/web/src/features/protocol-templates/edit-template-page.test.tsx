@@ -69,6 +69,7 @@ const TEMPLATE: ProtocolTemplate = {
   comment: '',
   actions: ['publish'],
   editable: true,
+  plans: 0,
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
@@ -281,5 +282,18 @@ describe('the template form', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(sent(calls, 'POST')).toHaveLength(1));
     expect(sent(calls, 'POST')[0]?.body).toEqual({ action: 'return', comment: 'Add a block for phrases' });
     expect(await screen.findByText('Add a block for phrases')).toBeTruthy();
+  });
+
+  it('says how many plans are made from a published template and offers its versions', async () => {
+    params.templateId = '7';
+    fakeApi({
+      'GET /workspaces/1/categories': () => json({ data: TREE }),
+      'GET /templates/7': () =>
+        json({ data: { ...TEMPLATE, status: 'published', version: 2, actions: [], plans: 3 } }),
+    });
+    await renderInApp(<EditTemplatePage />, { as: { roles: ['moderator'] } });
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(within(status).getByText(/^Plans made from this template: 3\./)).toBeTruthy();
+    expect(within(status).getByRole('button', { name: 'Versions and changes' })).toBeTruthy();
   });
 });

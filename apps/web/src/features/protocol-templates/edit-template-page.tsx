@@ -4,31 +4,25 @@ import {
   PROTOCOL_TITLE_MAX,
   roleMay,
   templateInput,
+  type DocumentStep,
   type ProtocolTemplate,
-  type TemplateAction,
 } from '@logoschool/contract';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
+import {
+  DocumentForm,
+  DocumentFrame,
+  DocumentSection,
+  focusFirstProblem,
+  useLeaveGuard,
+} from '../../components/versioned-document/document-frame.tsx';
+import { ItemList } from '../../components/versioned-document/item-list.tsx';
 import { useSession } from '../../session/session.tsx';
-import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
 import { contractValidate } from '../../lib/form.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
@@ -36,8 +30,8 @@ import { useCategoryTree } from './api/categories.ts';
 import { useDeleteTemplate, useSaveTemplate, useTemplate, useTemplateStep } from './api/templates.ts';
 import { BlockEditor, type CategoriesState } from './components/block-editor.tsx';
 import { TemplateContentView } from './components/template-content.tsx';
+import { templateHistory, templateInUse, templateStatusTexts } from './components/template-document.ts';
 import { TemplateLoadFailed } from './components/template-load-states.tsx';
-import { TemplateStatusBar } from './components/template-status-bar.tsx';
 import {
   newBlock,
   placeCategories,
@@ -64,7 +58,7 @@ function useBack() {
 /**
  * /create-template, /edit-template and /edit-template/:templateId (spec §2): a new template (its
  * writer the caller: a teacher's own draft, or a moderator's), or one to change, review and
- * publish. One the caller may not change shows read-only.
+ * publish. One the caller may not change shows read-only, with its versions.
  */
 export function EditTemplatePage() {
   const { t } = useTranslation();
@@ -80,43 +74,28 @@ export function EditTemplatePage() {
   const template = existing.data ?? null;
   if (template && !template.editable) {
     return (
-      <Stack gap="lg" maw={960}>
-        <Heading back={back} title={template.title} />
+      <DocumentFrame
+        back={back}
+        title={template.title}
+        status={{
+          document: template,
+          texts: templateStatusTexts(t, template, moderates),
+          steps: [],
+          pending: null,
+          refusal: null,
+          onStep: async () => null,
+        }}
+        history={templateHistory(t, template)}
+        remove={null}
+      >
         <Text size="sm" c="gray.8">
           {t('templates.readOnly')}
         </Text>
-        <TemplateStatusBar
-          template={template}
-          moderates={moderates}
-          pending={null}
-          refusal={null}
-          onStep={async () => null}
-        />
         <TemplateContentView template={template} />
-      </Stack>
+      </DocumentFrame>
     );
   }
   return <TemplateForm key={templateId ?? 'new'} template={template} />;
-}
-
-function Heading({ back, title }: { back: { to: string; label: string }; title: string }) {
-  return (
-    <div>
-      <Anchor component={Link} to={back.to} size="sm">
-        ← {back.label}
-      </Anchor>
-      <Title order={1} size="h2" mt="xs">
-        {title}
-      </Title>
-    </div>
-  );
-}
-
-/** Puts the focus on the first field that says what is wrong, once the messages are shown. */
-function focusFirstProblem() {
-  requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
-  });
 }
 
 /**
@@ -145,14 +124,15 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
   );
   const [formError, setFormError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [pending, setPending] = useState<TemplateAction | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [pending, setPending] = useState<DocumentStep | null>(null);
   const form = useForm<TemplateValues>({
     initialValues: valuesOf(template),
     validate: contractValidate(templateInput, t, { toBody, fieldOf: (path) => path }),
     validateInputOnBlur: true,
   });
   const blocks = form.getValues().blocks;
+  const dirty = form.isDirty();
+  const { leave, guard } = useLeaveGuard(dirty);
   // A writer deletes her own template until it is first published; a moderator any (the API decides).
   const mayDelete =
     template !== null && (moderates || (template.writer.id === user?.id && template.version === 0));
@@ -165,6 +145,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
       const saved = await save.mutateAsync(templateInput.parse(toBody(values)));
       if (templateId === null) {
         notifySuccess(t('templates.created', { title: saved.title }));
+        form.resetDirty();
         void navigate(`/edit-template/${saved.id}`, { replace: true });
       } else {
         notifySuccess(t('templates.saved'));
@@ -184,7 +165,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
    * A step on the template, after saving what is not saved yet: null when taken, else why not
    * (the status bar says it; the return dialog says its own).
    */
-  const takeStep = async (action: TemplateAction, comment?: string): Promise<string | null> => {
+  const takeStep = async (action: DocumentStep, comment?: string): Promise<string | null> => {
     setRefusal(null);
     setPending(action);
     try {
@@ -202,122 +183,89 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
       setPending(null);
     }
   };
-  const refuse = (action: TemplateAction, text: string) => {
+  const refuse = (action: DocumentStep, text: string) => {
     if (action !== 'return') setRefusal(text);
     return text;
   };
 
   return (
-    <Stack gap="lg" maw={960}>
-      <Heading back={back} title={template ? template.title : t('templates.newTitle')} />
-      <TemplateStatusBar
-        template={template}
-        moderates={moderates}
-        pending={pending}
-        refusal={refusal}
-        onStep={takeStep}
-        onDelete={mayDelete ? () => setDeleting(true) : undefined}
-      />
-      <Box
-        component="form"
+    <DocumentFrame
+      back={{ ...back, onLeave: leave }}
+      title={template ? template.title : t('templates.newTitle')}
+      status={{
+        document: template,
+        texts: templateStatusTexts(t, template, moderates),
+        steps: template?.actions ?? [],
+        pending,
+        refusal,
+        inUse: templateInUse(t, template),
+        onStep: takeStep,
+      }}
+      history={templateHistory(t, template)}
+      remove={
+        mayDelete
+          ? {
+              title: t('templates.deleteTitle'),
+              message: t('templates.deleteQuestion', { name: template.title }),
+              confirm: t('templates.delete'),
+              done: t('templates.deleted', { name: template.title }),
+              run: () => remove.mutateAsync(template.id),
+              to: back.to,
+            }
+          : null
+      }
+    >
+      <DocumentForm
         onSubmit={form.onSubmit((values) => void persist(values), focusFirstProblem)}
-        noValidate
+        error={formError}
+        save={{ dirty, saving: save.isPending && pending === null, onCancel: () => leave(back.to) }}
       >
-        <Stack gap="lg">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="template-about">
-            <Stack gap="md">
-              <Title order={2} size="h4" id="template-about">
-                {t('templates.about')}
-              </Title>
-              <TextInput
-                label={t('templates.fieldTitle')}
-                maxLength={PROTOCOL_TITLE_MAX}
-                {...form.getInputProps('title')}
-                required
-              />
-              <Textarea
-                label={t('templates.description')}
-                description={t('templates.descriptionHint')}
-                autosize
-                minRows={3}
-                maxLength={PROTOCOL_TEXT_MAX}
-                {...form.getInputProps('description')}
-                required
-              />
-            </Stack>
-          </Paper>
-          <Stack gap="md" component="section" aria-labelledby="template-blocks-title">
-            <div>
-              <Title order={2} size="h4" id="template-blocks-title">
-                {t('templates.blocks')}
-              </Title>
-              <Text size="sm" c="gray.7">
-                {t('templates.blocksHint')}
-              </Text>
-            </div>
-            {blocks.map((block, index) => (
-              <BlockEditor
-                key={block.uid}
-                form={form}
-                index={index}
-                count={blocks.length}
-                categories={categories}
-              />
-            ))}
-            {form.errors.blocks && (
-              <Text size="sm" c="red.8" role="alert">
-                {form.errors.blocks}
-              </Text>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} />}
-              w="fit-content"
-              disabled={blocks.length >= PROTOCOL_BLOCKS_MAX}
-              onClick={() => {
+        <DocumentSection id="template-about" title={t('templates.about')} framed>
+          <TextInput
+            label={t('templates.fieldTitle')}
+            maxLength={PROTOCOL_TITLE_MAX}
+            {...form.getInputProps('title')}
+            required
+          />
+          <Textarea
+            label={t('templates.description')}
+            description={t('templates.descriptionHint')}
+            autosize
+            minRows={3}
+            maxLength={PROTOCOL_TEXT_MAX}
+            {...form.getInputProps('description')}
+            required
+          />
+        </DocumentSection>
+        <DocumentSection
+          id="template-blocks-title"
+          title={t('templates.blocks')}
+          hint={t('templates.blocksHint')}
+        >
+          <ItemList
+            items={blocks}
+            idOf={(block) => block.uid}
+            nameOf={(index) => t('templates.blockName', { number: index + 1 })}
+            onMove={(from, to) => form.reorderListItem('blocks', { from, to })}
+            onRemove={(index) => form.removeListItem('blocks', index)}
+            error={form.errors.blocks}
+            add={{
+              label: t('templates.addBlock'),
+              max: PROTOCOL_BLOCKS_MAX,
+              onAdd: () => {
                 form.insertListItem('blocks', newBlock());
                 form.clearFieldError('blocks');
-              }}
-            >
-              {t('templates.addBlock')}
-            </Button>
-          </Stack>
-          <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 2 }} shadow="sm">
-            <Group justify="space-between">
-              <Text size="sm" c="gray.7" aria-live="polite">
-                {form.isDirty() ? t('templates.unsaved') : ''}
-              </Text>
-              <Group gap="sm">
-                <Button component={Link} to={back.to} variant="default">
-                  {t('actions.cancel')}
-                </Button>
-                <Button type="submit" loading={save.isPending && pending === null}>
-                  {t('actions.save')}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
-        </Stack>
-      </Box>
-      <ConfirmActionModal
-        opened={deleting}
-        title={t('templates.deleteTitle')}
-        message={t('templates.deleteQuestion', { name: template?.title ?? '' })}
-        confirmLabel={t('templates.delete')}
-        onConfirm={async () => {
-          if (!template) return;
-          await remove.mutateAsync(template.id);
-          notifySuccess(t('templates.deleted', { name: template.title }));
-          void navigate(back.to);
-        }}
-        onClose={() => setDeleting(false)}
-      />
-    </Stack>
+              },
+            }}
+          >
+            {(_block, index, controls) => (
+              <BlockEditor form={form} index={index} categories={categories} controls={controls} />
+            )}
+          </ItemList>
+        </DocumentSection>
+      </DocumentForm>
+      {guard}
+    </DocumentFrame>
   );
 }
 

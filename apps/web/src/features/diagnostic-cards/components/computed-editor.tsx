@@ -23,8 +23,9 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ItemControls } from '../../../components/versioned-document/item-list.tsx';
 import { newBand, type CardValues, type ComputedValues } from '../card-form.ts';
 
 export interface FormulaName {
@@ -59,7 +60,8 @@ export function ComputedEditor({
   names: FormulaName[];
   liveError: string | undefined;
   programs: ProgramsState;
-  controls: ReactNode;
+  /** Its move and remove controls, from the list of computed blocks. */
+  controls: ItemControls;
 }) {
   const { t } = useTranslation();
   const path = `computed.${index}`;
@@ -84,19 +86,12 @@ export function ComputedEditor({
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            {controls}
+            {controls.move}
             <Text fw={600} size="sm">
               {name}
             </Text>
           </Group>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('diagnosticCards.remove', { name })}
-            onClick={() => form.removeListItem('computed', index)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
+          {controls.remove}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput

@@ -1,10 +1,9 @@
 import { DC_LABEL_MAX, DC_SCORE_LIMIT } from '@logoschool/contract';
-import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ItemList } from '../../../components/versioned-document/item-list.tsx';
 import { newRow, newVariant, type CardValues, type RowValues, type VariantValues } from '../card-form.ts';
-import { SortableItem, SortableList } from './sortable.tsx';
 
 type Item = VariantValues | RowValues;
 
@@ -29,76 +28,56 @@ export function ItemsEditor({
 }) {
   const { t } = useTranslation();
   const withScore = kind !== 'row';
-  const move = (from: number, to: number) => form.reorderListItem(path, { from, to });
   const error = form.errors[path];
+  const nameOf = (index: number) => t(`diagnosticCards.${kind}N`, { n: index + 1 });
   return (
     <Stack gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <Text component="legend" size="sm" fw={500}>
         {t(`diagnosticCards.list_${kind}`)}
       </Text>
-      <SortableList ids={items.map((item) => item.uid)} onMove={move}>
-        {items.map((item, index) => {
-          const name = t(`diagnosticCards.${kind}N`, { n: index + 1 });
-          return (
-            <SortableItem
-              key={item.uid}
-              id={item.uid}
-              move={{ index, count: items.length, onMove: move, name }}
-            >
-              {(controls) => (
-                <Group gap="xs" align="flex-start" wrap="nowrap">
-                  <div style={{ paddingTop: 4 }}>{controls}</div>
-                  <TextInput
-                    aria-label={name}
-                    placeholder={name}
-                    maxLength={DC_LABEL_MAX}
-                    style={{ flex: 1 }}
-                    {...form.getInputProps(`${path}.${index}.label`)}
-                  />
-                  {withScore && (
-                    <NumberInput
-                      aria-label={t('diagnosticCards.scoreOf', { name })}
-                      placeholder={t('diagnosticCards.score')}
-                      min={-DC_SCORE_LIMIT}
-                      max={DC_SCORE_LIMIT}
-                      w={96}
-                      {...form.getInputProps(`${path}.${index}.score`)}
-                    />
-                  )}
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    mt={4}
-                    aria-label={t('diagnosticCards.remove', { name })}
-                    disabled={items.length <= min}
-                    onClick={() => form.removeListItem(path, index)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              )}
-            </SortableItem>
-          );
-        })}
-      </SortableList>
-      {typeof error === 'string' || typeof error === 'number' ? (
-        <Text size="sm" c="red.8" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        w="fit-content"
-        leftSection={<IconPlus size={14} />}
-        disabled={items.length >= max}
-        onClick={() => {
-          form.insertListItem(path, kind === 'row' ? newRow() : newVariant());
-          form.clearFieldError(path);
+      <ItemList
+        items={items}
+        idOf={(item) => item.uid}
+        nameOf={nameOf}
+        onMove={(from, to) => form.reorderListItem(path, { from, to })}
+        onRemove={(index) => form.removeListItem(path, index)}
+        min={min}
+        gap={6}
+        error={typeof error === 'string' || typeof error === 'number' ? error : undefined}
+        add={{
+          label: t(`diagnosticCards.add_${kind}`),
+          max,
+          compact: true,
+          onAdd: () => {
+            form.insertListItem(path, kind === 'row' ? newRow() : newVariant());
+            form.clearFieldError(path);
+          },
         }}
       >
-        {t(`diagnosticCards.add_${kind}`)}
-      </Button>
+        {(_item, index, controls) => (
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <div style={{ paddingTop: 4 }}>{controls.move}</div>
+            <TextInput
+              aria-label={nameOf(index)}
+              placeholder={nameOf(index)}
+              maxLength={DC_LABEL_MAX}
+              style={{ flex: 1 }}
+              {...form.getInputProps(`${path}.${index}.label`)}
+            />
+            {withScore && (
+              <NumberInput
+                aria-label={t('diagnosticCards.scoreOf', { name: nameOf(index) })}
+                placeholder={t('diagnosticCards.score')}
+                min={-DC_SCORE_LIMIT}
+                max={DC_SCORE_LIMIT}
+                w={96}
+                {...form.getInputProps(`${path}.${index}.score`)}
+              />
+            )}
+            <div style={{ paddingTop: 4 }}>{controls.remove}</div>
+          </Group>
+        )}
+      </ItemList>
     </Stack>
   );
 }

@@ -9,7 +9,6 @@ import {
   VARIANT_TYPES,
 } from '@logoschool/contract';
 import {
-  ActionIcon,
   Box,
   Group,
   NumberInput,
@@ -23,9 +22,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ItemControls } from '../../../components/versioned-document/item-list.tsx';
 import type { CardValues, QuestionValues, ScaleValues } from '../card-form.ts';
 import { ItemsEditor } from './items-editor.tsx';
 
@@ -92,14 +90,13 @@ export function QuestionEditor({
   question,
   number,
   controls,
-  onRemove,
 }: {
   form: UseFormReturnType<CardValues>;
   path: string;
   question: QuestionValues;
   number: string;
-  controls: ReactNode;
-  onRemove: (() => void) | null;
+  /** Its move and remove controls, from the block's list of questions. */
+  controls: ItemControls;
 }) {
   const { t } = useTranslation();
   const name = t('diagnosticCards.questionN', { n: number });
@@ -109,21 +106,12 @@ export function QuestionEditor({
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            {controls}
+            {controls.move}
             <Text fw={600} size="sm">
               {name}
             </Text>
           </Group>
-          {onRemove && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('diagnosticCards.remove', { name })}
-              onClick={onRemove}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          )}
+          {controls.remove}
         </Group>
         <Textarea
           label={t('diagnosticCards.questionText')}

@@ -14,9 +14,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconTrash, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ItemControls } from '../../../components/versioned-document/item-list.tsx';
 import {
   blockCategoryOptions,
   folderLabel,
@@ -65,18 +66,20 @@ function IconButton({
 /**
  * One block of the template form (spec §3): its target and category, the texts for parents and
  * for the educator, how many presentations a lesson takes from it, and the folders of its category
- * a plan picks one of, each with its own texts. Moved up or down, or removed, from its header.
+ * a plan picks one of, each with its own texts. Moved (dragged, by keyboard or the arrows) or
+ * removed from its header.
  */
 export function BlockEditor({
   form,
   index,
-  count,
   categories,
+  controls,
 }: {
   form: UseFormReturnType<TemplateValues>;
   index: number;
-  count: number;
   categories: CategoriesState;
+  /** Its move and remove controls, from the blocks' list. */
+  controls: ItemControls;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -107,32 +110,13 @@ export function BlockEditor({
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={3} size="h4" id={headingId}>
-            {t('templates.blockNumber', { number })}
-          </Title>
-          <Group gap={6} wrap="nowrap">
-            <IconButton
-              label={t('templates.moveUp', { number })}
-              disabled={index === 0}
-              onClick={() => form.reorderListItem('blocks', { from: index, to: index - 1 })}
-            >
-              <IconArrowUp size={18} />
-            </IconButton>
-            <IconButton
-              label={t('templates.moveDown', { number })}
-              disabled={index === count - 1}
-              onClick={() => form.reorderListItem('blocks', { from: index, to: index + 1 })}
-            >
-              <IconArrowDown size={18} />
-            </IconButton>
-            <IconButton
-              label={t('templates.removeBlock', { number })}
-              danger
-              onClick={() => form.removeListItem('blocks', index)}
-            >
-              <IconTrash size={18} />
-            </IconButton>
+          <Group gap="xs" wrap="nowrap">
+            {controls.move}
+            <Title order={3} size="h4" id={headingId}>
+              {t('templates.blockNumber', { number })}
+            </Title>
           </Group>
+          {controls.remove}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

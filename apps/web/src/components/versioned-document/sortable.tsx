@@ -48,7 +48,7 @@ export function SortableList({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ screenReaderInstructions: { draggable: t('diagnosticCards.dragInstructions') } }}
+      accessibility={{ screenReaderInstructions: { draggable: t('versions.dragInstructions') } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {children}
@@ -56,6 +56,12 @@ export function SortableList({
     </DndContext>
   );
 }
+
+/** The move buttons: one place up, one down. */
+const STEPS = [
+  { label: 'versions.moveUp', by: -1, Icon: IconArrowUp },
+  { label: 'versions.moveDown', by: 1, Icon: IconArrowDown },
+] as const;
 
 /** What an item's move controls need: its place, the list's length, the mover and its name for the labels. */
 export interface MoveProps {
@@ -88,31 +94,25 @@ export function SortableItem({
         ref={setActivatorNodeRef}
         variant="subtle"
         color="gray"
-        aria-label={t('diagnosticCards.drag', { name })}
+        aria-label={t('versions.drag', { name })}
         style={{ cursor: 'grab', touchAction: 'none' }}
         {...attributes}
         {...listeners}
       >
         <IconGripVertical size={16} />
       </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label={t('diagnosticCards.moveUp', { name })}
-        disabled={index === 0}
-        onClick={() => onMove(index, index - 1)}
-      >
-        <IconArrowUp size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label={t('diagnosticCards.moveDown', { name })}
-        disabled={index === count - 1}
-        onClick={() => onMove(index, index + 1)}
-      >
-        <IconArrowDown size={16} />
-      </ActionIcon>
+      {STEPS.map(({ label, by, Icon }) => (
+        <ActionIcon
+          key={label}
+          variant="subtle"
+          color="gray"
+          aria-label={t(label, { name })}
+          disabled={index + by < 0 || index + by >= count}
+          onClick={() => onMove(index, index + by)}
+        >
+          <Icon size={16} />
+        </ActionIcon>
+      ))}
     </Group>
   );
   return (
