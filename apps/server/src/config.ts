@@ -98,6 +98,11 @@ const envSchema = z.object({
     .pipe(z.array(z.url())),
   /** Requests per minute per client address across the API. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /**
+   * Reads by a public link's token per minute from one address, all public links' pages together
+   * (the parents' plan and diagnosis, the child's screen and its slides; decision 029).
+   */
+  PUBLIC_LINK_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   /** Login attempts per minute from one address. */
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(20),
   /** Failed login attempts for one e-mail before it must wait LOGIN_LOCK_SECONDS. */

@@ -16,7 +16,6 @@ import {
   type TemplateInput,
 } from '@logoschool/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import type { ProjectActor } from '../access/actor.ts';
 import { createClient } from '../modules/clients/index.ts';
 import { fillLesson, finishLesson, updateLesson, addMark } from '../modules/lessons/index.ts';
@@ -26,7 +25,9 @@ import {
   type PlanCaller,
   changeTemplateStatus,
   createTemplate,
+  planLinks,
 } from '../modules/protocols/index.ts';
+import { issueLink } from '../modules/public-links/index.ts';
 import type { Db } from './client.ts';
 import {
   assignments,
@@ -368,9 +369,11 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
   };
 
   const sent = await filledPlan(sofiia, soundR, daysFromToday(70));
+  // Sent to the parents: its link is the public-link kit's (decision 029).
+  await issueLink(db, teacher, planLinks, sent.id);
   await db
     .update(protocols)
-    .set({ publicToken: randomBytes(24).toString('base64url'), sentAt: sql`now() - interval '2 days'` })
+    .set({ sentAt: sql`now() - interval '2 days'` })
     .where(eq(protocols.id, sent.id));
   // Sofiia's first plan of [R] ran out of time after two played lessons (`DEMO_PLAYED`).
   const earlier = await filledPlan(sofiia, soundR, daysFromToday(20));

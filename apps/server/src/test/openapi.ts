@@ -437,7 +437,6 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     notes: `${marker} note`,
     status: 'sent',
     sentAt: new Date(),
-    publicToken: randomBytes(32).toString('base64url'),
   });
 
   // A per-user stored value, so that reading it reaches the handler's work (see `globalPathValue`).

@@ -21,7 +21,7 @@ import {
 } from '../../test/lessons.ts';
 import { solidPng } from '../../test/media.ts';
 import { EXERCISE_FILES } from '../exercises/index.ts';
-import { sessionFollowers } from './lesson-session.service.ts';
+import { sessionFollowers } from './lesson-link.ts';
 
 const PUBLIC_URL = 'https://school.example';
 const t = useTestApp({ PUBLIC_URL });

@@ -1,0 +1,101 @@
+import { PUBLIC_LINK_SEGMENTS, dataEnvelope, errorBody, publicLinkSchema } from '@logoschool/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingOf, type Actor } from '../../access/actor.ts';
+import type { Tx } from '../../db/client.ts';
+import type { PublicLinkRow } from '../../db/schema/index.ts';
+import { publicBaseUrl } from '../../mail/links.ts';
+import { declaredLinks, type PublicLinkKind } from './public-link-kind.ts';
+import { issueLink, linkView, rotateLink, withdrawLink } from './public-links.service.ts';
+
+/** The rate limit's group: every public read shares one budget per address. */
+const PUBLIC_READS = 'public-links';
+
+/**
+ * What every public read by a link's token declares besides its schema (decision 029): one rate
+ * limit for all of them together, and `Cache-Control: no-store` on every answer (a withdrawn link
+ * must stop at once: no copy kept by a browser or a proxy), the 404 included.
+ */
+export function publicRead(app: FastifyInstance) {
+  return {
+    config: {
+      rateLimit: { max: app.config.PUBLIC_LINK_RATE_LIMIT, timeWindow: 60_000, groupId: PUBLIC_READS },
+    },
+    onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
+      void reply.header('cache-control', 'no-store');
+    },
+  };
+}
+
+type Change = (tx: Tx, actor: Actor, kind: PublicLinkKind, subjectId: number) => Promise<PublicLinkRow | undefined>;
+
+interface Operation {
+  method: HTTPMethods;
+  segment: string;
+  /** Whether the area's rule for a new link applies. */
+  issues: boolean;
+  change: Change;
+  summary: (kind: PublicLinkKind) => string;
+}
+
+const OPERATIONS: readonly Operation[] = [
+  {
+    method: 'POST',
+    segment: PUBLIC_LINK_SEGMENTS.link,
+    issues: true,
+    change: issueLink,
+    summary: (kind) =>
+      `The public link of ${kind.noun}: the live one, or one made now (random, revocable; audited)`,
+  },
+  {
+    method: 'POST',
+    segment: PUBLIC_LINK_SEGMENTS.rotate,
+    issues: true,
+    change: rotateLink,
+    summary: (kind) =>
+      `A new public link of ${kind.noun} in place of the live one, which opens nothing from now on (audited)`,
+  },
+  {
+    method: 'DELETE',
+    segment: PUBLIC_LINK_SEGMENTS.link,
+    issues: false,
+    change: withdrawLink,
+    summary: (kind) =>
+      `Withdraws the public link of ${kind.noun}: it opens nothing from now on; the next one is new (audited)`,
+  },
+];
+
+/**
+ * The sharer's operations on every declared kind's link: `POST …/link` (issue or give the live
+ * one), `POST …/link/rotate`, `DELETE …/link` (withdraw), each under the area's permission and
+ * path, the subject found (and locked) by the area, the change audited, the answer the link.
+ */
+export const publicLinksRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const kind of declaredLinks()) {
+    for (const operation of OPERATIONS) {
+      app.route({
+        method: operation.method,
+        url: `${kind.path}${operation.segment}`,
+        config: { permission: kind.permission },
+        schema: {
+          tags: [kind.tag],
+          summary: operation.summary(kind),
+          params: kind.params,
+          querystring: kind.querystring,
+          response: { 200: dataEnvelope(publicLinkSchema), 404: errorBody, 409: errorBody },
+        },
+        handler: async (request) => {
+          const actor = actingOf(request);
+          const subjectId = Number((request.params as Record<string, unknown>)[kind.param]);
+          const row = await app.db.transaction(async (tx) => {
+            await kind.find(tx, actor, subjectId);
+            if (operation.issues) await kind.assertIssuable?.(tx, subjectId);
+            return operation.change(tx, actor, kind, subjectId);
+          });
+          kind.changed?.(subjectId);
+          return { data: linkView(publicBaseUrl(app.config, request), kind, row) };
+        },
+      });
+    }
+  }
+};
