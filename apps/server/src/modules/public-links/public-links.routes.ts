@@ -4,22 +4,39 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf, type Actor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import type { PublicLinkRow } from '../../db/schema/index.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { declaredLinks, type PublicLinkKind } from './public-link-kind.ts';
 import { issueLink, linkView, rotateLink, withdrawLink } from './public-links.service.ts';
 
-/** The rate limit's group: every public read shares one budget per address. */
-const PUBLIC_READS = 'public-links';
+/** Each app's one limiter of public reads: one budget per address for all of them together. */
+const limiters = new WeakMap<FastifyInstance['config'], ReturnType<FastifyInstance['createRateLimit']>>();
+
+function publicReadLimiter(app: FastifyInstance) {
+  let limiter = limiters.get(app.config);
+  if (!limiter) {
+    // One store for every public route: a per-route `config.rateLimit` would count each route apart.
+    limiter = app.createRateLimit({ max: app.config.PUBLIC_LINK_RATE_LIMIT, timeWindow: 60_000 });
+    limiters.set(app.config, limiter);
+  }
+  return limiter;
+}
 
 /**
  * What every public read by a link's token declares besides its schema (decision 029): one rate
- * limit for all of them together, and `Cache-Control: no-store` on every answer (a withdrawn link
- * must stop at once: no copy kept by a browser or a proxy), the 404 included.
+ * limit for all of them together (in place of the API's global one), and `Cache-Control: no-store`
+ * on every answer (a withdrawn link must stop at once: no copy kept by a browser or a proxy), the
+ * 404 included.
  */
 export function publicRead(app: FastifyInstance) {
+  const limit = publicReadLimiter(app);
   return {
-    config: {
-      rateLimit: { max: app.config.PUBLIC_LINK_RATE_LIMIT, timeWindow: 60_000, groupId: PUBLIC_READS },
+    config: { rateLimit: false as const },
+    onRequest: async (request: FastifyRequest) => {
+      const answer = await limit(request);
+      if (!answer.isAllowed && answer.isExceeded) {
+        throw new AppError('rate_limited', { seconds: answer.ttlInSeconds }, undefined, answer.ttlInSeconds);
+      }
     },
     onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
       void reply.header('cache-control', 'no-store');
@@ -27,7 +44,12 @@ export function publicRead(app: FastifyInstance) {
   };
 }
 
-type Change = (tx: Tx, actor: Actor, kind: PublicLinkKind, subjectId: number) => Promise<PublicLinkRow | undefined>;
+type Change = (
+  tx: Tx,
+  actor: Actor,
+  kind: PublicLinkKind,
+  subjectId: number,
+) => Promise<PublicLinkRow | undefined>;
 
 interface Operation {
   method: HTTPMethods;
