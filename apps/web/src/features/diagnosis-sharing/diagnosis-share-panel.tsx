@@ -1,11 +1,12 @@
 import type { Diagnosis, DiagnosisSharing, SentDiagnosis } from '@logoschool/contract';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { PublicLinkPanel } from '../../components/public-link/public-link-panel.tsx';
+import { PublicLinkSection } from '../../components/public-link/public-link-section.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import {
@@ -52,37 +53,16 @@ export function DiagnosisSharePanel({ diagnosis, onChange }: DiagnosisSharePanel
   const { t } = useTranslation();
   const sharing = useDiagnosisSharing(diagnosis.id, diagnosis.completed_at);
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="diagnosis-share-title">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="diagnosis-share-title">
-          {t('diagnosisSharing.panel.title')}
-        </Title>
-        {sharing.isPending && <Text c="gray.7">{t('app.loading')}</Text>}
-        {sharing.isError && (
-          <Group>
-            <Alert color="red" role="alert">
-              {errorTextOf(sharing.error)}
-            </Alert>
-            <Button variant="default" onClick={() => void sharing.refetch()}>
-              {t('errors.tryAgain')}
-            </Button>
-          </Group>
-        )}
-        {sharing.data && <SharingState diagnosis={diagnosis} state={sharing.data} onChange={onChange} />}
-      </Stack>
-    </Paper>
+    <PublicLinkSection title={t('diagnosisSharing.panel.title')} size="h4" sharing={sharing}>
+      {(state) => <SharingState diagnosis={diagnosis} state={state} onChange={onChange} />}
+    </PublicLinkSection>
   );
 }
 
-function SharingState({
-  diagnosis,
-  state,
-  onChange,
-}: {
-  diagnosis: SharedDiagnosis;
-  state: DiagnosisSharing;
-  onChange?: (sharing: DiagnosisSharing) => void;
-}) {
+/** The diagnosis, how it is shared now, and who to tell of a change. */
+type SharingProps = DiagnosisSharePanelProps & { state: DiagnosisSharing };
+
+function SharingState({ diagnosis, state, onChange }: SharingProps) {
   const { t } = useTranslation();
   return (
     <PublicLinkPanel
@@ -102,15 +82,7 @@ function SharingState({
 }
 
 /** Where the sending stands (draft, sent, not sent and why), "Send to the parents", and the PDF. */
-function SendDiagnosis({
-  diagnosis,
-  state,
-  onChange,
-}: {
-  diagnosis: SharedDiagnosis;
-  state: DiagnosisSharing;
-  onChange?: (sharing: DiagnosisSharing) => void;
-}) {
+function SendDiagnosis({ diagnosis, state, onChange }: SharingProps) {
   const { t } = useTranslation();
   const send = useSendDiagnosis(diagnosis.id, diagnosis.completed_at);
   const pdf = useDownloadDiagnosisPdf(diagnosis.id);

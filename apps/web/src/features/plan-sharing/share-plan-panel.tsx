@@ -1,5 +1,5 @@
 import { sendPlanInput, type Plan, type PlanSharing, type SentPlan } from '@logoschool/contract';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { PublicLinkPanel } from '../../components/public-link/public-link-panel.tsx';
+import { PublicLinkSection } from '../../components/public-link/public-link-section.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
@@ -30,32 +31,16 @@ export function SharePlanPanel({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
   const sharing = usePlanSharing(plan.id);
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="share-plan-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="share-plan-title">
-          {t('planShare.panel.title')}
-        </Title>
-        {sharing.isPending && <Text c="gray.7">{t('app.loading')}</Text>}
-        {sharing.isError && (
-          <Group>
-            <Alert color="red" role="alert">
-              {errorTextOf(sharing.error)}
-            </Alert>
-            <Button variant="default" onClick={() => void sharing.refetch()}>
-              {t('errors.tryAgain')}
-            </Button>
-          </Group>
-        )}
-        {sharing.data && (
-          <SharingForm
-            // A new address on file (the student's page changed it) starts the field again.
-            key={sharing.data.email}
-            plan={plan}
-            sharing={sharing.data}
-          />
-        )}
-      </Stack>
-    </Paper>
+    <PublicLinkSection title={t('planShare.panel.title')} sharing={sharing}>
+      {(state) => (
+        <SharingForm
+          // A new address on file (the student's page changed it) starts the field again.
+          key={state.email}
+          plan={plan}
+          sharing={state}
+        />
+      )}
+    </PublicLinkSection>
   );
 }
 
