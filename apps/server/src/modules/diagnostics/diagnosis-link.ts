@@ -9,12 +9,14 @@ import {
   PARENT_DIAGNOSIS_PAGE,
   diagnosisParams,
   diagnosisSharingQuery,
+  diagnosisSharingSchema,
+  type DiagnosisSharing,
 } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { diagnoses, type DiagnosisRow } from '../../db/schema/index.ts';
+import { diagnoses, type ClientRow, type DiagnosisRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
-import { declarePublicLink } from '../public-links/index.ts';
+import { declarePublicLink, linkOf } from '../public-links/index.ts';
 import { diagnosisFor } from './diagnosis-access.ts';
 
 /** The diagnosis row locked for a change, after `diagnosisFor` said the caller may touch it. */
@@ -27,6 +29,23 @@ export async function locked(tx: Tx, id: number): Promise<DiagnosisRow> {
 /** Only a completed diagnosis (the explicit save) goes to the parents: 422 otherwise. */
 export function assertCompleted(row: DiagnosisRow) {
   if (row.completedAt === null) throw new AppError('validation_failed').saying('diagnosisNotCompleted');
+}
+
+/** How a diagnosis is shared: its link, and where the sending stands. */
+export async function sharingState(
+  tx: Tx,
+  baseUrl: string,
+  row: DiagnosisRow,
+  client: ClientRow,
+): Promise<DiagnosisSharing> {
+  return {
+    ...(await linkOf(tx, baseUrl, diagnosisLinks, row.id)),
+    status: row.status as DiagnosisSharing['status'],
+    completed: row.completedAt !== null,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    send_error: row.sendError,
+    email: client.parentEmail,
+  };
 }
 
 export const diagnosisLinks = declarePublicLink({
@@ -44,4 +63,13 @@ export const diagnosisLinks = declarePublicLink({
     return locked(tx, id);
   },
   assertIssuable: async (tx, id) => assertCompleted(await locked(tx, id)),
+  sharing: {
+    schema: diagnosisSharingSchema,
+    summary:
+      "How a diagnosis is shared with the parents: its status, its public link (null when none), when it was sent, why the last sending failed, the parent's e-mail",
+    read: async (db, baseUrl, actor, id) => {
+      const { diagnosis, client } = await diagnosisFor(db, actor, id);
+      return sharingState(db, baseUrl, diagnosis, client);
+    },
+  },
 });

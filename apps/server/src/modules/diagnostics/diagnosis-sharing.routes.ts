@@ -4,9 +4,7 @@ import {
   diagnosisParams,
   diagnosisProgressSchema,
   diagnosisSharingQuery,
-  diagnosisSharingSchema,
   errorBody,
-  PUBLIC_LINK_SEGMENTS,
   parentDiagnosisSchema,
   publicLinkParams,
   sendDiagnosisInput,
@@ -21,9 +19,7 @@ import { contentDisposition } from '../../files/content-disposition.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { diagnosisPdf } from './diagnosis-pdf.ts';
 import { publicRead } from '../public-links/index.ts';
-import { diagnosisLinks } from './diagnosis-link.ts';
 import {
-  getSharing,
   publicDiagnosis,
   publicProgress,
   sendDiagnosis,
@@ -69,24 +65,6 @@ export const diagnosisSharingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await sendDiagnosis(context(request), actingOf(request), request.body) }),
-  );
-
-  app.get(
-    `${diagnosisLinks.path}${PUBLIC_LINK_SEGMENTS.link}`,
-    {
-      config: { permission: 'diagnoses.manage' },
-      schema: {
-        tags,
-        summary:
-          "How a diagnosis is shared with the parents: its status, its public link (null when none), when it was sent, why the last sending failed, the parent's e-mail",
-        params: diagnosisParams,
-        querystring: diagnosisSharingQuery,
-        response: { 200: dataEnvelope(diagnosisSharingSchema), 404: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await getSharing(context(request), actingOf(request), request.params.diagnosisId),
-    }),
   );
 
   app.get(

@@ -14,7 +14,6 @@ import {
   questionsOf,
   type Answer,
   type DiagnosisProgress,
-  type DiagnosisSharing,
   type DiagnosticCardContent,
   type Language,
   type ParentAnswer,
@@ -39,9 +38,9 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { invalidLink, issueLink, linkOf, liveTokenOf, openLink } from '../public-links/index.ts';
+import { invalidLink, issueLink, liveTokenOf, openLink } from '../public-links/index.ts';
 import { diagnosisContent, diagnosisFor } from './diagnosis-access.ts';
-import { assertCompleted, diagnosisLinks, locked } from './diagnosis-link.ts';
+import { assertCompleted, diagnosisLinks, locked, sharingState } from './diagnosis-link.ts';
 import { computedValues } from './diagnosis-scores.ts';
 import { diagnosisMail } from './diagnosis-sharing.mail.ts';
 
@@ -55,30 +54,6 @@ export interface DiagnosisSharingContext {
 
 /** The student's language (the page's and the mail's); 'uk' for a value the contract does not know. */
 const languageOf = (client: ClientRow): Language => (isLanguage(client.language) ? client.language : 'uk');
-
-const stateOf = async (
-  tx: Tx,
-  baseUrl: string,
-  row: DiagnosisRow,
-  client: ClientRow,
-): Promise<DiagnosisSharing> => ({
-  ...(await linkOf(tx, baseUrl, diagnosisLinks, row.id)),
-  status: row.status as DiagnosisSharing['status'],
-  completed: row.completedAt !== null,
-  sent_at: row.sentAt?.toISOString() ?? null,
-  send_error: row.sendError,
-  email: client.parentEmail,
-});
-
-/** `GET /diagnoses/:id/link`: how the diagnosis is shared (no link yet: `url` null). */
-export async function getSharing(
-  ctx: DiagnosisSharingContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<DiagnosisSharing> {
-  const { diagnosis, client } = await diagnosisFor(ctx.db, caller, id);
-  return stateOf(ctx.db, ctx.baseUrl, diagnosis, client);
-}
 
 /**
  * `POST /clients/diagnostic-cards/send` (spec §7): mails the diagnosis' link to the student's parent
@@ -129,7 +104,7 @@ export async function sendDiagnosis(
       .returning();
     return written ?? now;
   });
-  return { ...(await stateOf(ctx.db, ctx.baseUrl, saved, client)), mail_delivery: outcome.delivery };
+  return { ...(await sharingState(ctx.db, ctx.baseUrl, saved, client)), mail_delivery: outcome.delivery };
 }
 
 // ---- What the parents see ----

@@ -275,9 +275,9 @@ describe('sending a diagnosis to the parents', () => {
     // Nor a link: the kit's own route refuses it the same way.
     const link = `/api/diagnoses/${draft.id}/link`;
     expect(errorOf(await as(s.teacher).post(link), 422).message).toMatch(/not completed/);
-    expect(dataOf<DiagnosisSharing>(await as(noMail.teacher).get(`/api/diagnoses/${complete.id}/link`))).toMatchObject(
-      { url: null, link_state: 'none' },
-    );
+    expect(
+      dataOf<DiagnosisSharing>(await as(noMail.teacher).get(`/api/diagnoses/${complete.id}/link`)),
+    ).toMatchObject({ url: null, link_state: 'none' });
   });
 
   it('answers 401 without a token, 403 to a role that may not, 404 to another teacher and another project', async () => {

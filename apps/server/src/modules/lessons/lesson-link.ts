@@ -3,12 +3,22 @@
  * lesson's own teacher shares it, the link opens /client-session/<token>, a finished lesson gets
  * none, and every change of it reaches the open child's screens at once.
  */
-import { API, CLIENT_SESSION_PAGE, LESSON_LINK_KIND, lessonActingQuery, lessonParams } from '@logoschool/contract';
+import {
+  API,
+  CLIENT_SESSION_PAGE,
+  LESSON_LINK_KIND,
+  lessonActingQuery,
+  lessonParams,
+  lessonSessionLinkSchema,
+  type LessonSessionLink,
+  type SessionState,
+} from '@logoschool/contract';
 import { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
-import { lessons } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { lessons, type LessonRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
-import { declarePublicLink } from '../public-links/index.ts';
+import { declarePublicLink, linkOf } from '../public-links/index.ts';
 import { ownLesson } from './lesson-context.ts';
 
 /** The project and role acted in (no time zone: nothing here is judged by the day). */
@@ -33,6 +43,24 @@ export function onSessionChange(lessonId: number, listener: () => void): () => v
 /** How many streams of this process follow a lesson now. */
 export const sessionFollowers = (lessonId: number): number => changes.listenerCount(String(lessonId));
 
+/** Where a lesson's session stands: over once ended or once the lesson is finished. */
+export function sessionStateOf(lesson: LessonRow): SessionState {
+  if (lesson.finishedAt !== null || lesson.sessionEndedAt !== null) return 'ended';
+  return lesson.sessionStartedAt === null ? 'not_started' : 'live';
+}
+
+/** The lesson's link and where its session stands (the teacher's player reads both). */
+export const sessionLinkState = async (
+  tx: Tx,
+  baseUrl: string,
+  lesson: LessonRow,
+): Promise<LessonSessionLink> => ({
+  ...(await linkOf(tx, baseUrl, lessonLinks, lesson.id)),
+  state: sessionStateOf(lesson),
+  position: lesson.sessionPosition,
+  slide: lesson.sessionSlide,
+});
+
 export const lessonLinks = declarePublicLink({
   kind: LESSON_LINK_KIND,
   page: CLIENT_SESSION_PAGE,
@@ -45,9 +73,17 @@ export const lessonLinks = declarePublicLink({
   noun: "a lesson, for the child's screen",
   find: (tx, actor, id) => ownLesson(tx, actor, id, true),
   assertIssuable: async (tx, id) => {
-    const [lesson] = await tx.select({ finishedAt: lessons.finishedAt }).from(lessons).where(eq(lessons.id, id));
+    const [lesson] = await tx
+      .select({ finishedAt: lessons.finishedAt })
+      .from(lessons)
+      .where(eq(lessons.id, id));
     if (!lesson) throw notFound();
     if (lesson.finishedAt !== null) throw new AppError('lesson_finished');
   },
   changed: sessionChanged,
+  sharing: {
+    schema: lessonSessionLinkSchema,
+    summary: "The lesson's session link for the child's screen (null when none) and where its session stands",
+    read: async (db, baseUrl, actor, id) => sessionLinkState(db, baseUrl, await ownLesson(db, actor, id)),
+  },
 });

@@ -3,7 +3,6 @@ import {
   clientSessionSchema,
   dataEnvelope,
   errorBody,
-  PUBLIC_LINK_SEGMENTS,
   lessonParams,
   lessonSessionLinkSchema,
   publicLinkParams,
@@ -18,18 +17,19 @@ import { notFound } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { EXERCISE_FILES } from '../exercises/index.ts';
 import { publicRead } from '../public-links/index.ts';
-import { lessonLinks, sessionQuery } from './lesson-link.ts';
-import { getSessionLink, moveSession, openSession, sessionSlide, showSession } from './lesson-session.service.ts';
+import { sessionQuery } from './lesson-link.ts';
+import { moveSession, openSession, sessionSlide, showSession } from './lesson-session.service.ts';
 import { streamSession, type SessionStreams } from './lesson-session.stream.ts';
 
 const tags = ['lessons'];
-/** The link and the session; making, replacing and withdrawing the link are the kit's routes (decision 029). */
-const link = `${lessonLinks.path}${PUBLIC_LINK_SEGMENTS.link}`;
 const session = `${API.lesson}/:lessonId/session`;
 const byToken = `${API.playLesson}/:token`;
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
-/** The lesson's live session: the teacher's link and moves, and the child's screen by the link (decision 021). */
+/**
+ * The lesson's live session: the teacher's moves, and the child's screen by the link (decision 021).
+ * The link itself (how it stands, making, replacing, withdrawing it) is the kit's (`lesson-link.ts`).
+ */
 export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest) => ({ db: app.db, baseUrl: publicBaseUrl(app.config, request) });
   const streams: SessionStreams = new Set();
@@ -37,24 +37,6 @@ export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     for (const close of [...streams]) close();
   });
-
-  app.get(
-    link,
-    {
-      config: { permission: 'lessons.manage' },
-      schema: {
-        tags,
-        summary:
-          "The lesson's session link for the child's screen (null when none) and where its session stands",
-        params: lessonParams,
-        querystring: sessionQuery,
-        response: { 200: dataEnvelope(lessonSessionLinkSchema), 404: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await getSessionLink(context(request), actingOf(request), request.params.lessonId),
-    }),
-  );
 
   app.post(
     session,

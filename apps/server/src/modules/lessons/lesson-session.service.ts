@@ -13,7 +13,6 @@ import {
   isLanguage,
   type ClientSession,
   type LessonSessionLink,
-  type SessionState,
   type SessionStateView,
   type sessionMoveInput,
 } from '@logoschool/contract';
@@ -32,9 +31,9 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { invalidLink, issueLink, linkOf, openLink, stillOpens } from '../public-links/index.ts';
+import { invalidLink, issueLink, openLink, stillOpens } from '../public-links/index.ts';
 import { isLocked, ownLesson, planOf, planOutline, presentationsOf } from './lesson-context.ts';
-import { lessonLinks, sessionChanged } from './lesson-link.ts';
+import { lessonLinks, sessionChanged, sessionLinkState, sessionStateOf } from './lesson-link.ts';
 
 /** What the teacher's session services need besides their input. */
 export interface SessionContext {
@@ -49,12 +48,6 @@ const slideUrl = (token: string, position: number, slide: number) =>
 
 // ---------------------------------------------------------------------------------------------
 // Reading a session.
-
-/** Where a lesson's session stands: over once ended or once the lesson is finished. */
-export function sessionStateOf(lesson: LessonRow): SessionState {
-  if (lesson.finishedAt !== null || lesson.sessionEndedAt !== null) return 'ended';
-  return lesson.sessionStartedAt === null ? 'not_started' : 'live';
-}
 
 /** The lesson's presentations in play order (block by block as the plan orders them, each in its order). */
 async function playOrder(tx: Tx, lesson: LessonRow) {
@@ -139,7 +132,11 @@ export async function openSession(db: Db, token: string) {
 }
 
 /** Where the session of a lesson's link stands now; null once the link is withdrawn (for the stream). */
-export async function sessionOfLink(db: Db, lessonId: number, token: string): Promise<SessionStateView | null> {
+export async function sessionOfLink(
+  db: Db,
+  lessonId: number,
+  token: string,
+): Promise<SessionStateView | null> {
   if (!(await stillOpens(db, lessonLinks, token))) return null;
   const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
   return lesson ? sessionView(db, lesson, token) : null;
@@ -172,23 +169,6 @@ export async function sessionSlide(
 
 // ---------------------------------------------------------------------------------------------
 // The teacher's side.
-
-/** The lesson's link and where its session stands. */
-const linkState = async (tx: Tx, baseUrl: string, lesson: LessonRow): Promise<LessonSessionLink> => ({
-  ...(await linkOf(tx, baseUrl, lessonLinks, lesson.id)),
-  state: sessionStateOf(lesson),
-  position: lesson.sessionPosition,
-  slide: lesson.sessionSlide,
-});
-
-/** `GET /lesson/:lessonId/link`: the lesson's link (null when none) and where its session stands. */
-export async function getSessionLink(
-  ctx: SessionContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<LessonSessionLink> {
-  return linkState(ctx.db, ctx.baseUrl, await ownLesson(ctx.db, caller, id));
-}
 
 /** 422 when `position` and `slide` do not name a presentation of the lesson and a slide of its deck. */
 async function assertPlace(tx: Tx, caller: ProjectActor, lesson: LessonRow, position: number, slide: number) {
@@ -250,5 +230,5 @@ export async function moveSession(
     return row ?? lesson;
   });
   sessionChanged(id);
-  return linkState(ctx.db, ctx.baseUrl, saved);
+  return sessionLinkState(ctx.db, ctx.baseUrl, saved);
 }

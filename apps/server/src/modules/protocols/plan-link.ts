@@ -3,13 +3,21 @@
  * teacher shares it, the link opens /view-protocol-plan/<token>, and only a filled plan gets one
  * (a pending plan would show the parents empty blocks).
  */
-import { API, PARENT_PLAN_PAGE, PLAN_LINK_KIND, planActingQuery, planParams } from '@logoschool/contract';
+import {
+  API,
+  PARENT_PLAN_PAGE,
+  PLAN_LINK_KIND,
+  planActingQuery,
+  planParams,
+  planSharingSchema,
+  type PlanSharing,
+} from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { clients, protocolBlocks, protocols, type ProtocolRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
-import { declarePublicLink } from '../public-links/index.ts';
+import { declarePublicLink, linkOf } from '../public-links/index.ts';
 import { versionContent } from './templates.service.ts';
 
 /** The project and role a sharing call acts in (the plan's status is not judged here: no time zone). */
@@ -60,6 +68,21 @@ export async function assertFilled(tx: Tx, row: ProtocolRow) {
   }
 }
 
+/** How a plan is shared: its link, when it was mailed, and where it goes. */
+export async function sharingState(
+  tx: Tx,
+  baseUrl: string,
+  id: number,
+  sentAt: Date | null,
+  email: string,
+): Promise<PlanSharing> {
+  return {
+    ...(await linkOf(tx, baseUrl, planLinks, id)),
+    sent_at: sentAt?.toISOString() ?? null,
+    email,
+  };
+}
+
 export const planLinks = declarePublicLink({
   kind: PLAN_LINK_KIND,
   page: PARENT_PLAN_PAGE,
@@ -75,5 +98,14 @@ export const planLinks = declarePublicLink({
     const [row] = await tx.select().from(protocols).where(eq(protocols.id, id));
     if (!row) throw notFound();
     await assertFilled(tx, row);
+  },
+  sharing: {
+    schema: planSharingSchema,
+    summary:
+      "How one of the teacher's plans is shared with the parents: its public link (null when none), when it was mailed, the parent's e-mail",
+    read: async (db, baseUrl, actor, id) => {
+      const { plan, client } = await ownPlan(db, actor, id);
+      return sharingState(db, baseUrl, plan.id, plan.sentAt, client.parentEmail);
+    },
   },
 });

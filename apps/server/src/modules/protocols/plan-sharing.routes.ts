@@ -1,11 +1,8 @@
 import {
   API,
-  PUBLIC_LINK_SEGMENTS,
   dataEnvelope,
   errorBody,
   parentPlanSchema,
-  planParams,
-  planSharingSchema,
   publicLinkParams,
   sendPlanInput,
   sentPlanSchema,
@@ -15,12 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { publicRead } from '../public-links/index.ts';
-import { planLinks, sharingQuery } from './plan-link.ts';
-import { getSharing, sendPlan, showPlan } from './plan-sharing.service.ts';
+import { sharingQuery } from './plan-link.ts';
+import { sendPlan, showPlan } from './plan-sharing.service.ts';
 
+// How the plan is shared, and making, replacing and withdrawing its link, are the kit's routes
+// (`plan-link.ts` declares them, decision 029).
 const tags = ['plans'];
-/** How the plan is shared; making, replacing and withdrawing its link are the kit's routes (decision 029). */
-const link = `${planLinks.path}${PUBLIC_LINK_SEGMENTS.link}`;
 
 export const planSharingRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest) => ({
@@ -28,24 +25,6 @@ export const planSharingRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     baseUrl: publicBaseUrl(app.config, request),
   });
-
-  app.get(
-    link,
-    {
-      config: { permission: 'protocols.manage' },
-      schema: {
-        tags,
-        summary:
-          "How one of the teacher's plans is shared with the parents: its public link (null when none), when it was mailed, the parent's e-mail",
-        params: planParams,
-        querystring: sharingQuery,
-        response: { 200: dataEnvelope(planSharingSchema), 404: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await getSharing(context(request), actingOf(request), request.params.protocolId),
-    }),
-  );
 
   app.post(
     API.sendPlan,

@@ -10,22 +10,21 @@ import {
   publicLinkUrl,
   isLanguage,
   type ParentPlan,
-  type PlanSharing,
   type SentPlan,
   type TemplateContent,
   type sendPlanInput,
 } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor, ProjectActor } from '../../access/actor.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Actor } from '../../access/actor.ts';
+import type { Db } from '../../db/client.ts';
 import { clients, protocols } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { invalidLink, issueLink, linkOf, liveTokenOf, openLink } from '../public-links/index.ts';
+import { invalidLink, issueLink, liveTokenOf, openLink } from '../public-links/index.ts';
 import { planMail } from './plan-sharing.mail.ts';
-import { assertFilled, contentOf, ownPlan, planLinks } from './plan-link.ts';
+import { assertFilled, contentOf, ownPlan, planLinks, sharingState } from './plan-link.ts';
 
 /** What the sharing services need besides their input. */
 export interface SharingContext {
@@ -33,23 +32,6 @@ export interface SharingContext {
   mailer: Mailer;
   /** The web app's address, for the link. */
   baseUrl: string;
-}
-
-/** How a plan is shared: its link, when it was mailed, and where it goes. */
-const stateOf = async (tx: Tx, baseUrl: string, id: number, sentAt: Date | null, email: string) => ({
-  ...(await linkOf(tx, baseUrl, planLinks, id)),
-  sent_at: sentAt?.toISOString() ?? null,
-  email,
-});
-
-/** `GET /protocols/:id/link`: how the plan is shared (no link yet: `url` null). */
-export async function getSharing(
-  ctx: SharingContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<PlanSharing> {
-  const { plan, client } = await ownPlan(ctx.db, caller, id);
-  return stateOf(ctx.db, ctx.baseUrl, plan.id, plan.sentAt, client.parentEmail);
 }
 
 /**
@@ -106,7 +88,7 @@ export async function sendPlan(
     return sent?.sentAt ?? row.sentAt;
   });
   return {
-    ...(await stateOf(ctx.db, ctx.baseUrl, plan.id, sentAt, email)),
+    ...(await sharingState(ctx.db, ctx.baseUrl, plan.id, sentAt, email)),
     mail_delivery: outcome.delivery,
   };
 }

@@ -1,7 +1,7 @@
-import type { Action } from '@logoschool/contract';
+import type { Action, PublicLink } from '@logoschool/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../access/actor.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 
 /**
  * What an area declares of its public links (decision 029): the kit makes, replaces, withdraws and
@@ -32,6 +32,15 @@ export interface PublicLinkKind {
   assertIssuable?(tx: Tx, subjectId: number): Promise<void>;
   /** Told after a change of the subject's link committed (the lesson tells its open screens). */
   changed?(subjectId: number): void;
+  /**
+   * `GET …/link`: how the subject is shared, in the area's own schema (`publicLinkSchema` extended
+   * with what else the sharer sees: when it was mailed, where the session stands…).
+   */
+  sharing: {
+    schema: z.ZodType<PublicLink>;
+    summary: string;
+    read(db: Db, baseUrl: string, actor: Actor, subjectId: number): Promise<PublicLink>;
+  };
 }
 
 const kinds = new Map<string, PublicLinkKind>();

@@ -44,6 +44,10 @@ export function publicRead(app: FastifyInstance) {
   };
 }
 
+/** The subject's id, from the path parameter the area names (validated by its schema). */
+const subjectOf = (kind: PublicLinkKind, request: FastifyRequest) =>
+  Number((request.params as Record<string, unknown>)[kind.param]);
+
 type Change = (
   tx: Tx,
   actor: Actor,
@@ -88,12 +92,33 @@ const OPERATIONS: readonly Operation[] = [
 ];
 
 /**
- * The sharer's operations on every declared kind's link: `POST …/link` (issue or give the live
- * one), `POST …/link/rotate`, `DELETE …/link` (withdraw), each under the area's permission and
- * path, the subject found (and locked) by the area, the change audited, the answer the link.
+ * The sharer's operations on every declared kind's link, under the area's permission and path:
+ * `GET …/link` (how the subject is shared, in the area's schema), `POST …/link` (issue or give the
+ * live one), `POST …/link/rotate`, `DELETE …/link` (withdraw); a change finds (and locks) the
+ * subject through the area, is audited, and answers the link.
  */
 export const publicLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of declaredLinks()) {
+    app.route({
+      method: 'GET',
+      url: `${kind.path}${PUBLIC_LINK_SEGMENTS.link}`,
+      config: { permission: kind.permission },
+      schema: {
+        tags: [kind.tag],
+        summary: kind.sharing.summary,
+        params: kind.params,
+        querystring: kind.querystring,
+        response: { 200: dataEnvelope(kind.sharing.schema), 404: errorBody },
+      },
+      handler: async (request) => ({
+        data: await kind.sharing.read(
+          app.db,
+          publicBaseUrl(app.config, request),
+          actingOf(request),
+          subjectOf(kind, request),
+        ),
+      }),
+    });
     for (const operation of OPERATIONS) {
       app.route({
         method: operation.method,
@@ -108,7 +133,7 @@ export const publicLinksRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         handler: async (request) => {
           const actor = actingOf(request);
-          const subjectId = Number((request.params as Record<string, unknown>)[kind.param]);
+          const subjectId = subjectOf(kind, request);
           const row = await app.db.transaction(async (tx) => {
             await kind.find(tx, actor, subjectId);
             if (operation.issues) await kind.assertIssuable?.(tx, subjectId);
