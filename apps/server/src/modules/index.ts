@@ -44,6 +44,6 @@ export const MODULES: readonly AppModule[] = [
   protocolsModule,
   lessonsModule,
   diagnosticsModule,
-  // After the areas that declare public links: its routes are theirs (decision 029).
+  // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];
