@@ -85,7 +85,14 @@ const audit = (tx: Tx, actor: LinkActor, action: AuditAction, kind: PublicLinkKi
     ip: actor.ip ?? null,
   });
 
-async function insertLink(tx: Tx, actor: LinkActor, kind: PublicLinkKind, subjectId: number) {
+/** A new live link, audited as `action`. */
+async function insertLink(
+  tx: Tx,
+  actor: LinkActor,
+  kind: PublicLinkKind,
+  subjectId: number,
+  action: AuditAction,
+) {
   const [row] = await tx
     .insert(publicLinks)
     .values({
@@ -97,6 +104,7 @@ async function insertLink(tx: Tx, actor: LinkActor, kind: PublicLinkKind, subjec
     })
     .returning();
   if (!row) throw new Error(`the ${kind.kind} link of ${subjectId} was not written`);
+  await audit(tx, actor, action, kind, subjectId);
   return row;
 }
 
@@ -126,10 +134,7 @@ export async function issueLink(
   subjectId: number,
 ): Promise<PublicLinkRow> {
   const row = await latest(tx, kind, subjectId);
-  if (isLive(row)) return row;
-  const made = await insertLink(tx, actor, kind, subjectId);
-  await audit(tx, actor, 'public_links.issue', kind, subjectId);
-  return made;
+  return isLive(row) ? row : insertLink(tx, actor, kind, subjectId, 'public_links.issue');
 }
 
 /** A new link in place of the live one, which opens nothing from now on (audited as rotated). */
@@ -140,9 +145,7 @@ export async function rotateLink(
   subjectId: number,
 ): Promise<PublicLinkRow> {
   await withdrawLive(tx, actor, kind, subjectId);
-  const made = await insertLink(tx, actor, kind, subjectId);
-  await audit(tx, actor, 'public_links.rotate', kind, subjectId);
-  return made;
+  return insertLink(tx, actor, kind, subjectId, 'public_links.rotate');
 }
 
 /**
