@@ -34,7 +34,6 @@ const server = (index: number) => {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT_IP: '1000',
-      PUBLIC_LINK_RATE_LIMIT: '100000',
       // The schedule would lock demo lessons starting within a day at a quarter-hour tick.
       PREPARE_LESSONS: 'false',
       CHAT_SCRIPT_URL: E2E_CHAT.scriptUrl,

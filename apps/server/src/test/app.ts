@@ -13,7 +13,6 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     RATE_LIMIT_MAX: '100000',
     LOGIN_RATE_LIMIT_IP: '100000',
-    PUBLIC_LINK_RATE_LIMIT: '100000',
     // Files a test writes go to a directory of its own, never into ./data.
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-test-')),
     ...env,

@@ -16,7 +16,7 @@ function publicReadLimiter(app: FastifyInstance) {
   let limiter = limiters.get(app.config);
   if (!limiter) {
     // One store for every public route: a per-route `config.rateLimit` would count each route apart.
-    limiter = app.createRateLimit({ max: app.config.PUBLIC_LINK_RATE_LIMIT, timeWindow: 60_000 });
+    limiter = app.createRateLimit({ max: app.config.publicLinkRateLimit, timeWindow: 60_000 });
     limiters.set(app.config, limiter);
   }
   return limiter;
