@@ -62,7 +62,7 @@ test('the child’s screen follows the teacher’s player live under the lesson�
   const link = await control.getByLabel("Child's link").inputValue();
   expect(link).toMatch(/\/client-session\/[\w-]{43}$/);
   await control.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText("The child's link is copied.")).toBeVisible();
+  await expect(page.getByText('The link is copied.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expectAccessible(page);
   for (const width of [1440, 800]) {
@@ -137,9 +137,9 @@ test('the teacher withdraws the link: the open child’s screen says it is no lo
   await expect(child.getByRole('heading', { name: 'Lesson 1 · Oleh', level: 1 })).toBeAttached();
 
   await control.getByRole('button', { name: 'Withdraw link' }).click();
-  const confirm = page.getByRole('dialog', { name: "Withdraw the child's link?" });
+  const confirm = page.getByRole('dialog', { name: 'Withdraw the link?' });
   await confirm.getByRole('button', { name: 'Withdraw link' }).click();
-  await expect(page.getByText("The child's link is withdrawn.")).toBeVisible();
+  await expect(page.getByText('The link is withdrawn: it opens nothing from now on.')).toBeVisible();
   await expect(child.getByRole('heading', { name: 'This link is not valid or was withdrawn' })).toBeVisible({
     timeout: 10_000,
   });

@@ -222,10 +222,10 @@ test('a teacher sends a completed diagnosis; the parents read the card, its prog
   await panel.getByRole('button', { name: 'Withdraw link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw the link?' });
   await dialog.getByRole('button', { name: 'Withdraw link' }).click();
-  await expect(page.getByText('The link is withdrawn: it no longer opens the card.')).toBeVisible();
+  await expect(page.getByText('The link is withdrawn: it opens nothing from now on.')).toBeVisible();
   await parentPage.goto(link);
   await expect(
-    parentPage.getByRole('heading', { level: 1, name: 'Diagnostic card not found or wrong link' }),
+    parentPage.getByRole('heading', { level: 1, name: 'This link is not valid or was withdrawn' }),
   ).toBeVisible();
   await expectAccessible(parentPage);
   await parentPage.screenshot({

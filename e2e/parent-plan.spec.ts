@@ -138,7 +138,7 @@ test('a teacher sends a filled plan to the parent; the link shows only the paren
   await panel.getByRole('button', { name: 'Withdraw link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw the link?' });
   await dialog.getByRole('button', { name: 'Withdraw link' }).click();
-  await expect(page.getByText('The link is withdrawn: it no longer opens the plan.')).toBeVisible();
+  await expect(page.getByText('The link is withdrawn: it opens nothing from now on.')).toBeVisible();
   await expect(panel.getByRole('textbox', { name: 'Link for the parents' })).toHaveCount(0);
   await parentPage.reload();
   await expect(

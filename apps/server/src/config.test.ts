@@ -135,6 +135,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives the public links’ reads a budget of their own, RATE_LIMIT_MAX’s unless set', () => {
+    expect(loadConfig({ RATE_LIMIT_MAX: '50' }).publicLinkRateLimit).toBe(50);
+    expect(loadConfig({ RATE_LIMIT_MAX: '50', PUBLIC_LINK_RATE_LIMIT: '7' }).publicLinkRateLimit).toBe(7);
+    expect(namedVariables(configError({ PUBLIC_LINK_RATE_LIMIT: '0' }))).toEqual(['PUBLIC_LINK_RATE_LIMIT']);
+  });
+
   it.each([
     ['PORT', '65536'],
     ['PORT', '3000.5'],

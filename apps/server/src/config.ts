@@ -98,6 +98,12 @@ const envSchema = z.object({
     .pipe(z.array(z.url())),
   /** Requests per minute per client address across the API. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /**
+   * Reads by a public link's token per minute from one address, all public links' pages together
+   * (the parents' plan and diagnosis, the child's screen and its slides; decision 029); unset:
+   * RATE_LIMIT_MAX's number, a budget of its own.
+   */
+  PUBLIC_LINK_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Login attempts per minute from one address. */
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(20),
   /** Failed login attempts for one e-mail before it must wait LOGIN_LOCK_SECONDS. */
@@ -143,6 +149,8 @@ export type Config = z.infer<typeof envSchema> & {
   chat: ChatConfig | null;
   /** The vacancy banner's link by environment id (`"1"`, `"2"`…); empty when none is configured. */
   vacancyUrls: Record<string, string>;
+  /** PUBLIC_LINK_RATE_LIMIT, or RATE_LIMIT_MAX when it is unset. */
+  publicLinkRateLimit: number;
   dataDir: string;
   webDist: string;
 };
@@ -186,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { scriptUrl: config.CHAT_SCRIPT_URL, host: config.CHAT_HOST, token: config.CHAT_TOKEN }
         : null,
     vacancyUrls: config.VACANCY_URLS ?? {},
+    publicLinkRateLimit: config.PUBLIC_LINK_RATE_LIMIT ?? config.RATE_LIMIT_MAX,
     dataDir: path.resolve(config.DATA_DIR),
     // fileURLToPath, not URL.pathname: the checkout's path may hold spaces or Cyrillic letters.
     webDist: path.resolve(config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),

@@ -33,6 +33,7 @@ export * from './exercises/media.ts';
 export * from './exercises/schemas.ts';
 export * from './exercises/status-machine.ts';
 export * from './protocols/plan-status.ts';
+export * from './public-links/public-links.ts';
 export * from './protocols/plan-sharing.ts';
 export * from './protocols/plans.ts';
 export * from './protocols/schemas.ts';

@@ -18,7 +18,9 @@ import {
   type ProgramInput,
 } from '@logoschool/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { diagnosisLinks } from '../modules/diagnostics/index.ts';
+import { issueLink } from '../modules/public-links/index.ts';
 import type { Db } from './client.ts';
 import {
   clientDiagnosticians,
@@ -408,26 +410,32 @@ export async function seedDiagnostics(db: Db, workspaceId: number): Promise<void
       if (sounds) marks[sounds.key] = { examination: 'start', status: diagnosis.sent ? 'done' : 'further' };
       if (hearing)
         marks[hearing.key] = { examination: 'during', status: diagnosis.sent ? 'ready' : 'further' };
-      await tx.insert(diagnoses).values({
-        workspaceId,
-        cardId: card.id,
-        cardVersion: 1,
-        clientId: student.id,
-        filledBy: diagnosticianId,
-        clientName: student.clientName,
-        childName: student.childName,
-        birthdate: student.birthdate,
-        diagnosedOn: on,
-        answers: answersOf(content, diagnosis.answers),
-        blockMarks: marks,
-        notes: diagnosis.notes,
-        status: diagnosis.sent ? 'sent' : 'draft',
-        sentAt: diagnosis.sent ? new Date(completedAt.getTime() + 3_600_000) : null,
-        completedAt,
-        publicToken: diagnosis.sent ? randomBytes(32).toString('base64url') : null,
-        createdAt: new Date(`${on}T10:00:00Z`),
-        updatedAt: completedAt,
-      });
+      const [row] = await tx
+        .insert(diagnoses)
+        .values({
+          workspaceId,
+          cardId: card.id,
+          cardVersion: 1,
+          clientId: student.id,
+          filledBy: diagnosticianId,
+          clientName: student.clientName,
+          childName: student.childName,
+          birthdate: student.birthdate,
+          diagnosedOn: on,
+          answers: answersOf(content, diagnosis.answers),
+          blockMarks: marks,
+          notes: diagnosis.notes,
+          status: diagnosis.sent ? 'sent' : 'draft',
+          sentAt: diagnosis.sent ? new Date(completedAt.getTime() + 3_600_000) : null,
+          completedAt,
+          createdAt: new Date(`${on}T10:00:00Z`),
+          updatedAt: completedAt,
+        })
+        .returning({ id: diagnoses.id });
+      // A sent diagnosis has its parents' link (the public-link kit, decision 029).
+      if (row && diagnosis.sent) {
+        await issueLink(tx, { userId: diagnosticianId, workspaceId }, diagnosisLinks, row.id);
+      }
     }
   });
 }

@@ -7,7 +7,6 @@
  */
 import { ROLE, templateInput, todayIso, type TemplateInput } from '@logoschool/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import type { ProjectActor } from '../access/actor.ts';
 import { createClient } from '../modules/clients/index.ts';
 import {
@@ -16,7 +15,9 @@ import {
   type PlanCaller,
   changeTemplateStatus,
   createTemplate,
+  planLinks,
 } from '../modules/protocols/index.ts';
+import { issueLink } from '../modules/public-links/index.ts';
 import type { Db } from './client.ts';
 import { assignments, categories, protocols, protocolTemplates, themes, users } from './schema/index.ts';
 import { DEMO_STUDENTS, DEMO_TEMPLATES, type DemoTemplate } from './demo/demo-plans.ts';
@@ -153,9 +154,11 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
   };
 
   const sent = await filledPlan(sofiia, soundR, daysFromToday(70));
+  // Sent to the parents: its link is the public-link kit's (decision 029).
+  await issueLink(db, teacher, planLinks, sent.id);
   await db
     .update(protocols)
-    .set({ publicToken: randomBytes(24).toString('base64url'), sentAt: sql`now() - interval '2 days'` })
+    .set({ sentAt: sql`now() - interval '2 days'` })
     .where(eq(protocols.id, sent.id));
   // Sofiia's first plan of [R] ran out of time after two played lessons (`DEMO_PLAYED`).
   const earlier = await filledPlan(sofiia, soundR, daysFromToday(20));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
@@ -42,6 +42,7 @@ import {
   themes,
   themeShares,
   users,
+  publicLinks,
 } from './schema/index.ts';
 
 const t = useTestApp();
@@ -368,7 +369,12 @@ describe('the demo school', () => {
     const rows = (await t.db.select().from(diagnoses)).sort((a, b) =>
       a.diagnosedOn.localeCompare(b.diagnosedOn),
     );
-    expect(rows.map((row) => [row.status, row.completedAt !== null, row.publicToken !== null])).toEqual([
+    const linked = new Set(
+      (await t.db.select().from(publicLinks).where(eq(publicLinks.kind, 'diagnosis'))).map(
+        (link) => link.subjectId,
+      ),
+    );
+    expect(rows.map((row) => [row.status, row.completedAt !== null, linked.has(row.id)])).toEqual([
       ['draft', true, false],
       ['sent', true, true],
     ]);

@@ -17,6 +17,7 @@ import { lessonsModule } from './lessons/index.ts';
 import { mailsModule } from './mails/index.ts';
 import type { AppModule } from './module.ts';
 import { protocolsModule } from './protocols/index.ts';
+import { publicLinksModule } from './public-links/index.ts';
 import { storageModule } from './storage/index.ts';
 import { tagsModule } from './tags/index.ts';
 import { themesModule } from './themes/index.ts';
@@ -43,4 +44,6 @@ export const MODULES: readonly AppModule[] = [
   protocolsModule,
   lessonsModule,
   diagnosticsModule,
+  // The sharer's routes of every public link the areas above declare (decision 029).
+  publicLinksModule,
 ];

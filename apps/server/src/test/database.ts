@@ -12,11 +12,12 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database of its own: a copy of the template the `api` project's global setup
  * migrated (test/global-setup.ts), on the embedded PostgreSQL of the test run or on
- * TEST_DATABASE_URL's server; `drop` removes it again.
+ * TEST_DATABASE_URL's server; `drop` removes it again. `empty`: no table at all (a migration's test
+ * runs the migrations itself).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const { adminUrl, template } = inject('testDatabase');
-  const scratch = await createScratchDatabase(adminUrl, 'logoschool_test', { template });
+  const scratch = await createScratchDatabase(adminUrl, 'logoschool_test', options.empty ? {} : { template });
   let database: Database;
   try {
     database = await openDatabase({ url: scratch.url });

@@ -1,30 +1,14 @@
 /** A project with one object of every kind, for the black-box probes of the API (see `openapi.ts`). */
-import { randomBytes } from 'node:crypto';
 import { ASSIGNABLE_ROLES, EXERCISE_STATUS, ROLE, type RoleName } from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import {
-  exerciseFiles,
-  exerciseSlides,
-  exercises,
-  lessonPresentations,
-  themes,
-  type WorkspaceRow,
-} from '../db/schema/index.ts';
+import { exerciseFiles, exerciseSlides, exercises, lessonPresentations, themes, type WorkspaceRow } from '../db/schema/index.ts';
 import { sineTone } from '../db/demo/encode.ts';
 import { EXERCISE_FILES } from '../modules/exercises/index.ts';
 import type { TestContext } from './app.ts';
 import { buildAreaObjects } from './area-probes.ts';
-import {
-  bearer,
-  buildDiagnosis,
-  buildExercise,
-  buildTemplate,
-  buildSignedInMember,
-  buildWorkspace,
-  type Member,
-} from './factories.ts';
+import { bearer, buildDiagnosis, buildExercise, buildTemplate, buildSignedInMember, buildWorkspace, type Member } from './factories.ts';
 import { buildThemeWithAssets, solidPng } from './media.ts';
 import { filePart, multipartForm } from './multipart.ts';
 import { pptxDeck } from './pptx.ts';
@@ -295,7 +279,6 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     notes: `${marker} note`,
     status: 'sent',
     sentAt: new Date(),
-    publicToken: randomBytes(32).toString('base64url'),
   });
 
   // A per-user stored value, so that reading it reaches the handler's work (see `globalPathValue`).

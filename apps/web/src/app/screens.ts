@@ -36,7 +36,6 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/play-lesson/:lessonId': beyondCore(() => import('./routes/play-lesson-screen.tsx')),
   '/edit-protocol/:protocolId?': beyondCore(() => import('./routes/edit-protocol-screen.tsx')),
   '/correction-path/:clientId?': beyondCore(() => import('./routes/correction-path-screen.tsx')),
-  '/client-session/:encryptedId': beyondCore(() => import('./routes/client-session-screen.tsx')),
   '/themes': beyondCore(() => import('./routes/themes-and-tags-screen.tsx')),
   '/diagnostic-cards': beyondCore(() => import('./routes/diagnostic-cards-screen.tsx')),
   '/manage-client-dc/:cardId?': beyondCore(() => import('./routes/manage-client-dc-screen.tsx')),

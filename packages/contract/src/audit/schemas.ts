@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
   'crm.token_revoke',
   /** A student's diagnostician added or removed: `details` `{ client_id, change }`, the diagnostician as target. */
   'diagnosticians.assign',
+  /** A public link made, replaced by a new one, or withdrawn: `details` `{ kind, subject_id }` (decision 029). */
+  'public_links.issue',
+  'public_links.rotate',
+  'public_links.withdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

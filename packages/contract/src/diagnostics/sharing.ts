@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId } from '../common/envelope.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { MAIL_DELIVERIES } from '../mails/schemas.ts';
+import { publicLinkSchema } from '../public-links/public-links.ts';
 import { BAND_KINDS, scaleSchema } from './card.ts';
 import { diagnosisActingQuery } from './diagnoses-api.ts';
 import { DIAGNOSIS_STATUSES } from './diagnosis.ts';
@@ -14,40 +15,31 @@ import { DIAGNOSIS_STATUSES } from './diagnosis.ts';
  * student's results on that card over time. Sending mails the link.
  */
 
-/** The random bytes of a diagnosis' public link (unguessable, never an id): 256 bits, 43 base64url characters. */
-export const DIAGNOSIS_TOKEN_BYTES = 32;
-/** The longest text a diagnosis link's token may be; anything longer names nothing. */
-export const DIAGNOSIS_TOKEN_MAX = 128;
+/** The kind of a diagnosis' public link for the parents (the public-link kit, decision 029). */
+export const DIAGNOSIS_LINK_KIND = 'diagnosis';
 
-/** The web page a diagnosis' public link opens (the route table's `/dc-preview/:dcID`). */
+/** The web page a diagnosis' public link opens (the route table's `/dc-preview/:token`). */
 export const PARENT_DIAGNOSIS_PAGE = '/dc-preview';
-/** The web page of the student's progress on the card, by the same token (`/progress-preview/:dcID`). */
+/** The web page of the student's progress on the card, by the same token (`/progress-preview/:token`). */
 export const PARENT_PROGRESS_PAGE = '/progress-preview';
 
 /** The project and role a sharing call acts in (no "today" is judged: no time zone). */
 export const diagnosisSharingQuery = diagnosisActingQuery.omit({ time_zone: true });
 
-/** `/public/dc/:token…`: the token of a diagnosis link (a wrong one is a 404, not a 422). */
-export const publicDiagnosisParams = z.object({ token: z.string().max(DIAGNOSIS_TOKEN_MAX) });
-
 /** `POST /clients/diagnostic-cards/send`: mail the parents the link of a completed diagnosis. */
 export const sendDiagnosisInput = z.strictObject({ diagnosis_id: bodyId });
 export type SendDiagnosisInput = z.input<typeof sendDiagnosisInput>;
 
-/** How a diagnosis is shared with the parents, as its diagnostician sees it. */
-export const diagnosisSharingSchema = z.object({
+/** How a diagnosis is shared with the parents, as its diagnostician sees it: its public link, and the mail. */
+export const diagnosisSharingSchema = publicLinkSchema.extend({
   /** Spec §4: draft until sent; `not_sent` when the last sending failed. */
   status: z.enum(DIAGNOSIS_STATUSES),
   /** Whether the diagnosis was completed (the explicit save): only then may it go to the parents. */
   completed: z.boolean(),
-  /** The parents' link; null while there is none (never sent, or withdrawn). */
-  url: z.string().nullable(),
   /** When the link was last mailed; null when never. */
   sent_at: z.string().nullable(),
   /** Why the last sending failed (spec §8 send failure); null otherwise. */
   send_error: z.string().nullable(),
-  /** When the link was withdrawn, if it was and none was made since. */
-  link_revoked_at: z.string().nullable(),
   /** The student's parent e-mail, where the link goes; '' when the student has none. */
   email: z.string(),
 });

@@ -1,23 +1,21 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { publicLinkSchema } from '../public-links/public-links.ts';
 import { LESSON_PRESENTATIONS_MAX } from './schemas.ts';
 
 /**
- * The live session of a lesson (issue 15 items 4–5, spec §2 /client-session/:encryptedId): the
+ * The live session of a lesson (issue 15 items 4–5, spec §2 /client-session/:encryptedId, the route table's `:token`): the
  * teacher's player moves, and the child's screen, opened under the lesson's unguessable link,
  * shows the same slide (decision 021).
  */
 
-/** The random bytes of a lesson's session link: 32 bytes, 256 bits, 43 base64url characters. */
-export const LESSON_TOKEN_BYTES = 32;
-
-/** The longest text a lesson link's token may be; anything longer names no lesson. */
-export const LESSON_TOKEN_MAX = 128;
+/** The kind of a lesson's public link for the child's screen (the public-link kit, decision 029). */
+export const LESSON_LINK_KIND = 'lesson';
 
 /** The most slides a deck of a lesson is taken to have; the server checks the deck's own count. */
 export const LESSON_SESSION_SLIDE_MAX = 1000;
 
-/** The web page a lesson's session link opens (the route table's `/client-session/:encryptedId`). */
+/** The web page a lesson's session link opens (the route table's `/client-session/:token`). */
 export const CLIENT_SESSION_PAGE = '/client-session';
 
 /** Not started yet, following the teacher now, or over (ended by the teacher or the lesson finished). */
@@ -53,18 +51,13 @@ export const sessionMoveInput = z.strictObject({
 });
 export type SessionMoveInput = z.input<typeof sessionMoveInput>;
 
-/** The lesson's session as its teacher sees it: the child's link and where the session stands. */
-export const lessonSessionLinkSchema = z.object({
-  /** The child's link (`/client-session/<token>`), null while the lesson has none (never made, or withdrawn). */
-  url: z.string().nullable(),
+/** The lesson's session as its teacher sees it: the child's link (`/client-session/<token>`) and where the session stands. */
+export const lessonSessionLinkSchema = publicLinkSchema.extend({
   state: z.enum(SESSION_STATES),
   position: z.number().int(),
   slide: z.number().int(),
 });
 export type LessonSessionLink = z.infer<typeof lessonSessionLinkSchema>;
-
-/** `GET /play-lesson/:token…`: the token of a lesson's session link (a wrong one is a 404, not a 422). */
-export const playLessonParams = z.object({ token: z.string().max(LESSON_TOKEN_MAX) });
 
 /** `GET /play-lesson/:token/slide?position=&slide=`: one slide image of the lesson's decks. */
 export const sessionSlideQuery = z.object({

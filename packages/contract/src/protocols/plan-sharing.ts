@@ -3,21 +3,13 @@ import { emailSchema } from '../auth/schemas.ts';
 import { bodyId } from '../common/envelope.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { MAIL_DELIVERIES } from '../mails/schemas.ts';
+import { publicLinkSchema } from '../public-links/public-links.ts';
 
-/**
- * The random bytes of a plan's public link (issue 14: unguessable, never an id): 32 bytes, 256
- * bits, written as 43 base64url characters.
- */
-export const PLAN_TOKEN_BYTES = 32;
+/** The kind of a plan's public link for the parents (the public-link kit, decision 029). */
+export const PLAN_LINK_KIND = 'plan';
 
-/** The longest text a plan link's token may be; anything longer names no plan. */
-export const PLAN_TOKEN_MAX = 128;
-
-/** The web page a plan's public link opens (the route table's `/view-protocol-plan/:protocolId`). */
+/** The web page a plan's public link opens (the route table's `/view-protocol-plan/:token`). */
 export const PARENT_PLAN_PAGE = '/view-protocol-plan';
-
-/** `GET /show-plan/:token`: the token of a plan's public link (a wrong one is a 404, not a 422). */
-export const showPlanParams = z.object({ token: z.string().max(PLAN_TOKEN_MAX) });
 
 /**
  * `POST /send-plan`: mail the plan's link to the parent. Without `email` (or with it empty) it goes
@@ -29,10 +21,8 @@ export const sendPlanInput = z.strictObject({
 });
 export type SendPlanInput = z.input<typeof sendPlanInput>;
 
-/** How a plan is shared with the parents, as its teacher sees it. */
-export const planSharingSchema = z.object({
-  /** The public link, null while the plan has none (never made, or withdrawn). */
-  url: z.string().nullable(),
+/** How a plan is shared with the parents, as its teacher sees it: its public link, and the mail. */
+export const planSharingSchema = publicLinkSchema.extend({
   /** When the link was last mailed to the parent; null when never. */
   sent_at: z.string().nullable(),
   /**

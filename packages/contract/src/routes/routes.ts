@@ -149,12 +149,13 @@ export const ROUTES: readonly AppRoute[] = [
   open('/accept-invite', true),
   open('/sharepoint-test'),
   open('/not-found', true),
-  open('/dc-preview/:dcID', true),
+  // The public links' pages: the parameter is the link's token (the public-link kit, decision 029).
+  open('/dc-preview/:token', true),
   // The child's screen: the lesson's session link (decision 021).
-  open('/client-session/:encryptedId', true),
-  open('/progress-preview/:dcID', true),
+  open('/client-session/:token', true),
+  open('/progress-preview/:token', true),
   open('/game/:gameID'),
-  open('/view-protocol-plan/:protocolId', true),
+  open('/view-protocol-plan/:token', true),
   open('/appointment'),
   open('/parent-dashboard-demo/:childId'),
   open('/accept-new-role'),

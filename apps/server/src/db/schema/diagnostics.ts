@@ -60,8 +60,8 @@ export const diagnosticCardVersions = pgTable(
 /**
  * A diagnosis: one filling of a published card version for one student (contract `diagnosis.ts`).
  * The header (names, birthdate, date) is prefilled from the student and may be corrected. Status:
- * contract `DIAGNOSIS_STATUSES`; `completed_at` is the explicit save (spec §5), `public_token` the
- * parents' link once sent, `link_revoked_at` when it was withdrawn.
+ * contract `DIAGNOSIS_STATUSES`; `completed_at` is the explicit save (spec §5); the parents' link is a
+ * public link (`public_links`, kind `diagnosis`).
  */
 export const diagnoses = pgTable(
   'diagnoses',
@@ -87,15 +87,12 @@ export const diagnoses = pgTable(
     sendError: text('send_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    publicToken: text('public_token'),
-    linkRevokedAt: timestamp('link_revoked_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
     index('diagnoses_client_card_idx').on(table.clientId, table.cardId, table.diagnosedOn),
     index('diagnoses_workspace_idx').on(table.workspaceId, table.id),
     index('diagnoses_card_idx').on(table.cardId),
-    uniqueIndex('diagnoses_public_token_unique').on(table.publicToken),
     check('diagnoses_status_check', sql`${table.status} in ('draft', 'sent', 'not_sent')`),
   ],
 );

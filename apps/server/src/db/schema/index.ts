@@ -15,3 +15,4 @@ export * from './protocols.ts';
 export * from './lessons.ts';
 export * from './crm.ts';
 export * from './diagnostics.ts';
+export * from './public-links.ts';

@@ -22,7 +22,7 @@ import { workspaceRef } from './workspaces.ts';
  * A lesson of a plan (spec §3 Lesson; issue 15): its place in the plan (`number`, 1 to the plan's
  * lessons; the previous lesson is the one numbered before it), its date and length, and whether it
  * is finished. `locked_until` is set while its decks are being regenerated (spec §4, §8: the lesson
- * is blocked until then); `player_token` is the random key of the player's link, once made.
+ * is blocked until then); the child's screen opens under a public link (`public_links`, kind `lesson`).
  */
 export const lessons = pgTable(
   'lessons',
@@ -36,7 +36,6 @@ export const lessons = pgTable(
     durationMinutes: smallint('duration_minutes').notNull().default(45),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    playerToken: text('player_token'),
     /**
      * The live session the child's screen follows (issue 15 item 5): when the teacher's player
      * started and ended it, and where it stands (the presentation's place in the lesson's order,
@@ -52,7 +51,6 @@ export const lessons = pgTable(
     uniqueIndex('lessons_protocol_number_unique').on(table.protocolId, table.number),
     // The teacher's list: by date, within one project.
     index('lessons_workspace_teacher_starts_idx').on(table.workspaceId, table.teacherId, table.startsAt),
-    uniqueIndex('lessons_player_token_unique').on(table.playerToken),
     check('lessons_number_check', sql`${table.number} >= 1`),
     check('lessons_duration_check', sql`${table.durationMinutes} between 45 and 60`),
   ],

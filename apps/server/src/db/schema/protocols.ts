@@ -115,8 +115,8 @@ export type ProtocolTemplateFolderRow = typeof protocolTemplateFolders.$inferSel
 /**
  * A plan (protocol, spec §3 Protocol/plan) of a teacher's student, made from one published version
  * of a template, for ten lessons (spec §9) until its deadline. Its status is computed, not kept
- * (contract `planStatus`). `public_token`, once made, is the parents' link; sending the plan
- * records `sent_at`.
+ * (contract `planStatus`). Its link for the parents is a public link (`public_links`, kind
+ * `plan`); sending the plan records `sent_at`.
  */
 export const protocols = pgTable(
   'protocols',
@@ -131,7 +131,6 @@ export const protocols = pgTable(
     keptVersion: integer('kept_version').notNull().default(0),
     deadline: date('deadline', { mode: 'string' }).notNull(),
     lessons: smallint('lessons').notNull().default(10),
-    publicToken: text('public_token'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ...timestamps(),
   },
@@ -139,7 +138,6 @@ export const protocols = pgTable(
     index('protocols_workspace_teacher_idx').on(table.workspaceId, table.teacherId, table.deadline),
     index('protocols_client_idx').on(table.clientId),
     index('protocols_template_idx').on(table.templateId),
-    uniqueIndex('protocols_public_token_unique').on(table.publicToken),
   ],
 );
 

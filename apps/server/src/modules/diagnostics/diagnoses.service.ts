@@ -15,6 +15,7 @@ import {
   type Diagnosis,
   type DiagnosisListItem,
   type DiagnosisResult,
+  type PublicLinkState,
   type diagnosisCompleteInput,
   type diagnosisCreateInput,
   type diagnosisUpdateInput,
@@ -35,12 +36,21 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { FieldMessage } from '../../i18n/index.ts';
+import { linkStateOf } from '../public-links/index.ts';
 import {
   cardVersionOfDiagnosis,
   diagnosableClient,
   diagnosisContent,
   diagnosisFor,
 } from './diagnosis-access.ts';
+import { diagnosisLinks } from './diagnosis-link.ts';
+
+/** The filling screen's words for the parents' link's state. */
+const LINK_STATES: Record<PublicLinkState, Diagnosis['link']> = {
+  none: 'none',
+  live: 'active',
+  withdrawn: 'revoked',
+};
 
 /** The caller, with the time zone "today" is judged in. */
 export interface DiagnosisCaller extends ProjectActor {
@@ -205,7 +215,7 @@ async function viewOf(
     filled_by: { id: row.filledBy, name: filler?.name ?? '' },
     results,
     previous,
-    link: row.publicToken === null ? 'none' : row.linkRevokedAt === null ? 'active' : 'revoked',
+    link: LINK_STATES[await linkStateOf(db, diagnosisLinks, row.id)],
     read_only: row.status === 'sent',
   };
 }

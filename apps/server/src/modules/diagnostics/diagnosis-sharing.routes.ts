@@ -4,10 +4,9 @@ import {
   diagnosisParams,
   diagnosisProgressSchema,
   diagnosisSharingQuery,
-  diagnosisSharingSchema,
   errorBody,
   parentDiagnosisSchema,
-  publicDiagnosisParams,
+  publicLinkParams,
   sendDiagnosisInput,
   sentDiagnosisSchema,
   type ParentDiagnosis,
@@ -19,11 +18,10 @@ import { actingOf } from '../../access/actor.ts';
 import { contentDisposition } from '../../files/content-disposition.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { diagnosisPdf } from './diagnosis-pdf.ts';
+import { publicRead } from '../public-links/index.ts';
 import {
-  getSharing,
   publicDiagnosis,
   publicProgress,
-  revokeLink,
   sendDiagnosis,
   staffParentView,
 } from './diagnosis-sharing.service.ts';
@@ -33,12 +31,11 @@ const one = `${API.diagnoses}/:diagnosisId`;
 const byToken = `${API.publicDiagnosis}/:token`;
 const binary = z.any().meta({ type: 'string', format: 'binary' });
 
-/** A withdrawn link must stop working at once: no copy kept by a browser or a proxy. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-
 async function sendPdf(reply: FastifyReply, parent: ParentDiagnosis) {
   const { bytes, fileName } = await diagnosisPdf(parent);
-  return noStore(reply)
+  // The parents' answers: no copy kept by a browser or a proxy (public reads say so by themselves).
+  return reply
+    .header('cache-control', 'no-store')
     .type('application/pdf')
     .header('content-length', bytes.length)
     .header('content-disposition', contentDisposition('attachment', fileName))
@@ -71,42 +68,6 @@ export const diagnosisSharingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${one}/link`,
-    {
-      config: { permission: 'diagnoses.manage' },
-      schema: {
-        tags,
-        summary:
-          "How a diagnosis is shared with the parents: its status, its public link (null when none), when it was sent, why the last sending failed, the parent's e-mail",
-        params: diagnosisParams,
-        querystring: diagnosisSharingQuery,
-        response: { 200: dataEnvelope(diagnosisSharingSchema), 404: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await getSharing(context(request), actingOf(request), request.params.diagnosisId),
-    }),
-  );
-
-  app.post(
-    `${one}/link/revoke`,
-    {
-      config: { permission: 'diagnoses.manage' },
-      schema: {
-        tags,
-        summary:
-          "Withdraws the diagnosis' public link: its pages, progress and PDF open nothing from now on; the next sending makes a new link",
-        params: diagnosisParams,
-        querystring: diagnosisSharingQuery,
-        response: { 200: dataEnvelope(diagnosisSharingSchema), 404: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await revokeLink(context(request), actingOf(request), request.params.diagnosisId),
-    }),
-  );
-
-  app.get(
     `${one}/pdf`,
     {
       config: { permission: 'diagnoses.manage' },
@@ -124,51 +85,46 @@ export const diagnosisSharingRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPdf(reply, await staffParentView(app.db, actingOf(request), request.params.diagnosisId)),
   );
 
-  // Public: the random token is the key. The global rate limit holds them, like the other public calls.
+  // Public: the random token is the key, under the kit's one rate limit and no-store (decision 029).
   app.get(
     byToken,
     {
+      ...publicRead(app),
       schema: {
         tags,
         summary:
           "The filled card for the parents by its public link (public): the child, the date, each question's answer in readable form and the results meant for parents, in the student's language; 404 for a wrong or withdrawn link",
-        params: publicDiagnosisParams,
+        params: publicLinkParams,
         response: { 200: dataEnvelope(parentDiagnosisSchema), 404: errorBody },
       },
     },
-    async (request, reply) => {
-      const data = await publicDiagnosis(app.db, request.params.token);
-      noStore(reply);
-      return { data };
-    },
+    async (request) => ({ data: await publicDiagnosis(app.db, request.params.token) }),
   );
 
   app.get(
     `${byToken}/progress`,
     {
+      ...publicRead(app),
       schema: {
         tags,
         summary:
           "The student's results on the card over time (public, by the same link): per result meant for parents and per scale question, a point for each diagnosis sent to the parents, oldest first; 409 `diagnosis_language_mismatch` when the card's language is not the student's; 404 for a wrong or withdrawn link",
-        params: publicDiagnosisParams,
+        params: publicLinkParams,
         response: { 200: dataEnvelope(diagnosisProgressSchema), 404: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) => {
-      const data = await publicProgress(app.db, request.params.token);
-      noStore(reply);
-      return { data };
-    },
+    async (request) => ({ data: await publicProgress(app.db, request.params.token) }),
   );
 
   app.get(
     `${byToken}/pdf`,
     {
+      ...publicRead(app),
       schema: {
         tags,
         summary:
           'The filled card for the parents as a PDF (public, by the same link); 404 for a wrong or withdrawn link',
-        params: publicDiagnosisParams,
+        params: publicLinkParams,
         produces: ['application/pdf'],
         response: { 200: binary, 404: errorBody },
       },

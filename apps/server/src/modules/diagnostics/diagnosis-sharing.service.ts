@@ -4,19 +4,16 @@
  * revocable, that shows the parents the filled card in the student's language with only what is
  * meant for them, and the student's results on the card over time; sending mails that link.
  *
- * The token is kept as it is, as plans' links are (decision 020): the diagnostician copies the link
- * again whenever she wants to, and it opens a read-only page. Withdrawing it stamps
- * `link_revoked_at`; the next sending makes a new token.
+ * The link is the public-link kit's (decision 029, `diagnosis-link.ts`): it opens a read-only page;
+ * once withdrawn, the next sending makes a new one.
  */
 import {
-  DIAGNOSIS_TOKEN_BYTES,
   PARENT_DIAGNOSIS_PAGE,
   computedOutcomes,
   isLanguage,
   questionsOf,
   type Answer,
   type DiagnosisProgress,
-  type DiagnosisSharing,
   type DiagnosticCardContent,
   type Language,
   type ParentAnswer,
@@ -25,9 +22,9 @@ import {
   type Question,
   type SentDiagnosis,
   type sendDiagnosisInput,
+  publicLinkUrl,
 } from '@logoschool/contract';
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -39,9 +36,11 @@ import {
   type ClientRow,
   type DiagnosisRow,
 } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../errors/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { invalidLink, issueLink, liveTokenOf, openLink } from '../public-links/index.ts';
 import { diagnosisContent, diagnosisFor } from './diagnosis-access.ts';
+import { assertCompleted, diagnosisLinks, locked, sharingState } from './diagnosis-link.ts';
 import { computedValues } from './diagnosis-scores.ts';
 import { diagnosisMail } from './diagnosis-sharing.mail.ts';
 
@@ -53,51 +52,8 @@ export interface DiagnosisSharingContext {
   baseUrl: string;
 }
 
-/** A new link token: DIAGNOSIS_TOKEN_BYTES random bytes, base64url (43 characters). */
-export const newDiagnosisToken = (): string => randomBytes(DIAGNOSIS_TOKEN_BYTES).toString('base64url');
-
-/** What a token looks like; anything else names no diagnosis, without asking the database. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-/** The parents' page of a token (the route table's `/dc-preview/:dcID`). */
-export const diagnosisLink = (baseUrl: string, token: string) =>
-  `${baseUrl}${PARENT_DIAGNOSIS_PAGE}/${token}`;
-
-/** The token that opens the page now: none before the first sending or after withdrawing. */
-const liveToken = (row: DiagnosisRow) => (row.publicToken && !row.linkRevokedAt ? row.publicToken : null);
-
 /** The student's language (the page's and the mail's); 'uk' for a value the contract does not know. */
 const languageOf = (client: ClientRow): Language => (isLanguage(client.language) ? client.language : 'uk');
-
-const stateOf = (baseUrl: string, row: DiagnosisRow, client: ClientRow): DiagnosisSharing => {
-  const token = liveToken(row);
-  return {
-    status: row.status as DiagnosisSharing['status'],
-    completed: row.completedAt !== null,
-    url: token ? diagnosisLink(baseUrl, token) : null,
-    sent_at: row.sentAt?.toISOString() ?? null,
-    send_error: row.sendError,
-    link_revoked_at: token ? null : (row.linkRevokedAt?.toISOString() ?? null),
-    email: client.parentEmail,
-  };
-};
-
-/** `GET /diagnoses/:id/link`: how the diagnosis is shared (no link yet: `url` null). */
-export async function getSharing(
-  ctx: DiagnosisSharingContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<DiagnosisSharing> {
-  const { diagnosis, client } = await diagnosisFor(ctx.db, caller, id);
-  return stateOf(ctx.baseUrl, diagnosis, client);
-}
-
-/** The diagnosis row locked for a change, after `diagnosisFor` said the caller may touch it. */
-async function locked(tx: Tx, id: number): Promise<DiagnosisRow> {
-  const [row] = await tx.select().from(diagnoses).where(eq(diagnoses.id, id)).for('update');
-  if (!row) throw notFound();
-  return row;
-}
 
 /**
  * `POST /clients/diagnostic-cards/send` (spec §7): mails the diagnosis' link to the student's parent
@@ -114,67 +70,41 @@ export async function sendDiagnosis(
 ): Promise<SentDiagnosis> {
   const prepared = await ctx.db.transaction(async (tx) => {
     const { client } = await diagnosisFor(tx, caller, input.diagnosis_id);
-    const diagnosis = await locked(tx, input.diagnosis_id);
-    if (diagnosis.completedAt === null) {
-      throw new AppError('validation_failed').saying('diagnosisNotCompleted');
-    }
+    const row = await locked(tx, input.diagnosis_id);
+    assertCompleted(row);
     if (!client.parentEmail) throw new AppError('validation_failed').saying('diagnosisParentEmailMissing');
-    const content = await diagnosisContent(tx, diagnosis);
-    let row = diagnosis;
-    if (!liveToken(diagnosis)) {
-      const [saved] = await tx
-        .update(diagnoses)
-        .set({ publicToken: newDiagnosisToken(), linkRevokedAt: null, updatedAt: new Date() })
-        .where(eq(diagnoses.id, diagnosis.id))
-        .returning();
-      if (!saved) throw notFound();
-      row = saved;
-    }
-    return { row, client, content };
+    const content = await diagnosisContent(tx, row);
+    const { token } = await issueLink(tx, caller, diagnosisLinks, row.id);
+    return { row, client, content, token };
   });
-  const { row, client, content } = prepared;
-  const token = row.publicToken ?? '';
+  const { row, client, content, token } = prepared;
   const lang = languageOf(client);
   const mail = diagnosisMail(lang, {
     teacher: caller.name,
     child: row.childName,
     card: content.title,
     date: row.diagnosedOn,
-    link: diagnosisLink(ctx.baseUrl, token),
+    link: publicLinkUrl(ctx.baseUrl, PARENT_DIAGNOSIS_PAGE, token),
   });
   const outcome = await ctx.mailer.sendMail({ to: client.parentEmail, ...mail, secrets: [token] });
   const failed = outcome.delivery === 'failed';
   const reason = failed ? (outcome.error ?? 'unknown error') : null;
-  const [saved] = await ctx.db
-    .update(diagnoses)
-    .set(
-      failed
-        ? { status: 'not_sent', sendError: reason, updatedAt: new Date() }
-        : { status: 'sent', sendError: null, sentAt: new Date(), updatedAt: new Date() },
-    )
-    // Unless the link was withdrawn or replaced meanwhile.
-    .where(and(eq(diagnoses.id, row.id), eq(diagnoses.publicToken, token)))
-    .returning();
-  return { ...stateOf(ctx.baseUrl, saved ?? row, client), mail_delivery: outcome.delivery };
-}
-
-/** `POST /diagnoses/:id/link/revoke`: withdraws the link; it opens nothing from now on. */
-export async function revokeLink(
-  ctx: DiagnosisSharingContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<DiagnosisSharing> {
-  return ctx.db.transaction(async (tx) => {
-    const { client } = await diagnosisFor(tx, caller, id);
-    const diagnosis = await locked(tx, id);
-    if (!liveToken(diagnosis)) return stateOf(ctx.baseUrl, diagnosis, client);
-    const [saved] = await tx
+  const saved = await ctx.db.transaction(async (tx) => {
+    const now = await locked(tx, row.id);
+    // Unless the link was withdrawn or replaced meanwhile (the diagnosis' row orders the two).
+    if ((await liveTokenOf(tx, diagnosisLinks, row.id)) !== token) return now;
+    const [written] = await tx
       .update(diagnoses)
-      .set({ linkRevokedAt: new Date(), updatedAt: new Date() })
-      .where(eq(diagnoses.id, id))
+      .set(
+        failed
+          ? { status: 'not_sent', sendError: reason, updatedAt: new Date() }
+          : { status: 'sent', sendError: null, sentAt: new Date(), updatedAt: new Date() },
+      )
+      .where(eq(diagnoses.id, row.id))
       .returning();
-    return stateOf(ctx.baseUrl, saved ?? diagnosis, client);
+    return written ?? now;
   });
+  return { ...(await sharingState(ctx.db, ctx.baseUrl, saved, client)), mail_delivery: outcome.delivery };
 }
 
 // ---- What the parents see ----
@@ -286,16 +216,15 @@ export async function parentView(
   };
 }
 
-/** The diagnosis and its student a live token names; the page's own 404 otherwise (spec §8). */
+/** The completed diagnosis and its student a live token names; the kit's one 404 otherwise (spec §8). */
 async function byToken(db: Db, token: string) {
-  const invalid = () => notFound().saying('diagnosisLinkInvalid');
-  if (!TOKEN_SHAPE.test(token)) throw invalid();
+  const { subjectId } = await openLink(db, diagnosisLinks, token);
   const [found] = await db
     .select({ diagnosis: diagnoses, client: clients })
     .from(diagnoses)
     .innerJoin(clients, eq(clients.id, diagnoses.clientId))
-    .where(and(eq(diagnoses.publicToken, token), isNull(diagnoses.linkRevokedAt)));
-  if (!found || found.diagnosis.completedAt === null) throw invalid();
+    .where(eq(diagnoses.id, subjectId));
+  if (!found || found.diagnosis.completedAt === null) throw invalidLink();
   return found;
 }
 

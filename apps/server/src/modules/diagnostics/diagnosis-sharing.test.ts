@@ -5,6 +5,7 @@ import {
   withKeys,
   type DiagnosisProgress,
   type DiagnosisSharing,
+  type PublicLink,
   type DiagnosticCardContent,
   type DiagnosticCardInput,
   type ParentDiagnosis,
@@ -248,7 +249,7 @@ describe('sending a diagnosis to the parents', () => {
     expect(mail?.text).toContain(answer.url);
     // The state reads back the same.
     const state = dataOf<DiagnosisSharing>(await as(s.teacher).get(`/api/diagnoses/${diagnosis.id}/link`));
-    expect(state).toMatchObject({ status: 'sent', url: answer.url, link_revoked_at: null });
+    expect(state).toMatchObject({ status: 'sent', url: answer.url, link_state: 'live', withdrawn_at: null });
   });
 
   it('sends again with the same link, and an assigned diagnostician may send too', async () => {
@@ -270,7 +271,13 @@ describe('sending a diagnosis to the parents', () => {
     const complete = await noMail.diagnose();
     expect(errorOf(await send(noMail.teacher, complete.id), 422).message).toMatch(/no parent e-mail/);
     const [row] = await t.db.select().from(diagnoses).where(eq(diagnoses.id, complete.id));
-    expect(row).toMatchObject({ status: 'draft', publicToken: null });
+    expect(row).toMatchObject({ status: 'draft' });
+    // Nor a link: the kit's own route refuses it the same way.
+    const link = `/api/diagnoses/${draft.id}/link`;
+    expect(errorOf(await as(s.teacher).post(link), 422).message).toMatch(/not completed/);
+    expect(
+      dataOf<DiagnosisSharing>(await as(noMail.teacher).get(`/api/diagnoses/${complete.id}/link`)),
+    ).toMatchObject({ url: null, link_state: 'none' });
   });
 
   it('answers 401 without a token, 403 to a role that may not, 404 to another teacher and another project', async () => {
@@ -291,10 +298,11 @@ describe('sending a diagnosis to the parents', () => {
       expect((await as(s.otherTeacher).get(url)).statusCode).toBe(404);
       expect((await as(s.stranger).get(url)).statusCode).toBe(404);
     }
-    const revoke = `/api/diagnoses/${diagnosis.id}/link/revoke`;
-    expect((await as(s.moderator).post(revoke)).statusCode).toBe(403);
-    expect((await as(s.otherTeacher).post(revoke)).statusCode).toBe(404);
-    expect((await as(s.stranger).post(revoke)).statusCode).toBe(404);
+    const link = `/api/diagnoses/${diagnosis.id}/link`;
+    expect((await as(s.moderator).delete(link)).statusCode).toBe(403);
+    expect((await as(s.otherTeacher).delete(link)).statusCode).toBe(404);
+    expect((await as(s.stranger).delete(link)).statusCode).toBe(404);
+    expect((await as(s.stranger).post(`${link}/rotate`)).statusCode).toBe(404);
     expect((await send(s.teacher, 2_147_483_647)).statusCode).toBe(404);
   });
 });
@@ -349,13 +357,13 @@ describe("the parents' page", () => {
     for (const wrong of ['x'.repeat(43), 'short', `${token}x`]) {
       const refused = errorOf(await publicCard(wrong), 404);
       expect(refused).toMatchObject({ code: 'not_found' });
-      expect(refused.message).toMatch(/wrong or was withdrawn/);
+      expect(refused.message).toMatch(/not valid or was withdrawn/);
     }
-    const revoked = dataOf<DiagnosisSharing>(
-      await as(s.teacher).post(`/api/diagnoses/${diagnosis.id}/link/revoke`),
-    );
-    expect(revoked).toMatchObject({ url: null, status: 'sent' });
-    expect(revoked.link_revoked_at).not.toBeNull();
+    const revoked = dataOf<PublicLink>(await as(s.teacher).delete(`/api/diagnoses/${diagnosis.id}/link`));
+    expect(revoked).toMatchObject({ url: null, link_state: 'withdrawn' });
+    expect(revoked.withdrawn_at).not.toBeNull();
+    const state = dataOf<DiagnosisSharing>(await as(s.teacher).get(`/api/diagnoses/${diagnosis.id}/link`));
+    expect(state).toMatchObject({ url: null, status: 'sent', withdrawn_at: revoked.withdrawn_at });
     for (const url of [
       `/api/public/dc/${token}`,
       `/api/public/dc/${token}/progress`,

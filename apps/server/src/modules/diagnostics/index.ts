@@ -20,5 +20,6 @@ export const diagnosticsModule: AppModule = {
   ],
 };
 
+export { diagnosisLinks } from './diagnosis-link.ts';
 export { computedValues } from './diagnosis-scores.ts';
 export { programOf } from './programs.service.ts';

@@ -29,3 +29,4 @@ export const lessonsModule: AppModule = {
 
 export { fillLesson, finishLesson, updateLesson } from './lesson-commands.ts';
 export { addMark } from './marks.service.ts';
+export { lessonLinks } from './lesson-link.ts';

@@ -3,10 +3,9 @@ import {
   clientSessionSchema,
   dataEnvelope,
   errorBody,
-  lessonActingQuery,
   lessonParams,
   lessonSessionLinkSchema,
-  playLessonParams,
+  publicLinkParams,
   sessionMoveInput,
   sessionSlideQuery,
 } from '@logoschool/contract';
@@ -17,26 +16,20 @@ import { actingOf } from '../../access/actor.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { EXERCISE_FILES } from '../exercises/index.ts';
-import {
-  createSessionLink,
-  getSessionLink,
-  moveSession,
-  openSession,
-  revokeSessionLink,
-  sessionSlide,
-  showSession,
-} from './lesson-session.service.ts';
+import { publicRead } from '../public-links/index.ts';
+import { sessionQuery } from './lesson-link.ts';
+import { moveSession, openSession, sessionSlide, showSession } from './lesson-session.service.ts';
 import { streamSession, type SessionStreams } from './lesson-session.stream.ts';
 
 const tags = ['lessons'];
-const link = `${API.lesson}/:lessonId/link`;
 const session = `${API.lesson}/:lessonId/session`;
 const byToken = `${API.playLesson}/:token`;
 const binary = z.any().meta({ type: 'string', format: 'binary' });
-/** The project and role acted in (no time zone: nothing here is judged by the day). */
-const sessionQuery = lessonActingQuery.omit({ time_zone: true });
 
-/** The lesson's live session: the teacher's link and moves, and the child's screen by the link (decision 021). */
+/**
+ * The lesson's live session: the teacher's moves, and the child's screen by the link (decision 021).
+ * The link itself (how it stands, making, replacing, withdrawing it) is the kit's (`lesson-link.ts`).
+ */
 export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest) => ({ db: app.db, baseUrl: publicBaseUrl(app.config, request) });
   const streams: SessionStreams = new Set();
@@ -44,60 +37,6 @@ export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     for (const close of [...streams]) close();
   });
-
-  app.get(
-    link,
-    {
-      config: { permission: 'lessons.manage' },
-      schema: {
-        tags,
-        summary:
-          "The lesson's session link for the child's screen (null when none) and where its session stands",
-        params: lessonParams,
-        querystring: sessionQuery,
-        response: { 200: dataEnvelope(lessonSessionLinkSchema), 404: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await getSessionLink(context(request), actingOf(request), request.params.lessonId),
-    }),
-  );
-
-  app.post(
-    link,
-    {
-      config: { permission: 'lessons.manage' },
-      schema: {
-        tags,
-        summary:
-          "The lesson's session link for the child's screen, made now when it has none (random, revocable); 409 once the lesson is finished",
-        params: lessonParams,
-        querystring: sessionQuery,
-        response: { 200: dataEnvelope(lessonSessionLinkSchema), 404: errorBody, 409: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await createSessionLink(context(request), actingOf(request), request.params.lessonId),
-    }),
-  );
-
-  app.delete(
-    link,
-    {
-      config: { permission: 'lessons.manage' },
-      schema: {
-        tags,
-        summary:
-          "Withdraws the lesson's session link: open child's screens say so and it opens nothing; the next start makes a new one",
-        params: lessonParams,
-        querystring: sessionQuery,
-        response: { 200: dataEnvelope(lessonSessionLinkSchema), 404: errorBody },
-      },
-    },
-    async (request) => ({
-      data: await revokeSessionLink(context(request), actingOf(request), request.params.lessonId),
-    }),
-  );
 
   app.post(
     session,
@@ -118,35 +57,32 @@ export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Public: the random token is the key. The global rate limit holds them, like the other public
-  // calls, and nothing is kept by a browser or a proxy: a withdrawn link stops at once.
+  // Public: the random token is the key, under the kit's one rate limit and no-store (decision 029).
 
   app.get(
     byToken,
     {
+      ...publicRead(app),
       schema: {
         tags,
         summary:
           "The lesson for the child's screen by its session link (public): the child's first name, the lesson's number and where the session stands, with the slide shown; 404 for a wrong or withdrawn link",
-        params: playLessonParams,
+        params: publicLinkParams,
         response: { 200: dataEnvelope(clientSessionSchema), 404: errorBody },
       },
     },
-    async (request, reply) => {
-      const data = await showSession(app.db, request.params.token);
-      void reply.header('cache-control', 'no-store');
-      return { data };
-    },
+    async (request) => ({ data: await showSession(app.db, request.params.token) }),
   );
 
   app.get(
     `${byToken}/slide`,
     {
+      ...publicRead(app),
       schema: {
         tags,
         summary:
           "One slide image of the lesson's decks by its session link (public): the presentation's place in the lesson's order and the slide, from 0; 404 for anything the lesson does not have",
-        params: playLessonParams,
+        params: publicLinkParams,
         querystring: sessionSlideQuery,
         produces: ['image/png', 'image/jpeg'],
         response: { 200: binary, 404: errorBody },
@@ -161,7 +97,6 @@ export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(file.mime)
         .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
         .send(stream);
     },
   );
@@ -169,11 +104,12 @@ export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${byToken}/events`,
     {
+      ...publicRead(app),
       schema: {
         tags,
         summary:
           'The session as it moves, by its session link (public): server-sent events, `state` first and on every change, a comment every ~25 s, `invalid` when the link is withdrawn; 404 for a wrong or withdrawn link',
-        params: playLessonParams,
+        params: publicLinkParams,
         produces: ['text/event-stream'],
         response: { 200: z.string(), 404: errorBody },
       },

@@ -3,28 +3,22 @@
  * decision 021): the teacher's player starts, moves and ends it; the child's screen, opened under
  * the lesson's random link, reads where it stands and follows it through a stream.
  *
- * The link's token is kept as it is (like a plan's, decision 020): the teacher copies the link
- * again whenever she wants to, and it opens a read-only page of slides, nothing an account could
- * do. It is 256 random bits, unique, and gone once withdrawn.
+ * The link is the public-link kit's (decision 029, `lesson-link.ts`): it opens a read-only page of
+ * slides, nothing an account could do.
  */
 import {
   API,
   API_BASE,
-  CLIENT_SESSION_PAGE,
-  LESSON_TOKEN_BYTES,
   firstNameOf,
   isLanguage,
   type ClientSession,
   type LessonSessionLink,
-  type SessionState,
   type SessionStateView,
   type sessionMoveInput,
 } from '@logoschool/contract';
-import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ProjectActor } from '../../access/actor.ts';
+import type { Actor, ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   clients,
@@ -37,7 +31,9 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { invalidLink, issueLink, openLink, stillOpens } from '../public-links/index.ts';
 import { isLocked, ownLesson, planOf, planOutline, presentationsOf } from './lesson-context.ts';
+import { lessonLinks, sessionChanged, sessionLinkState, sessionStateOf } from './lesson-link.ts';
 
 /** What the teacher's session services need besides their input. */
 export interface SessionContext {
@@ -46,48 +42,12 @@ export interface SessionContext {
   baseUrl: string;
 }
 
-/** A new link token: `LESSON_TOKEN_BYTES` random bytes, base64url (43 characters). */
-export const newLessonToken = (): string => randomBytes(LESSON_TOKEN_BYTES).toString('base64url');
-
-/** What a token looks like; anything else names no lesson, without asking the database. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-/** The child's page of a token (the route table's `/client-session/:encryptedId`). */
-export const sessionLink = (baseUrl: string, token: string) => `${baseUrl}${CLIENT_SESSION_PAGE}/${token}`;
-
 /** Where the child's screen reads one slide image, by the link's token. */
 const slideUrl = (token: string, position: number, slide: number) =>
   `${API_BASE}${API.playLesson}/${token}/slide?position=${position}&slide=${slide}`;
 
 // ---------------------------------------------------------------------------------------------
-// Changes within this process: a stream re-reads its lesson when told (see lesson-session.stream.ts).
-
-const changes = new EventEmitter();
-// One listener per open child's screen: as many as there are children following.
-changes.setMaxListeners(0);
-
-/** Tells the open streams of a lesson, in this process, that its session or link changed. */
-export function sessionChanged(lessonId: number): void {
-  changes.emit(String(lessonId));
-}
-
-/** Calls `listener` on every change of a lesson's session in this process; returns the way to stop. */
-export function onSessionChange(lessonId: number, listener: () => void): () => void {
-  changes.on(String(lessonId), listener);
-  return () => changes.off(String(lessonId), listener);
-}
-
-/** How many streams of this process follow a lesson now. */
-export const sessionFollowers = (lessonId: number): number => changes.listenerCount(String(lessonId));
-
-// ---------------------------------------------------------------------------------------------
 // Reading a session.
-
-/** Where a lesson's session stands: over once ended or once the lesson is finished. */
-export function sessionStateOf(lesson: LessonRow): SessionState {
-  if (lesson.finishedAt !== null || lesson.sessionEndedAt !== null) return 'ended';
-  return lesson.sessionStartedAt === null ? 'not_started' : 'live';
-}
 
 /** The lesson's presentations in play order (block by block as the plan orders them, each in its order). */
 async function playOrder(tx: Tx, lesson: LessonRow) {
@@ -137,17 +97,16 @@ async function sessionView(tx: Tx, lesson: LessonRow, token: string): Promise<Se
   };
 }
 
-/** The lesson and its student of a link's token; the page's own 404 for a wrong or withdrawn one. */
+/** The lesson and its student of a link's token; the kit's one 404 for a wrong or withdrawn one. */
 async function lessonOfToken(db: Tx, token: string) {
-  const invalid = () => notFound().saying('lessonLinkInvalid');
-  if (!TOKEN_SHAPE.test(token)) throw invalid();
+  const { subjectId } = await openLink(db, lessonLinks, token);
   const [found] = await db
     .select({ lesson: lessons, language: clients.language, childName: clients.childName })
     .from(lessons)
     .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
     .innerJoin(clients, eq(clients.id, protocols.clientId))
-    .where(eq(lessons.playerToken, token));
-  if (!found) throw invalid();
+    .where(eq(lessons.id, subjectId));
+  if (!found) throw invalidLink();
   return found;
 }
 
@@ -172,9 +131,14 @@ export async function openSession(db: Db, token: string) {
   return { lessonId: lesson.id, first: await sessionView(db, lesson, token) };
 }
 
-/** Where the session of a link stands now; null once the link is withdrawn (for the stream). */
-export async function sessionOfToken(db: Db, token: string): Promise<SessionStateView | null> {
-  const [lesson] = await db.select().from(lessons).where(eq(lessons.playerToken, token));
+/** Where the session of a lesson's link stands now; null once the link is withdrawn (for the stream). */
+export async function sessionOfLink(
+  db: Db,
+  lessonId: number,
+  token: string,
+): Promise<SessionStateView | null> {
+  if (!(await stillOpens(db, lessonLinks, token))) return null;
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
   return lesson ? sessionView(db, lesson, token) : null;
 }
 
@@ -206,60 +170,6 @@ export async function sessionSlide(
 // ---------------------------------------------------------------------------------------------
 // The teacher's side.
 
-const linkState = (baseUrl: string, lesson: LessonRow): LessonSessionLink => ({
-  url: lesson.playerToken ? sessionLink(baseUrl, lesson.playerToken) : null,
-  state: sessionStateOf(lesson),
-  position: lesson.sessionPosition,
-  slide: lesson.sessionSlide,
-});
-
-/** `GET /lesson/:lessonId/link`: the lesson's link (null when none) and where its session stands. */
-export async function getSessionLink(
-  ctx: SessionContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<LessonSessionLink> {
-  return linkState(ctx.baseUrl, await ownLesson(ctx.db, caller, id));
-}
-
-/** A token for the lesson when it has none (in the caller's transaction). */
-const tokenOf = (lesson: LessonRow) => lesson.playerToken ?? newLessonToken();
-
-/** `POST /lesson/:lessonId/link`: the lesson's link, made now when it has none; 409 once finished. */
-export async function createSessionLink(
-  ctx: SessionContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<LessonSessionLink> {
-  const saved = await ctx.db.transaction(async (tx) => {
-    const lesson = await ownLesson(tx, caller, id, true);
-    if (lesson.finishedAt !== null) throw new AppError('lesson_finished');
-    if (lesson.playerToken) return lesson;
-    const [row] = await tx
-      .update(lessons)
-      .set({ playerToken: tokenOf(lesson) })
-      .where(eq(lessons.id, id))
-      .returning();
-    return row ?? lesson;
-  });
-  return linkState(ctx.baseUrl, saved);
-}
-
-/** `DELETE /lesson/:lessonId/link`: withdraws the link; open child's screens say so, and it opens nothing. */
-export async function revokeSessionLink(
-  ctx: SessionContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<LessonSessionLink> {
-  const saved = await ctx.db.transaction(async (tx) => {
-    const lesson = await ownLesson(tx, caller, id, true);
-    const [row] = await tx.update(lessons).set({ playerToken: null }).where(eq(lessons.id, id)).returning();
-    return row ?? lesson;
-  });
-  sessionChanged(id);
-  return linkState(ctx.baseUrl, saved);
-}
-
 /** 422 when `position` and `slide` do not name a presentation of the lesson and a slide of its deck. */
 async function assertPlace(tx: Tx, caller: ProjectActor, lesson: LessonRow, position: number, slide: number) {
   const item = (await playOrder(tx, lesson))[position];
@@ -289,7 +199,7 @@ async function assertPlace(tx: Tx, caller: ProjectActor, lesson: LessonRow, posi
  */
 export async function moveSession(
   ctx: SessionContext,
-  caller: ProjectActor,
+  caller: Actor,
   id: number,
   input: z.output<typeof sessionMoveInput>,
 ): Promise<LessonSessionLink> {
@@ -309,8 +219,8 @@ export async function moveSession(
       await assertPlace(tx, caller, lesson, input.position, input.slide);
       values = { sessionPosition: input.position, sessionSlide: input.slide };
       if (input.action === 'start') {
+        await issueLink(tx, caller, lessonLinks, lesson.id);
         Object.assign(values, {
-          playerToken: tokenOf(lesson),
           sessionStartedAt: state === 'live' ? lesson.sessionStartedAt : new Date(),
           sessionEndedAt: null,
         });
@@ -320,5 +230,5 @@ export async function moveSession(
     return row ?? lesson;
   });
   sessionChanged(id);
-  return linkState(ctx.baseUrl, saved);
+  return sessionLinkState(ctx.db, ctx.baseUrl, saved);
 }

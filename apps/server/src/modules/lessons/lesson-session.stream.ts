@@ -9,7 +9,8 @@ import { SESSION_EVENTS, type SessionStateView } from '@logoschool/contract';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Db } from '../../db/client.ts';
-import { onSessionChange, sessionOfToken } from './lesson-session.service.ts';
+import { onSessionChange } from './lesson-link.ts';
+import { sessionOfLink } from './lesson-session.service.ts';
 
 /** How often a stream re-reads its lesson (changes made by another app instance). */
 export const SESSION_POLL_MS = 4000;
@@ -72,7 +73,7 @@ export function streamSession(reply: FastifyReply, options: StreamOptions): void
     }
     reading = true;
     try {
-      const view = await sessionOfToken(db, token);
+      const view = await sessionOfLink(db, lessonId, token);
       if (view === null) {
         send(SESSION_EVENTS.invalid, '{}');
         close();

@@ -21,7 +21,7 @@ import {
 } from '../../test/lessons.ts';
 import { solidPng } from '../../test/media.ts';
 import { EXERCISE_FILES } from '../exercises/index.ts';
-import { sessionFollowers } from './lesson-session.service.ts';
+import { sessionFollowers } from './lesson-link.ts';
 
 const PUBLIC_URL = 'https://school.example';
 const t = useTestApp({ PUBLIC_URL });
@@ -144,6 +144,9 @@ describe('the session link', () => {
     const { s, lesson } = await withLesson();
     expect(dataOf<LessonSessionLink>(await as(s.teacher).get(linkUrl(lesson.id)))).toEqual({
       url: null,
+      link_state: 'none',
+      issued_at: null,
+      withdrawn_at: null,
       state: 'not_started',
       position: 0,
       slide: 0,
@@ -363,6 +366,9 @@ describe('who reaches the teacher’s side', () => {
     // Nothing of that changed the lesson.
     expect(dataOf<LessonSessionLink>(await as(s.teacher).get(linkUrl(lesson.id)))).toEqual({
       url: null,
+      link_state: 'none',
+      issued_at: null,
+      withdrawn_at: null,
       state: 'not_started',
       position: 0,
       slide: 0,

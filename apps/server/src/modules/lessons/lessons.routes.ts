@@ -21,7 +21,7 @@ import { actingOf } from '../../access/actor.ts';
 import { fillLesson, finishLesson, updateLesson } from './lesson-commands.ts';
 import { lessonFromProgram } from './lesson-from-program.ts';
 import { checkLesson, getLesson, listLessons, type LessonCaller } from './lesson-queries.ts';
-import { sessionChanged } from './lesson-session.service.ts';
+import { sessionChanged } from './lesson-link.ts';
 
 const tags = ['lessons'];
 const item = `${API.lesson}/:lessonId`;

@@ -12,6 +12,7 @@ export const protocolsModule: AppModule = {
   routes: [templatesRoutes, plansRoutes, planSharingRoutes],
 };
 
+export { planLinks } from './plan-link.ts';
 export { mailDay } from './plan-sharing.mail.ts';
 export { contentOf, createPlan, updatePlan, type PlanCaller } from './plans.service.ts';
 export {

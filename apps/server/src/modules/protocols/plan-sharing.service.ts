@@ -1,34 +1,30 @@
 /**
  * The plan for the parents (issue 14 item 6, spec §2 /view-protocol-plan, §7 /send-plan,
- * /show-plan): a teacher's plan gets a public link, random and revocable, that shows the parents
- * only the texts meant for them, in the student's language; sending the plan mails that link.
- *
- * The link's token is kept as it is, not hashed as sessions and invitations are: the teacher copies
- * the link again whenever she wants to, and it opens a read-only page of parent texts, nothing an
- * account could do. It is 256 random bits, unique, and gone once withdrawn.
+ * /show-plan): a teacher's plan gets a public link (the public-link kit, decision 029) that shows
+ * the parents only the texts meant for them, in the student's language; sending the plan mails
+ * that link.
  */
 import {
   PARENT_PLAN_PAGE,
-  PLAN_TOKEN_BYTES,
   firstNameOf,
+  publicLinkUrl,
   isLanguage,
   type ParentPlan,
-  type PlanSharing,
   type SentPlan,
   type TemplateContent,
   type sendPlanInput,
 } from '@logoschool/contract';
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor, ProjectActor } from '../../access/actor.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { clients, protocolBlocks, protocols, type ProtocolRow } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../errors/app-error.ts';
+import type { Actor } from '../../access/actor.ts';
+import type { Db } from '../../db/client.ts';
+import { clients, protocols } from '../../db/schema/index.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { versionContent } from './templates.service.ts';
+import { invalidLink, issueLink, liveTokenOf, openLink } from '../public-links/index.ts';
 import { planMail } from './plan-sharing.mail.ts';
+import { assertFilled, contentOf, ownPlan, planLinks, sharingState } from './plan-link.ts';
 
 /** What the sharing services need besides their input. */
 export interface SharingContext {
@@ -36,119 +32,6 @@ export interface SharingContext {
   mailer: Mailer;
   /** The web app's address, for the link. */
   baseUrl: string;
-}
-
-/** A new link token: `PLAN_TOKEN_BYTES` random bytes, base64url (43 characters). */
-export const newPlanToken = (): string => randomBytes(PLAN_TOKEN_BYTES).toString('base64url');
-
-/** What a token looks like; anything else names no plan, without asking the database. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-/** The public page of a token (the route table's `/view-protocol-plan/:protocolId`). */
-export const planLink = (baseUrl: string, token: string) => `${baseUrl}${PARENT_PLAN_PAGE}/${token}`;
-
-/** The plan and its student, for the plan's own teacher in the project acted in; 404 otherwise. */
-async function ownPlan(tx: Tx, caller: ProjectActor, id: number, lock = false) {
-  const query = tx
-    .select({ plan: protocols, client: clients })
-    .from(protocols)
-    .innerJoin(clients, eq(clients.id, protocols.clientId))
-    .where(
-      and(
-        eq(protocols.workspaceId, caller.workspaceId),
-        eq(protocols.teacherId, caller.userId),
-        eq(protocols.id, id),
-      ),
-    );
-  const [found] = lock ? await query.for('update', { of: protocols }) : await query;
-  if (!found) throw notFound();
-  return found;
-}
-
-/** The template version a plan was made from and the folder picked for each of its blocks. */
-async function contentOf(tx: Tx, row: ProtocolRow) {
-  const content = await versionContent(tx, row.templateId, row.templateVersion);
-  if (!content)
-    throw new Error(`plan ${row.id}: template ${row.templateId} has no version ${row.templateVersion}`);
-  const picked = new Map(
-    (
-      await tx
-        .select({ key: protocolBlocks.key, folderId: protocolBlocks.folderId })
-        .from(protocolBlocks)
-        .where(eq(protocolBlocks.protocolId, row.id))
-    ).map((block) => [block.key, block.folderId]),
-  );
-  return { content, picked };
-}
-
-/**
- * A plan goes to the parents only filled (every block has its folder): a pending plan would show
- * them empty blocks. 409, saying what to do.
- */
-async function assertFilled(tx: Tx, row: ProtocolRow) {
-  const { content, picked } = await contentOf(tx, row);
-  if (!content.blocks.every((block) => (picked.get(block.key) ?? null) !== null)) {
-    throw new AppError('conflict').saying('planNotFilled');
-  }
-}
-
-const stateOf = (baseUrl: string, row: ProtocolRow, email: string): PlanSharing => ({
-  url: row.publicToken ? planLink(baseUrl, row.publicToken) : null,
-  sent_at: row.sentAt?.toISOString() ?? null,
-  email,
-});
-
-/** The row with a link: its own, or a new one written now (in the caller's transaction). */
-async function withToken(tx: Tx, row: ProtocolRow): Promise<ProtocolRow> {
-  if (row.publicToken) return row;
-  const [saved] = await tx
-    .update(protocols)
-    .set({ publicToken: newPlanToken() })
-    .where(eq(protocols.id, row.id))
-    .returning();
-  if (!saved) throw notFound();
-  return saved;
-}
-
-/** `GET /protocols/:id/link`: how the plan is shared (no link yet: `url` null). */
-export async function getSharing(
-  ctx: SharingContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<PlanSharing> {
-  const { plan, client } = await ownPlan(ctx.db, caller, id);
-  return stateOf(ctx.baseUrl, plan, client.parentEmail);
-}
-
-/** `POST /protocols/:id/link`: the plan's link, made now if it has none (to copy), mailing nothing. */
-export async function createLink(
-  ctx: SharingContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<PlanSharing> {
-  return ctx.db.transaction(async (tx) => {
-    const { plan, client } = await ownPlan(tx, caller, id, true);
-    await assertFilled(tx, plan);
-    return stateOf(ctx.baseUrl, await withToken(tx, plan), client.parentEmail);
-  });
-}
-
-/** `DELETE /protocols/:id/link`: withdraws the link; it opens nothing from now on. */
-export async function revokeLink(
-  ctx: SharingContext,
-  caller: ProjectActor,
-  id: number,
-): Promise<PlanSharing> {
-  return ctx.db.transaction(async (tx) => {
-    const { client } = await ownPlan(tx, caller, id, true);
-    const [saved] = await tx
-      .update(protocols)
-      .set({ publicToken: null })
-      .where(eq(protocols.id, id))
-      .returning();
-    if (!saved) throw notFound();
-    return stateOf(ctx.baseUrl, saved, client.parentEmail);
-  });
 }
 
 /**
@@ -176,11 +59,11 @@ export async function sendPlan(
       );
     }
     const { content } = await contentOf(tx, plan);
-    return { plan: await withToken(tx, plan), client, content, email };
+    const { token } = await issueLink(tx, caller, planLinks, plan.id);
+    return { plan, client, content, email, token };
   });
-  const { plan, client, content, email } = prepared;
-  const token = plan.publicToken ?? '';
-  const link = planLink(ctx.baseUrl, token);
+  const { plan, client, content, email, token } = prepared;
+  const link = publicLinkUrl(ctx.baseUrl, PARENT_PLAN_PAGE, token);
   const lang = isLanguage(client.language) ? client.language : 'uk';
   const mail = planMail(lang, {
     teacher: caller.name,
@@ -191,16 +74,23 @@ export async function sendPlan(
     link,
   });
   const outcome = await ctx.mailer.sendMail({ to: email, ...mail, secrets: [token] });
-  let row = plan;
-  if (outcome.delivery !== 'failed') {
-    const [sent] = await ctx.db
+  const sentAt = await ctx.db.transaction(async (tx) => {
+    // Unless the link was withdrawn or replaced meanwhile (the plan's row orders the two).
+    const { plan: row } = await ownPlan(tx, caller, plan.id, true);
+    if (outcome.delivery === 'failed' || (await liveTokenOf(tx, planLinks, plan.id)) !== token) {
+      return row.sentAt;
+    }
+    const [sent] = await tx
       .update(protocols)
       .set({ sentAt: new Date() })
-      .where(and(eq(protocols.id, plan.id), eq(protocols.publicToken, token)))
-      .returning();
-    if (sent) row = sent;
-  }
-  return { ...stateOf(ctx.baseUrl, row, email), mail_delivery: outcome.delivery };
+      .where(eq(protocols.id, plan.id))
+      .returning({ sentAt: protocols.sentAt });
+    return sent?.sentAt ?? row.sentAt;
+  });
+  return {
+    ...(await sharingState(ctx.db, ctx.baseUrl, plan.id, sentAt, email)),
+    mail_delivery: outcome.delivery,
+  };
 }
 
 /** The parents' blocks: each block's target and parent text, and the folder picked, by its parent text. */
@@ -222,14 +112,13 @@ function parentBlocks(content: TemplateContent, picked: Map<string, number | nul
  * page's own 404 ("not valid or withdrawn", spec §8).
  */
 export async function showPlan(db: Db, token: string): Promise<ParentPlan> {
-  const invalid = () => notFound().saying('planLinkInvalid');
-  if (!TOKEN_SHAPE.test(token)) throw invalid();
+  const { subjectId } = await openLink(db, planLinks, token);
   const [found] = await db
     .select({ plan: protocols, client: clients })
     .from(protocols)
     .innerJoin(clients, eq(clients.id, protocols.clientId))
-    .where(eq(protocols.publicToken, token));
-  if (!found) throw invalid();
+    .where(eq(protocols.id, subjectId));
+  if (!found) throw invalidLink();
   const { plan, client } = found;
   const { content, picked } = await contentOf(db, plan);
   return {

@@ -3,6 +3,7 @@ import {
   type ParentPlan,
   type Plan,
   type PlanSharing,
+  type PublicLink,
   type ProtocolTemplate,
   type SentPlan,
 } from '@logoschool/contract';
@@ -151,8 +152,9 @@ describe('sending a plan to the parents', () => {
 
     // The plan remembers it; its link works.
     expect(dataOf<Plan>(await as(s.teacher).get(`/api/protocols/${plan.id}`)).sent_at).toBe(sent.sent_at);
-    expect(dataOf<PlanSharing>(await as(s.teacher).get(`/api/protocols/${plan.id}/link`))).toEqual({
+    expect(dataOf<PlanSharing>(await as(s.teacher).get(`/api/protocols/${plan.id}/link`))).toMatchObject({
       url: sent.url,
+      link_state: 'live',
       sent_at: sent.sent_at,
       email: s.parentEmail,
     });
@@ -241,20 +243,30 @@ describe('the link', () => {
     const link = `/api/protocols/${plan.id}/link`;
     expect(dataOf<PlanSharing>(await as(s.teacher).get(link))).toEqual({
       url: null,
+      link_state: 'none',
+      issued_at: null,
+      withdrawn_at: null,
       sent_at: null,
       email: s.parentEmail,
     });
-    const made = dataOf<PlanSharing>(await as(s.teacher).post(link));
+    const made = dataOf<PublicLink>(await as(s.teacher).post(link));
     const token = tokenOf(made.url);
     expect(token).toHaveLength(43);
     // Not made again while it lives.
-    expect(dataOf<PlanSharing>(await as(s.teacher).post(link)).url).toBe(made.url);
-    expect(made.sent_at).toBeNull();
+    expect(dataOf<PublicLink>(await as(s.teacher).post(link)).url).toBe(made.url);
+    expect(dataOf<PlanSharing>(await as(s.teacher).get(link)).sent_at).toBeNull();
     expect(await lastMailTo(s.parentEmail)).toBeUndefined();
     expect((await showPlan(token)).statusCode).toBe(200);
 
-    const revoked = dataOf<PlanSharing>(await as(s.teacher).delete(link));
-    expect(revoked).toEqual({ url: null, sent_at: null, email: s.parentEmail });
+    const revoked = dataOf<PublicLink>(await as(s.teacher).delete(link));
+    expect(revoked).toMatchObject({ url: null, link_state: 'withdrawn', issued_at: made.issued_at });
+    expect(dataOf<PlanSharing>(await as(s.teacher).get(link))).toMatchObject({
+      url: null,
+      link_state: 'withdrawn',
+      withdrawn_at: revoked.withdrawn_at,
+      sent_at: null,
+      email: s.parentEmail,
+    });
     const gone = await showPlan(token);
     expect(gone.statusCode).toBe(404);
 

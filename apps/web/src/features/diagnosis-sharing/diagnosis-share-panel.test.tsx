@@ -21,9 +21,11 @@ const state = (values: Partial<DiagnosisSharing> = {}): DiagnosisSharing => ({
   status: 'draft',
   completed: true,
   url: null,
+  link_state: values.url ? 'live' : 'none',
+  issued_at: values.url ? '2030-05-01T10:00:00.000Z' : null,
+  withdrawn_at: null,
   sent_at: null,
   send_error: null,
-  link_revoked_at: null,
   email: 'mama@example.test',
   ...values,
 });

@@ -1,19 +1,18 @@
 import type { Diagnosis, DiagnosisSharing, SentDiagnosis } from '@logoschool/contract';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCopy, IconDownload, IconExternalLink, IconLinkOff, IconSend } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconSend } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
-import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
-import { LinkField } from '../../components/link-field.tsx';
+import { PublicLinkPanel } from '../../components/public-link/public-link-panel.tsx';
+import { PublicLinkSection } from '../../components/public-link/public-link-section.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
-import { copyText } from '../../lib/clipboard.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import {
+  useDiagnosisLinkSubject,
   useDiagnosisSharing,
   useDownloadDiagnosisPdf,
-  useRevokeDiagnosisLink,
   useSendDiagnosis,
 } from './api/sharing.ts';
 
@@ -46,52 +45,48 @@ function notifySent(t: TFunction, sent: SentDiagnosis) {
 }
 
 /**
- * Sending a diagnosis to the parents (issue 16 item 6), on its filling screen: where it stands
- * (draft, sent, not sent and why), "Send to the parents" once it is completed, the parents' link to
- * copy or withdraw, and the filled card as a PDF.
+ * Sending a diagnosis to the parents (issue 16 item 6), on its filling screen: the shared
+ * public-link panel (copy, replace, withdraw) with where the sending stands (draft, sent, not sent
+ * and why), "Send to the parents" once it is completed, and the filled card as a PDF.
  */
 export function DiagnosisSharePanel({ diagnosis, onChange }: DiagnosisSharePanelProps) {
   const { t } = useTranslation();
   const sharing = useDiagnosisSharing(diagnosis.id, diagnosis.completed_at);
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="diagnosis-share-title">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="diagnosis-share-title">
-          {t('diagnosisSharing.panel.title')}
-        </Title>
-        {sharing.isPending && <Text c="gray.7">{t('app.loading')}</Text>}
-        {sharing.isError && (
-          <Group>
-            <Alert color="red" role="alert">
-              {errorTextOf(sharing.error)}
-            </Alert>
-            <Button variant="default" onClick={() => void sharing.refetch()}>
-              {t('errors.tryAgain')}
-            </Button>
-          </Group>
-        )}
-        {sharing.data && <SharingState diagnosis={diagnosis} state={sharing.data} onChange={onChange} />}
-      </Stack>
-    </Paper>
+    <PublicLinkSection title={t('diagnosisSharing.panel.title')} size="h4" sharing={sharing}>
+      {(state) => <SharingState diagnosis={diagnosis} state={state} onChange={onChange} />}
+    </PublicLinkSection>
   );
 }
 
-function SharingState({
-  diagnosis,
-  state,
-  onChange,
-}: {
-  diagnosis: SharedDiagnosis;
-  state: DiagnosisSharing;
-  onChange?: (sharing: DiagnosisSharing) => void;
-}) {
+/** The diagnosis, how it is shared now, and who to tell of a change. */
+type SharingProps = DiagnosisSharePanelProps & { state: DiagnosisSharing };
+
+function SharingState({ diagnosis, state, onChange }: SharingProps) {
+  const { t } = useTranslation();
+  return (
+    <PublicLinkPanel
+      link={state}
+      subject={useDiagnosisLinkSubject(diagnosis.id, diagnosis.completed_at)}
+      canIssue={state.completed}
+      texts={{
+        label: t('diagnosisSharing.panel.link'),
+        hint: t('diagnosisSharing.panel.linkHint'),
+        none: t('diagnosisSharing.panel.noLink'),
+        withdrawQuestion: t('diagnosisSharing.panel.revokeQuestion', { name: diagnosis.child_name }),
+      }}
+      mail={<SendDiagnosis diagnosis={diagnosis} state={state} onChange={onChange} />}
+      onChange={(link) => onChange?.({ ...state, ...link })}
+    />
+  );
+}
+
+/** Where the sending stands (draft, sent, not sent and why), "Send to the parents", and the PDF. */
+function SendDiagnosis({ diagnosis, state, onChange }: SharingProps) {
   const { t } = useTranslation();
   const send = useSendDiagnosis(diagnosis.id, diagnosis.completed_at);
-  const revoke = useRevokeDiagnosisLink(diagnosis.id, diagnosis.completed_at);
   const pdf = useDownloadDiagnosisPdf(diagnosis.id);
   const [problem, setProblem] = useState<string | null>(null);
-  const [copyHint, setCopyHint] = useState(false);
-  const [revoking, setRevoking] = useState(false);
   const why = !state.completed
     ? t('diagnosisSharing.panel.completeFirst')
     : !state.email
@@ -110,13 +105,6 @@ function SharingState({
       notifyError(message);
       onChange?.(state);
     }
-  };
-
-  const copy = async () => {
-    setCopyHint(false);
-    if (!state.url) return;
-    if (await copyText(state.url)) notifySuccess(t('diagnosisSharing.panel.copied'));
-    else setCopyHint(true);
   };
 
   const download = async () => {
@@ -187,64 +175,11 @@ function SharingState({
           </Text>
         )}
       </Stack>
-      <LinkField
-        url={state.url}
-        label={t('diagnosisSharing.panel.link')}
-        description={t('diagnosisSharing.panel.linkHint')}
-        noLink={
-          state.link_revoked_at
-            ? t('diagnosisSharing.panel.revokedOn', { date: formatDateTime(state.link_revoked_at) })
-            : t('diagnosisSharing.panel.noLink')
-        }
-        copyByHand={copyHint ? t('diagnosisSharing.panel.copyByHand') : null}
-      />
       {problem && (
         <Alert color="red" role="alert">
           {problem}
         </Alert>
       )}
-      {state.url && (
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconCopy size={16} aria-hidden />}
-            onClick={() => void copy()}
-          >
-            {t('diagnosisSharing.panel.copy')}
-          </Button>
-          <Button
-            component="a"
-            href={state.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="subtle"
-            leftSection={<IconExternalLink size={16} aria-hidden />}
-          >
-            {t('diagnosisSharing.panel.open')}
-          </Button>
-          <Button
-            variant="outline"
-            color="red.9"
-            leftSection={<IconLinkOff size={16} aria-hidden />}
-            onClick={() => setRevoking(true)}
-          >
-            {t('diagnosisSharing.panel.revoke')}
-          </Button>
-        </Group>
-      )}
-      <ConfirmActionModal
-        opened={revoking}
-        title={t('diagnosisSharing.panel.revokeTitle')}
-        message={t('diagnosisSharing.panel.revokeQuestion', { name: diagnosis.child_name })}
-        confirmLabel={t('diagnosisSharing.panel.revoke')}
-        onConfirm={async () => {
-          const next = await revoke.mutateAsync();
-          setCopyHint(false);
-          notifySuccess(t('diagnosisSharing.panel.revoked'));
-          onChange?.(next);
-        }}
-        onClose={() => setRevoking(false)}
-      />
     </Stack>
   );
 }

@@ -6,39 +6,34 @@ import {
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconLanguage } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { usePublicLink } from '../../api/public-link.ts';
-import { PublicLoading, PublicNotice } from '../../components/public-notice.tsx';
-import { textsIn } from '../../i18n/texts-in.ts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PublicLinkPage } from '../../components/public-link/public-link-page.tsx';
+import { PublicNotice } from '../../components/public-notice.tsx';
 import { fetchProgressView } from './api/public-diagnosis.ts';
-import { FailedNotice } from './components/failed-notice.tsx';
-import { InvalidDiagnosisLink } from './components/invalid-link.tsx';
 import { ParentHeader, ParentPage } from './components/parent-diagnosis-view.tsx';
 import { longDate, shortDate } from '../../i18n/dates.ts';
 
 const ProgressChart = lazy(() => import('./components/progress-chart.tsx'));
 
 /**
- * /progress-preview/:dcID (public, spec §2): the student's results on the card over time, by the
- * same link as the card, in the student's language: a chart per result meant for the parents and
- * per scale. A card in another language than the student's says so instead (§8).
+ * /progress-preview/:token (public, spec §2 `/progress-preview/:dcID`): the student's results on
+ * the card over time, by the same link as the card, in the student's language, in the shared public
+ * page's frame (decision 029): a chart per result meant for the parents and per scale. A card in
+ * another language than the student's says so instead (§8).
  */
 export function ProgressPage() {
-  const token = useParams().dcID ?? '';
-  const { view, retry } = usePublicLink(token, fetchProgressView, textsIn);
-  if (view.state === 'invalid') return <InvalidDiagnosisLink />;
-  if (view.state === 'loading') return <PublicLoading />;
-  if (view.state === 'failed') return <FailedNotice message={view.message} onRetry={retry} />;
-  const back = `${PARENT_DIAGNOSIS_PAGE}/${token}`;
   return (
-    <I18nextProvider i18n={view.texts}>
-      {view.data.mismatch ? (
-        <LanguageMismatch back={back} />
-      ) : (
-        <Progress progress={view.data.progress} back={back} />
-      )}
-    </I18nextProvider>
+    <PublicLinkPage read={fetchProgressView}>
+      {(view, { token }) => {
+        const back = `${PARENT_DIAGNOSIS_PAGE}/${token}`;
+        return view.mismatch ? (
+          <LanguageMismatch back={back} />
+        ) : (
+          <Progress progress={view.progress} back={back} />
+        );
+      }}
+    </PublicLinkPage>
   );
 }
 

@@ -12,7 +12,7 @@ let token = TOKEN;
 
 vi.mock('react-router', async (original) => ({
   ...(await original<typeof Router>()),
-  useParams: () => ({ protocolId: token }),
+  useParams: () => ({ token }),
 }));
 
 afterEach(() => {
@@ -46,7 +46,7 @@ describe('the plan for the parents', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This link is not valid or was withdrawn' }),
     ).toBeTruthy();
-    expect(screen.getByText(/ask your speech therapist to send the plan again/)).toBeTruthy();
+    expect(screen.getByText(/ask your speech therapist for a new one/)).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual([`/show-plan/${TOKEN}`]);
     // No red notification on top: the page itself is the message.
     expect(screen.queryByRole('alert')).toBeNull();

@@ -13,6 +13,9 @@ const plan = (status: Plan['status']) => ({ id: 42, status, client: { id: 7, chi
 const URL_OF_PLAN = `https://school.example/view-protocol-plan/${'a'.repeat(43)}`;
 const state = (values: Partial<PlanSharing> = {}): PlanSharing => ({
   url: null,
+  link_state: values.url ? 'live' : 'none',
+  issued_at: values.url ? '2030-05-01T09:00:00.000Z' : null,
+  withdrawn_at: null,
   sent_at: null,
   email: 'mama@example.test',
   ...values,
@@ -24,7 +27,9 @@ describe('the panel that shares a plan with the parents', () => {
     await renderInApp(<SharePlanPanel plan={plan('pending')} />);
     expect(await screen.findByText(/Choose a folder for every block and save the plan/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send to the parent' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Copy link' }).hasAttribute('disabled')).toBe(true);
+    // No link can be made to copy either.
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(screen.getByText('No link yet')).toBeTruthy();
   });
 
   it("sends to the parent's address, which the teacher may change, and shows when", async () => {
@@ -80,15 +85,27 @@ describe('the panel that shares a plan with the parents', () => {
   it('withdraws the link after asking', async () => {
     const calls = fakeApi({
       'GET /protocols/42/link': () => json({ data: state({ url: URL_OF_PLAN }) }),
-      'DELETE /protocols/42/link': () => json({ data: state() }),
+      'DELETE /protocols/42/link': () =>
+        json({
+          data: {
+            url: null,
+            link_state: 'withdrawn',
+            issued_at: '2030-05-01T09:00:00.000Z',
+            withdrawn_at: '2030-05-02T09:00:00.000Z',
+          },
+        }),
     });
     await renderInApp(<SharePlanPanel plan={plan('active')} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Withdraw link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw the link?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw link' }));
-    expect(await screen.findByText(/No link yet/)).toBeTruthy();
+    expect(await screen.findByText('Link withdrawn')).toBeTruthy();
+    expect(screen.getByText(/^Withdrawn on /)).toBeTruthy();
+    expect(screen.getByText(/No link yet: sending the plan or copying the link makes one/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Link for the parents' })).toBeNull();
+    // The mail's part of the state stays.
+    expect(screen.getByRole('textbox', { name: "Parent's e-mail" })).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 });

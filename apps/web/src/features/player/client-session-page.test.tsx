@@ -1,8 +1,7 @@
-import type { ClientSession, Language, SessionStateView } from '@logoschool/contract';
+import type { ClientSession, SessionStateView } from '@logoschool/contract';
 import { act, screen } from '@testing-library/react';
 import type * as Router from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../i18n/i18n.ts';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { ClientSessionPage, SESSION_RECONNECT_MS } from './client-session-page.tsx';
 
@@ -11,7 +10,7 @@ let token = TOKEN;
 
 vi.mock('react-router', async (original) => ({
   ...(await original<typeof Router>()),
-  useParams: () => ({ encryptedId: token }),
+  useParams: () => ({ token }),
 }));
 
 /** The browser's EventSource as the page uses it: the test sends its events and reads its state. */
@@ -82,14 +81,12 @@ const lesson = (session: SessionStateView): ClientSession => ({
   session,
 });
 const invalid = () => json({ code: 'not_found', message: 'This link is not valid or was withdrawn.' }, 404);
-/** The app's own texts stand for the student's language here (the screen gets them from the app). */
-const textsIn = async (_language: Language) => i18n;
 
 describe('the child’s screen', () => {
   it('says plainly that a wrong or withdrawn link is not valid, and listens to nothing', async () => {
     fakeApi({ [`GET /play-lesson/${TOKEN}`]: invalid });
     vi.stubGlobal('EventSource', FakeEventSource);
-    await renderInApp(<ClientSessionPage textsIn={textsIn} />);
+    await renderInApp(<ClientSessionPage />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This link is not valid or was withdrawn' }),
     ).toBeTruthy();
@@ -101,7 +98,7 @@ describe('the child’s screen', () => {
     token = 'not a token!';
     const calls = fakeApi({});
     vi.stubGlobal('EventSource', FakeEventSource);
-    await renderInApp(<ClientSessionPage textsIn={textsIn} />);
+    await renderInApp(<ClientSessionPage />);
     expect(screen.getByRole('heading', { name: 'This link is not valid or was withdrawn' })).toBeTruthy();
     expect(calls).toEqual([]);
   });
@@ -109,7 +106,7 @@ describe('the child’s screen', () => {
   it('waits for the start, follows every move of the teacher, and says when the session ended', async () => {
     fakeApi({ [`GET /play-lesson/${TOKEN}`]: () => json({ data: lesson(waiting) }) });
     vi.stubGlobal('EventSource', FakeEventSource);
-    await renderInApp(<ClientSessionPage textsIn={textsIn} />);
+    await renderInApp(<ClientSessionPage />);
     expect(await screen.findByRole('heading', { name: 'The session has not started yet' })).toBeTruthy();
     expect(screen.getByText('Lesson 3 · Marko')).toBeTruthy();
     expect(lastSource().url).toBe(`/api/play-lesson/${TOKEN}/events`);
@@ -145,7 +142,7 @@ describe('the child’s screen', () => {
   it('says the link is no longer valid when the teacher withdraws it', async () => {
     fakeApi({ [`GET /play-lesson/${TOKEN}`]: () => json({ data: lesson(live(0)) }) });
     vi.stubGlobal('EventSource', FakeEventSource);
-    await renderInApp(<ClientSessionPage textsIn={textsIn} />);
+    await renderInApp(<ClientSessionPage />);
     expect(await screen.findByRole('img', { name: 'Word one, slide 1 of 2' })).toBeTruthy();
     const source = lastSource();
     source.emit('invalid', '{}');
@@ -157,7 +154,7 @@ describe('the child’s screen', () => {
     let answer = () => json({ data: lesson(live(0)) });
     const calls = fakeApi({ [`GET /play-lesson/${TOKEN}`]: () => answer() });
     vi.stubGlobal('EventSource', FakeEventSource);
-    await renderInApp(<ClientSessionPage textsIn={textsIn} />);
+    await renderInApp(<ClientSessionPage />);
     expect(await screen.findByRole('img', { name: 'Word one, slide 1 of 2' })).toBeTruthy();
     vi.useFakeTimers();
 

@@ -2,54 +2,34 @@ import {
   SESSION_EVENTS,
   sessionStateSchema,
   type ClientSession,
-  type Language,
   type SessionStateView,
 } from '@logoschool/contract';
-import { Alert, Box, Center, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconClockPause, IconLinkOff, IconMoodHappy } from '@tabler/icons-react';
-import type { i18n as I18n } from 'i18next';
+import { Box, Center, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconClockPause, IconMoodHappy } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { usePublicLink } from '../../api/public-link.ts';
-import { PublicLoading, PublicNotice, PublicRetryButton } from '../../components/public-notice.tsx';
+import { PublicLinkPage } from '../../components/public-link/public-link-page.tsx';
+import { PublicNotice } from '../../components/public-notice.tsx';
 import { fetchClientSession, publicImageUrl, sessionEventsUrl } from './api/session.ts';
 
 /** How long the screen waits before asking again after the stream was refused or the server was away. */
 export const SESSION_RECONNECT_MS = 3000;
 
-/** What the child's screen needs from the rest of the app: the texts in the student's language. */
-export interface ClientSessionHooks {
-  textsIn: (language: Language) => Promise<I18n>;
-}
-
 /**
- * /client-session/:encryptedId (public, spec §2, issue 15 item 5): the screen the child or the
- * parent opens during an online lesson. It shows the slide the teacher's player shows and follows
- * it live (server-sent events from the API), in the student's language; it says plainly when the
- * session has not started, when it has ended, and when the link is wrong or withdrawn.
+ * /client-session/:token (public, spec §2 `/client-session/:encryptedId`, issue 15 item 5): the
+ * screen the child or the parent opens during an online lesson, in the shared public page's frame
+ * (decision 029). It shows the slide the teacher's player shows and follows it live (server-sent
+ * events from the API), in the student's language; it says plainly when the session has not
+ * started, when it has ended, and when the link is wrong or withdrawn.
  */
-export function ClientSessionPage({ textsIn }: ClientSessionHooks) {
-  const token = useParams().encryptedId ?? '';
-  const { view, retry, invalidate } = usePublicLink(token, fetchClientSession, textsIn);
-
-  if (view.state === 'invalid') return <InvalidSessionLink />;
-  if (view.state === 'loading') return <PublicLoading />;
-  if (view.state === 'failed') {
-    return (
-      <PublicNotice large>
-        <Alert color="red" role="alert">
-          {view.message}
-        </Alert>
-        <PublicRetryButton onRetry={retry} />
-      </PublicNotice>
-    );
-  }
+export function ClientSessionPage() {
   return (
-    <I18nextProvider i18n={view.texts}>
-      <FollowedSession token={token} lesson={view.data} onInvalid={invalidate} />
-    </I18nextProvider>
+    <PublicLinkPage read={fetchClientSession} large>
+      {(lesson, { token, invalidate }) => (
+        <FollowedSession token={token} lesson={lesson} onInvalid={invalidate} />
+      )}
+    </PublicLinkPage>
   );
 }
 
@@ -242,18 +222,4 @@ function Stage({ heading, session }: { heading: string; session: SessionStateVie
   );
 }
 
-/** A link that names no lesson, or one withdrawn: said plainly, with what to do (spec §8). */
-export function InvalidSessionLink() {
-  const { t } = useTranslation();
-  return (
-    <PublicNotice large>
-      <Box c="gray.7" aria-hidden>
-        <IconLinkOff size={48} />
-      </Box>
-      <Title order={1} size="h2">
-        {t('clientSession.invalidTitle')}
-      </Title>
-      <Text size="lg">{t('clientSession.invalidText')}</Text>
-    </PublicNotice>
-  );
-}
+export default ClientSessionPage;

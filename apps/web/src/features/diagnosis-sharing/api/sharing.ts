@@ -1,6 +1,7 @@
 import { API, diagnosisFileName, type DiagnosisSharing, type SentDiagnosis } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, request } from '../../../api/client.ts';
+import type { PublicLinkSubject } from '../../../api/public-link-changes.ts';
 import { useActingFor } from '../../../session/session.tsx';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { diagnosisSharingKeys } from './keys.ts';
@@ -18,50 +19,35 @@ export function useDiagnosisSharing(diagnosisId: number, completedAt: string | n
   });
 }
 
-/** A sharing change: the answer is the new state, kept as the query's data. */
-function useSharingChange<Result extends DiagnosisSharing>(
-  diagnosisId: number,
-  completedAt: string | null,
-  call: (acting: ReturnType<typeof useActingFor>) => Promise<Result>,
-) {
+/** The diagnosis as the share panel changes its link: where, as whom, and the query that holds it. */
+export function useDiagnosisLinkSubject(diagnosisId: number, completedAt: string | null): PublicLinkSubject {
+  const acting = useActingFor('diagnoses.manage');
+  return {
+    path: one(diagnosisId),
+    permission: 'diagnoses.manage',
+    queryKey: diagnosisSharingKeys.sharing(acting, diagnosisId, completedAt),
+  };
+}
+
+/** Mails the diagnosis' link to the parent (`mutateAsync()`); the answer is the new state. */
+export function useSendDiagnosis(diagnosisId: number, completedAt: string | null) {
   const acting = useActingFor('diagnoses.manage');
   const queryClient = useQueryClient();
   const key = diagnosisSharingKeys.sharing(acting, diagnosisId, completedAt);
   return useMutation({
-    mutationFn: () => call(acting),
-    onSuccess: ({ status, completed, url, sent_at, send_error, link_revoked_at, email }) =>
-      queryClient.setQueryData<DiagnosisSharing>(key, {
-        status,
-        completed,
-        url,
-        sent_at,
-        send_error,
-        link_revoked_at,
-        email,
+    mutationFn: () =>
+      callApi<SentDiagnosis>(API.sendDiagnosis, {
+        method: 'POST',
+        query: { ...acting },
+        body: { diagnosis_id: diagnosisId },
       }),
+    onSuccess: ({ mail_delivery: _delivery, ...state }) =>
+      queryClient.setQueryData<DiagnosisSharing>(key, state),
     // A failed sending is recorded (not sent, and why): read the state again.
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
     // The panel says what went wrong, next to the action.
     meta: { silent: true },
   });
-}
-
-/** Mails the diagnosis' link to the parent (`mutateAsync()`). */
-export function useSendDiagnosis(diagnosisId: number, completedAt: string | null) {
-  return useSharingChange(diagnosisId, completedAt, (acting) =>
-    callApi<SentDiagnosis>(API.sendDiagnosis, {
-      method: 'POST',
-      query: { ...acting },
-      body: { diagnosis_id: diagnosisId },
-    }),
-  );
-}
-
-/** Withdraws the diagnosis' link (`mutateAsync()`). */
-export function useRevokeDiagnosisLink(diagnosisId: number, completedAt: string | null) {
-  return useSharingChange(diagnosisId, completedAt, (acting) =>
-    callApi<DiagnosisSharing>(`${one(diagnosisId)}/link/revoke`, { method: 'POST', query: { ...acting } }),
-  );
 }
 
 /** Downloads the filled card as a PDF (the bearer token is needed: through the API client). */

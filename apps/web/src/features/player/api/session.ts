@@ -7,6 +7,7 @@ import {
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBaseUrl, callApi, request } from '../../../api/client.ts';
+import type { PublicLinkSubject } from '../../../api/public-link-changes.ts';
 import { useActingFor } from '../../../session/session.tsx';
 import { playerKeys } from './keys.ts';
 
@@ -47,11 +48,14 @@ export function useMoveSession(lessonId: number) {
   );
 }
 
-/** Withdraws the child's link (`mutateAsync(null)`): open screens say so, and it opens nothing. */
-export function useRevokeSessionLink(lessonId: number) {
-  return useSessionChange(lessonId, (acting, _input: null) =>
-    callApi<LessonSessionLink>(linkPath(lessonId), { method: 'DELETE', query: { ...acting } }),
-  );
+/** The lesson as the share panel changes its link: where, as whom, and the query that holds it. */
+export function useLessonLinkSubject(lessonId: number): PublicLinkSubject {
+  const acting = useActingFor('lessons.manage');
+  return {
+    path: `${API.lesson}/${lessonId}`,
+    permission: 'lessons.manage',
+    queryKey: playerKeys.session(acting, lessonId),
+  };
 }
 
 /**

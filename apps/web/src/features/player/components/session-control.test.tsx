@@ -11,6 +11,10 @@ afterEach(() => {
 });
 
 const URL = 'https://school.example/client-session/' + 'a'.repeat(43);
+const ISSUED = '2026-11-20T10:00:00.000Z';
+/** The link's part of the state: live at URL, or none yet. */
+const live = { url: URL, link_state: 'live', issued_at: ISSUED, withdrawn_at: null } as const;
+const none = { url: null, link_state: 'none', issued_at: null, withdrawn_at: null } as const;
 const LINK = '/lesson/7/link';
 const SESSION = '/lesson/7/session';
 
@@ -24,12 +28,14 @@ function fakeSession(start: LessonSessionLink) {
       state =
         body.action === 'end'
           ? { ...state, state: 'ended' }
-          : { url: URL, state: 'live', position: body.position, slide: body.slide };
+          : { ...live, state: 'live', position: body.position, slide: body.slide };
       return json({ data: state });
     },
+    // The kit's answer: the link alone.
     [`DELETE ${LINK}`]: () => {
-      state = { ...state, url: null };
-      return json({ data: state });
+      const link = { url: null, link_state: 'withdrawn', issued_at: ISSUED, withdrawn_at: ISSUED } as const;
+      state = { ...state, ...link };
+      return json({ data: link });
     },
   });
   return calls;
@@ -53,7 +59,7 @@ const moves = (calls: SentCall[]) =>
 
 describe('the player’s control of the child’s screen', () => {
   it('starts the session at the player’s place and shows the child’s link', async () => {
-    const calls = fakeSession({ url: null, state: 'not_started', position: 0, slide: 0 });
+    const calls = fakeSession({ ...none, state: 'not_started', position: 0, slide: 0 });
     await renderInApp(control({ position: 2, slide: 1 }));
     fireEvent.click(await screen.findByRole('button', { name: "Child's screen" }));
     expect(await screen.findByText('No link yet: starting the session makes one.')).toBeTruthy();
@@ -65,7 +71,7 @@ describe('the player’s control of the child’s screen', () => {
   });
 
   it('sends where the player rests while live, once per place, and nothing while not live', async () => {
-    const calls = fakeSession({ url: URL, state: 'live', position: 0, slide: 0 });
+    const calls = fakeSession({ ...live, state: 'live', position: 0, slide: 0 });
     await renderInApp(<Player first={{ position: 0, slide: 0 }} />);
     expect(await screen.findByRole('button', { name: 'Live' })).toBeTruthy();
     vi.useFakeTimers();
@@ -90,13 +96,19 @@ describe('the player’s control of the child’s screen', () => {
     expect(moves(calls).map((body) => (body as { action: string }).action)).toEqual(['move', 'end']);
   });
 
-  it('withdraws the link after asking', async () => {
-    const calls = fakeSession({ url: URL, state: 'ended', position: 0, slide: 0 });
+  it('withdraws the link after asking, closing itself so as not to cover the question', async () => {
+    const calls = fakeSession({ ...live, state: 'ended', position: 0, slide: 0 });
     await renderInApp(control({ position: 0, slide: 0 }));
     fireEvent.click(await screen.findByRole('button', { name: "Child's screen" }));
     fireEvent.click(await screen.findByRole('button', { name: 'Withdraw link' }));
-    const dialog = await screen.findByRole('dialog', { name: "Withdraw the child's link?" });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the link?' });
+    expect(screen.queryByRole('dialog', { name: "Child's screen" })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw link' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    // The state shows the withdrawal; the session's state stays as it was.
+    fireEvent.click(screen.getByRole('button', { name: "Child's screen" }));
+    expect(await screen.findByText('Link withdrawn')).toBeTruthy();
+    expect(screen.getByText('No link yet: starting the session makes one.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeTruthy();
   });
 });

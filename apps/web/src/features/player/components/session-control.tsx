@@ -1,22 +1,16 @@
 import type { LessonSessionLink } from '@logoschool/contract';
 import { Alert, Badge, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
-import {
-  IconBroadcast,
-  IconBroadcastOff,
-  IconCopy,
-  IconExternalLink,
-  IconLinkOff,
-  IconPlayerPlay,
-} from '@tabler/icons-react';
+import { IconBroadcast, IconBroadcastOff, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkField } from '../../../components/link-field.tsx';
-import { copyText } from '../../../lib/clipboard.ts';
 import { ApiError } from '../../../api/client.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { ConfirmActionModal } from '../../../components/confirm-action-modal.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useMoveSession, useRevokeSessionLink, useSessionLink } from '../api/session.ts';
+import {
+  PublicLinkControls,
+  PublicLinkQuestion,
+  usePublicLinkActions,
+} from '../../../components/public-link/public-link-panel.tsx';
+import { useLessonLinkSubject, useMoveSession, useSessionLink } from '../api/session.ts';
 
 /** How long the player rests on a place before telling the child's screen (quick key presses send one move). */
 export const SESSION_MOVE_DEBOUNCE_MS = 250;
@@ -29,7 +23,8 @@ export interface SessionPlace {
 
 /**
  * The player's "child's screen" control (issue 15 item 5): starts the live session (making the
- * child's link when there is none), copies the link, withdraws it, ends the session. While the
+ * child's link when there is none), ends it, and the shared public-link panel (copy, replace,
+ * withdraw: open child's screens say so at once). While the
  * session runs, every place the player rests on is sent (debounced, in the background: the
  * teacher's navigation never waits for it). Finishing the lesson ends the session on the server.
  */
@@ -49,11 +44,9 @@ export function SessionControl({
   const link = useSessionLink(lessonId);
   const change = useMoveSession(lessonId);
   const follow = useMoveSession(lessonId);
-  const revoke = useRevokeSessionLink(lessonId);
+  const linkActions = usePublicLinkActions(useLessonLinkSubject(lessonId));
   const [opened, setOpened] = useState(false);
-  const [revoking, setRevoking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [copyHint, setCopyHint] = useState(false);
   const state: LessonSessionLink | undefined = link.data;
   const live = state?.state === 'live';
 
@@ -99,14 +92,6 @@ export function SessionControl({
     } catch (error) {
       setProblem(errorTextOf(error));
     }
-  };
-
-  const copy = async () => {
-    setProblem(null);
-    setCopyHint(false);
-    if (!state?.url) return;
-    if (await copyText(state.url)) notifySuccess(t('player.session.copied'));
-    else setCopyHint(true);
   };
 
   const stateText = live
@@ -156,13 +141,6 @@ export function SessionControl({
             ) : (
               <Text size="sm">{stateText}</Text>
             )}
-            <LinkField
-              url={state?.url}
-              label={t('player.session.link')}
-              description={t('player.session.linkHint')}
-              noLink={t('player.session.noLink')}
-              copyByHand={copyHint ? t('player.session.copyByHand') : null}
-            />
             {problem && (
               <Alert color="red" role="alert">
                 {problem}
@@ -188,55 +166,25 @@ export function SessionControl({
                   {state?.state === 'ended' ? t('player.session.startAgain') : t('player.session.start')}
                 </Button>
               )}
-              {state?.url && (
-                <>
-                  <Button
-                    variant="default"
-                    leftSection={<IconCopy size={16} aria-hidden />}
-                    onClick={() => void copy()}
-                  >
-                    {t('player.session.copy')}
-                  </Button>
-                  <Button
-                    component="a"
-                    href={state.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    variant="subtle"
-                    leftSection={<IconExternalLink size={16} aria-hidden />}
-                  >
-                    {t('player.session.open')}
-                  </Button>
-                  <Button
-                    variant="outline"
-                    color="red.9"
-                    leftSection={<IconLinkOff size={16} aria-hidden />}
-                    onClick={() => {
-                      // The question stands alone: the control's window would cover it.
-                      setOpened(false);
-                      setRevoking(true);
-                    }}
-                  >
-                    {t('player.session.revoke')}
-                  </Button>
-                </>
-              )}
             </Group>
+            <PublicLinkControls
+              link={state}
+              actions={linkActions}
+              // The link comes with the start: the session's state says what the child sees.
+              canIssue={false}
+              texts={{
+                label: t('player.session.link'),
+                hint: t('player.session.linkHint'),
+                none: t('player.session.noLink'),
+                withdrawQuestion: t('player.session.revokeQuestion'),
+              }}
+              // The question stands alone: the control's window would cover it.
+              onAsk={() => setOpened(false)}
+            />
           </Stack>
         </Popover.Dropdown>
       </Popover>
-      <ConfirmActionModal
-        opened={revoking}
-        title={t('player.session.revokeTitle')}
-        message={t('player.session.revokeQuestion')}
-        confirmLabel={t('player.session.revoke')}
-        onConfirm={async () => {
-          await revoke.mutateAsync(null);
-          setCopyHint(false);
-          notifySuccess(t('player.session.revoked'));
-        }}
-        onClose={() => setRevoking(false)}
-      />
+      <PublicLinkQuestion actions={linkActions} withdrawQuestion={t('player.session.revokeQuestion')} />
     </>
   );
 }
