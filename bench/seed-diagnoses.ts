@@ -145,13 +145,20 @@ export async function seedBenchDiagnoses(db: Db, scale: DiagnosesScale): Promise
     // The history on the demo card: a week apart, all sent; the newest (n = 1) has the live link.
     await tx.execute(sql`
       insert into diagnoses (workspace_id, card_id, card_version, client_id, filled_by, client_name,
-        child_name, diagnosed_on, answers, block_marks, status, sent_at, completed_at, public_token)
+        child_name, diagnosed_on, answers, block_marks, status, sent_at, completed_at)
       select ${workspaceId}, ${card.id}, ${card.version}, c.id, d.id, c.client_name, c.child_name,
              current_date - n * 7, ${answers}::jsonb, ${marks}::jsonb, 'sent',
-             (current_date - n * 7) + time '12:00', (current_date - n * 7) + time '11:00',
-             case when n = 1 then ${token} end
+             (current_date - n * 7) + time '12:00', (current_date - n * 7) + time '11:00'
       from clients c, users d, generate_series(1, ${scale.sent}) n
       where c.id = ${clientId} and d.email = ${BENCH_DIAGNOSTICIAN}`);
+    // The newest's live link, as the public-link kit keeps it (decision 029).
+    await tx.execute(sql`
+      insert into public_links (workspace_id, kind, subject_id, token, issued_by)
+      select ${workspaceId}, 'diagnosis', dg.id, ${token}, dg.filled_by
+      from diagnoses dg
+      where dg.client_id = ${clientId} and dg.card_id = ${card.id}
+      order by dg.diagnosed_on desc, dg.id desc
+      limit 1`);
   });
   await db.execute(sql`analyze`);
   const [made] = await db
