@@ -77,7 +77,9 @@ export interface DialogFormOptions<Values> extends ContractValidateOptions<Value
  * 422) whose save's refusal shows in the form: under the fields it names, else above them. Gives
  * the form and what `DialogForm` lays out (`state`).
  */
-export function useDialogForm<Values extends Record<string, unknown>>({
+// `@mantine/form` takes any object type as its values (an interface has no index signature).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useDialogForm<Values extends Record<string, any>>({
   initialValues,
   schema,
   toBody,

@@ -25,7 +25,7 @@ export function StatusTabs<V extends string>({
   /** The control's accessible name. */
   label: string;
   value: V;
-  onChange(value: V): void;
+  onChange(value: NoInfer<V>): void;
   options: StatusOption<V>[];
   tabs?: boolean;
   capped?: boolean;

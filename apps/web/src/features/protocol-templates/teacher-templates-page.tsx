@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
 import { TemplatesList } from './components/templates-list.tsx';
 
 /**
@@ -12,19 +13,15 @@ export function TeacherTemplatesPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            {t('templates.title')}
-          </Title>
-          <Text c="gray.7" size="sm" maw={640}>
-            {t('templates.teacherIntro')}
-          </Text>
-        </div>
-        <Button component={Link} to="/edit-template" leftSection={<IconPlus size={16} />}>
-          {t('templates.addOwn')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('templates.title')}
+        description={t('templates.teacherIntro')}
+        actions={
+          <Button component={Link} to="/edit-template" leftSection={<IconPlus size={16} />}>
+            {t('templates.addOwn')}
+          </Button>
+        }
+      />
       <TemplatesList audience="teacher" />
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../session/session.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { TemplatesList } from './components/templates-list.tsx';
 
 /** /protocols-templates: the moderator's protocol templates, every one of the project, to review and edit. */
@@ -11,19 +12,15 @@ export function TemplatesPage() {
   const { workspace } = useSession();
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            {t('templates.title')}
-          </Title>
-          <Text c="gray.7" size="sm">
-            {workspace?.workspaceTitle}
-          </Text>
-        </div>
-        <Button component={Link} to="/create-template" leftSection={<IconPlus size={16} />}>
-          {t('templates.add')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('templates.title')}
+        description={workspace?.workspaceTitle}
+        actions={
+          <Button component={Link} to="/create-template" leftSection={<IconPlus size={16} />}>
+            {t('templates.add')}
+          </Button>
+        }
+      />
       <TemplatesList audience="moderator" />
     </Stack>
   );
