@@ -1,5 +1,5 @@
 import { Group, Paper, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconSelector } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -12,6 +12,10 @@ export interface Column<T> {
   hiddenHeader?: boolean;
   cell(row: T): ReactNode;
   sortable?: boolean;
+  /** The sort button's accessible name, where the header alone does not say what it does. */
+  sortLabel?: string;
+  /** Figures line up on the right. */
+  numeric?: boolean;
   /** The cell's text stays on one line (times, dates, short links). */
   nowrap?: boolean;
   width?: number;
@@ -91,22 +95,30 @@ export function DataTable<T>({
     const hidden = column.hiddenHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header;
     if (!column.sortable || !sort) {
       return (
-        <Table.Th key={column.key} w={column.width}>
+        <Table.Th key={column.key} w={column.width} ta={column.numeric ? 'right' : undefined}>
           {hidden}
         </Table.Th>
       );
     }
     const current = sort.by === column.key;
+    // The sorted column shows its direction; the others that they sort.
+    const Arrow = !current ? IconSelector : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
     return (
       <Table.Th
         key={column.key}
         w={column.width}
+        ta={column.numeric ? 'right' : undefined}
         aria-sort={current ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
       >
-        <UnstyledButton onClick={() => sort.onSort(column.key)} fw={700} fz="sm">
-          <Group gap={4} wrap="nowrap">
+        <UnstyledButton
+          onClick={() => sort.onSort(column.key)}
+          fw={700}
+          fz="sm"
+          aria-label={column.sortLabel}
+        >
+          <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : undefined}>
             {column.header}
-            <IconSelector size={14} aria-hidden />
+            <Arrow size={14} aria-hidden />
           </Group>
         </UnstyledButton>
       </Table.Th>
@@ -129,7 +141,11 @@ export function DataTable<T>({
         }
       >
         {shown.map((column) => (
-          <Table.Td key={column.key} style={column.nowrap ? NOWRAP : undefined}>
+          <Table.Td
+            key={column.key}
+            style={column.nowrap ? NOWRAP : undefined}
+            ta={column.numeric ? 'right' : undefined}
+          >
             {column.cell(item)}
           </Table.Td>
         ))}

@@ -38,10 +38,7 @@ export function ManageAssetsPage() {
   const card = (asset: Asset) => (
     <AssetCard
       key={asset.id}
-      name={asset.name}
-      type={asset.type}
-      fileUrl={asset.files[0]?.file_url ?? null}
-      fileCount={asset.files.length}
+      asset={asset}
       control={
         <RowMenu
           label={t('assets.actionsFor', { name: asset.name })}

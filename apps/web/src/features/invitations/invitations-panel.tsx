@@ -15,7 +15,7 @@ import { ListView } from '../../components/list/list-view.tsx';
 import { RowButtons } from '../../components/list/row-actions.tsx';
 import { StatusTabs } from '../../components/list/status-tabs.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
-import { RoleBadges } from '../../components/role-badges.tsx';
+import { RoleBadges } from '../../components/roles.tsx';
 import { useActingFor, useSession } from '../../session/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';

@@ -228,10 +228,7 @@ export function ThemeAssetsPage() {
                 card={(asset) => (
                   <AssetCard
                     key={asset.id}
-                    name={asset.name}
-                    type={asset.type}
-                    fileUrl={asset.files[0]?.file_url ?? null}
-                    fileCount={asset.files.length}
+                    asset={asset}
                     selected={chosen.has(asset.id)}
                     control={
                       <Checkbox

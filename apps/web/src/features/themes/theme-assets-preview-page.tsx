@@ -50,15 +50,7 @@ export function ThemeAssetsPreviewPage() {
         <CardGrid
           cols={ASSET_GRID_COLS}
           sections={groups.map((type) => [type, t(`assets.group.${type}`), assets.data?.[type] ?? []])}
-          card={(asset) => (
-            <AssetCard
-              key={asset.id}
-              name={asset.name}
-              type={asset.type}
-              fileUrl={asset.files[0]?.file_url ?? null}
-              fileCount={asset.files.length}
-            />
-          )}
+          card={(asset) => <AssetCard key={asset.id} asset={asset} />}
         />
       )}
     </Stack>

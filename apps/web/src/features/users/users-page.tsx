@@ -7,12 +7,13 @@ import {
   type ProjectUser,
   type RoleName,
 } from '@logoschool/contract';
-import { Alert, Badge, Button, Checkbox, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconDownload, IconMailPlus } from '@tabler/icons-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { ConfirmTargetModal } from '../../components/confirm-action-modal.tsx';
+import { DismissibleAlert } from '../../components/dismissible-alert.tsx';
 import { DialogForm, FormDialog, useDialogForm } from '../../components/dialog-form.tsx';
 import { DataTable, nextSort, type Column } from '../../components/list/data-table.tsx';
 import { ListView } from '../../components/list/list-view.tsx';
@@ -20,7 +21,7 @@ import { RowMenu } from '../../components/list/row-actions.tsx';
 import { StatusTabs } from '../../components/list/status-tabs.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RoleBadges } from '../../components/role-badges.tsx';
+import { RoleBadges, RoleChoice } from '../../components/roles.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useActingFor, useSession } from '../../session/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
@@ -189,16 +190,7 @@ export function UsersPage({
           </>
         }
       />
-      {failure && (
-        <Alert
-          color="red"
-          withCloseButton
-          closeButtonLabel={t('errors.closeNotification')}
-          onClose={() => setFailure(null)}
-        >
-          {failure}
-        </Alert>
-      )}
+      <DismissibleAlert message={failure} onClose={() => setFailure(null)} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="members">{t('invitations.members')}</Tabs.Tab>
@@ -287,13 +279,7 @@ function RolesForm({ user, onClose }: { user: ProjectUser; onClose: () => void }
 
   return (
     <DialogForm {...state} onCancel={onClose}>
-      <Checkbox.Group {...form.getInputProps('roles')}>
-        <Stack gap="xs" mt="xs">
-          {offered.map((role) => (
-            <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      <RoleChoice offered={offered} {...form.getInputProps('roles')} />
     </DialogForm>
   );
 }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiFileUrl } from '../../../api/file-url.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useExerciseMedia, useMarkMedia } from '../api/exercise-media.ts';
 
@@ -93,17 +94,7 @@ export function MediaPanel({ exercise, editable }: { exercise: Exercise; editabl
             {t(editable ? 'exercises.media.hint' : 'exercises.media.hintReadOnly')}
           </Text>
         </div>
-        {failure && (
-          <Alert
-            color="red"
-            role="alert"
-            withCloseButton
-            closeButtonLabel={t('errors.closeNotification')}
-            onClose={() => setFailure(null)}
-          >
-            {failure}
-          </Alert>
-        )}
+        <DismissibleAlert message={failure} onClose={() => setFailure(null)} />
         {loading && (
           <Group gap="xs" role="status">
             <Loader size="xs" />
