@@ -48,7 +48,13 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
       </Menu.Target>
       <Menu.Dropdown>
         {shown.map((action) => (
-          <Menu.Item key={action.label} color={action.color} aria-label={action.name} {...targetOf(action)}>
+          <Menu.Item
+            key={action.label}
+            color={action.color}
+            leftSection={action.icon && <action.icon size={16} aria-hidden />}
+            aria-label={action.name}
+            {...targetOf(action)}
+          >
             {action.label}
           </Menu.Item>
         ))}
