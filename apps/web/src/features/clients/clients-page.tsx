@@ -1,5 +1,5 @@
 import { PER_PAGE_DEFAULT, type Client } from '@logoschool/contract';
-import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ListView } from '../../components/list/list-view.tsx';
 import { useListControls, useUrlChoice } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
+import { UrlTabs } from '../../components/url-tabs.tsx';
 import { formatDate } from '../../i18n/dates.ts';
 import { useClients } from './api/clients.ts';
 
@@ -28,7 +29,7 @@ export function ClientsPage({
   importer?: (onImported: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const [tabParam, setTab] = useUrlChoice('tab', TABS, 'students');
+  const [tabParam] = useUrlChoice('tab', TABS, 'students');
   const tab = plans ? tabParam : 'students';
   const list = useListControls();
   const clients = useClients({ term: list.search, page: list.page, per_page: PER_PAGE_DEFAULT });
@@ -123,22 +124,16 @@ export function ClientsPage({
         }
       />
       {plans ? (
-        <Tabs
-          value={tab}
-          onChange={(next) => setTab(next === 'plans' ? 'plans' : 'students')}
-          keepMounted={false}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="students">{t('plans.tabStudents')}</Tabs.Tab>
-            <Tabs.Tab value="plans">{t('plans.tabPlans')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="students" pt="md">
-            <Stack gap="md">{students}</Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="plans" pt="md">
-            {plans}
-          </Tabs.Panel>
-        </Tabs>
+        <UrlTabs
+          tabs={[
+            {
+              value: 'students',
+              label: t('plans.tabStudents'),
+              panel: () => <Stack gap="md">{students}</Stack>,
+            },
+            { value: 'plans', label: t('plans.tabPlans'), panel: () => plans },
+          ]}
+        />
       ) : (
         students
       )}
