@@ -52,7 +52,7 @@ function TagsList() {
         empty={
           list.narrowed ? 'Nothing matches.' : <ListEmpty hint="Add the first one.">No tags yet.</ListEmpty>
         }
-        paging={{ page: list.page, onChange: list.setPage }}
+        paging={list}
       >
         {(rows) => (
           <DataTable

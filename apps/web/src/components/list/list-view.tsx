@@ -87,10 +87,10 @@ export function ListEmpty({
   );
 }
 
-/** The page a paged list shows, and how to turn it. */
+/** The page a paged list shows, and how to turn it (a list's `ListControls` is one). */
 export interface ListPaging {
   page: number;
-  onChange(page: number): void;
+  setPage(page: number): void;
 }
 
 /**
@@ -132,7 +132,7 @@ export function ListView<T>({
       <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isFetching}>
         {children([...rows])}
       </Box>
-      {paging && pages > 1 && <Pagination value={paging.page} onChange={paging.onChange} total={pages} />}
+      {paging && pages > 1 && <Pagination value={paging.page} onChange={paging.setPage} total={pages} />}
     </>
   );
 }

@@ -88,7 +88,7 @@ export function ClientsPage({
       <ListView
         query={clients}
         empty={list.narrowed ? t('clients.noMatches') : t('clients.empty')}
-        paging={{ page: list.page, onChange: list.setPage }}
+        paging={list}
       >
         {(rows) => (
           <DataTable

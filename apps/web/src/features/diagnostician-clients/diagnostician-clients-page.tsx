@@ -69,7 +69,7 @@ export function DiagnosticianClientsPage() {
       <ListView
         query={clients}
         empty={list.narrowed ? t('diagnosticianClients.nothingFound') : t('diagnosticianClients.empty')}
-        paging={{ page: list.page, onChange: list.setPage }}
+        paging={list}
       >
         {(rows) => (
           <DataTable

@@ -140,11 +140,7 @@ export function InvitationsPanel() {
           {failure}
         </Alert>
       )}
-      <ListView
-        query={invitations}
-        empty={t('invitations.empty')}
-        paging={{ page: list.page, onChange: list.setPage }}
-      >
+      <ListView query={invitations} empty={t('invitations.empty')} paging={list}>
         {(rows) => (
           <DataTable rows={rows} rowKey={(invitation) => invitation.id} columns={columns} minWidth={760} />
         )}

@@ -144,7 +144,7 @@ export function LessonsListPage() {
             {t(`lessons.list.empty.${filter}`)}
           </ListEmpty>
         }
-        paging={{ page: list.page, onChange: list.setPage }}
+        paging={list}
       >
         {(rows) => <WeekTable lessons={rows} />}
       </ListView>

@@ -37,12 +37,7 @@ export function OutboxPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('outbox.title')} description={t('outbox.description')} />
-      <ListView
-        query={mails}
-        failed={t('errors.generic')}
-        empty={t('outbox.empty')}
-        paging={{ page: list.page, onChange: list.setPage }}
-      >
+      <ListView query={mails} failed={t('errors.generic')} empty={t('outbox.empty')} paging={list}>
         {(rows) => (
           <Accordion variant="separated" multiple>
             {rows.map((mail) => (

@@ -98,7 +98,7 @@ export function ProgramsPanel({ kind }: { kind: ProgramKind }) {
         query={query}
         failed={t('programs.loadFailed')}
         empty={list.narrowed ? t('programs.noMatches') : t(`${texts}.empty`)}
-        paging={{ page: list.page, onChange: list.setPage }}
+        paging={list}
       >
         {(rows) => (
           <DataTable

@@ -211,11 +211,7 @@ export function UsersPage({
                 ]}
               />
             </Group>
-            <ListView
-              query={users}
-              empty={t('users.empty')}
-              paging={{ page: list.page, onChange: list.setPage }}
-            >
+            <ListView query={users} empty={t('users.empty')} paging={list}>
               {(rows) => (
                 <DataTable
                   rows={rows}

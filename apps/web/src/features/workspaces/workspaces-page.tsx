@@ -144,11 +144,7 @@ export function WorkspacesPage({
         ]}
       />
       <SearchInput label={t('projects.search')} value={list.term} onChange={list.setTerm} />
-      <ListView
-        query={projects}
-        empty={t('projects.empty')}
-        paging={{ page: list.page, onChange: list.setPage }}
-      >
+      <ListView query={projects} empty={t('projects.empty')} paging={list}>
         {(rows) => (
           <DataTable rows={rows} rowKey={(project) => project.workspaceId} columns={columns} minWidth={720} />
         )}

@@ -183,7 +183,7 @@ export function CardsPanel() {
         query={query}
         failed={t('diagnosticCards.loadFailed')}
         empty={list.narrowed ? t('diagnosticCards.noMatches') : t('diagnosticCards.empty')}
-        paging={{ page: list.page, onChange: list.setPage }}
+        paging={list}
       >
         {(rows) => (
           <DataTable

@@ -118,7 +118,7 @@ export function ExerciseLibrary() {
         query={library}
         failed={t('exercises.loadFailed')}
         empty={t('exercises.library.empty')}
-        paging={{ page, onChange: list.setPage }}
+        paging={list}
       >
         {(rows) => (
           <DataTable rows={rows} rowKey={(exercise) => exercise.id} columns={columns} minWidth={760} />

@@ -171,7 +171,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
         query={query}
         failed={t('exercises.loadFailed')}
         empty={emptyText(filter.status, moderator, t)}
-        paging={{ page, onChange: setPage }}
+        paging={{ page, setPage }}
       >
         {(rows) => (
           <Table.ScrollContainer minWidth={moderator ? 880 : 820}>

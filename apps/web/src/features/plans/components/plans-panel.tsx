@@ -18,7 +18,7 @@ function PlansList({ filter, clientId, empty }: { filter: PlanFilter; clientId?:
   const list = useListControls({}, { firstPageOn: filter });
   const plans = usePlans({ filter, client_id: clientId, page: list.page, per_page: PER_PAGE_DEFAULT });
   return (
-    <ListView query={plans} empty={empty} paging={{ page: list.page, onChange: list.setPage }}>
+    <ListView query={plans} empty={empty} paging={list}>
       {(rows) => <PlansTable plans={rows} withStudent={clientId === undefined} />}
     </ListView>
   );

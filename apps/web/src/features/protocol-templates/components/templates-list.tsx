@@ -119,12 +119,7 @@ export function TemplatesList({ audience }: { audience: ListAudience }) {
           ]}
         />
       </Group>
-      <ListView
-        query={query}
-        failed={t('templates.loadFailed')}
-        empty={emptyText}
-        paging={{ page: list.page, onChange: list.setPage }}
-      >
+      <ListView query={query} failed={t('templates.loadFailed')} empty={emptyText} paging={list}>
         {(rows) => (
           <DataTable
             rows={rows}
