@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApiPage } from '../../api/client.ts';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { DialogForm, FormDialog, useDialogForm } from '../dialog-form.tsx';
+import { UrlTabs } from '../url-tabs.tsx';
 import { DataTable, nextSort } from './data-table.tsx';
 import { ListEmpty, ListView } from './list-view.tsx';
 import { RowButtons, RowMenu } from './row-actions.tsx';
@@ -26,9 +27,10 @@ interface Row {
   name: string;
 }
 
-/** Where the app is: the row links' test reads it. */
+/** Where the app is: the row links' and the tabs' tests read it. */
 function Location() {
-  return <output aria-label="Location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output aria-label="Location">{`${pathname}${search}`}</output>;
 }
 
 /** A paged list of the fake API's tags, searched, in the kit's frame. */
@@ -325,5 +327,29 @@ describe('FormDialog', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
     expect(save).toHaveBeenLastCalledWith('rhyme');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('UrlTabs', () => {
+  it('keeps the open tab in the address, the first one left out, and mounts only the open panel', async () => {
+    await renderInApp(
+      <>
+        <UrlTabs
+          tabs={[
+            { value: 'cards', label: 'Cards', panel: () => <p>The cards</p> },
+            { value: 'programs', label: 'Programs', panel: () => <p>The programs</p> },
+          ]}
+        />
+        <Location />
+      </>,
+    );
+    expect(screen.getByText('The cards')).toBeTruthy();
+    expect(screen.queryByText('The programs')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Programs' }));
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/?tab=programs');
+    expect(await screen.findByText('The programs')).toBeTruthy();
+    expect(screen.queryByText('The cards')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Cards' }));
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/');
   });
 });
