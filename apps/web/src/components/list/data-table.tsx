@@ -50,6 +50,27 @@ const onControl = (event: MouseEvent) =>
   event.target instanceof Element &&
   event.target.closest('a, button, input, label, [role="menuitem"]') !== null;
 
+/** What a table shows and how: its rows, its columns, and how a row behaves. */
+export interface DataTableProps<T> {
+  rows: readonly T[];
+  rowKey(row: T): string | number;
+  columns: Column<T>[];
+  /** The table's accessible name. */
+  label?: string;
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
+  /** In a bordered frame (a list standing alone on its screen). */
+  framed?: boolean;
+  striped?: boolean;
+  highlightOnHover?: boolean;
+  spacing?: 'xs' | 'sm';
+  sort?: TableSort;
+  rowLink?(row: T): string;
+  /** Attributes of a row (`data-*` that tests and styles find it by). */
+  rowProps?(row: T): Record<string, string | boolean>;
+  groups?: RowGroups<T>;
+}
+
 /**
  * A list as a table: the columns each list declares, sortable headers where the list sorts, and a
  * row that opens its object when `rowLink` says where (the row's own link stays the way for the
@@ -69,25 +90,7 @@ export function DataTable<T>({
   rowLink,
   rowProps,
   groups,
-}: {
-  rows: readonly T[];
-  rowKey(row: T): string | number;
-  columns: Column<T>[];
-  /** The table's accessible name. */
-  label?: string;
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth?: number;
-  /** In a bordered frame (a list standing alone on its screen). */
-  framed?: boolean;
-  striped?: boolean;
-  highlightOnHover?: boolean;
-  spacing?: 'xs' | 'sm';
-  sort?: TableSort;
-  rowLink?(row: T): string;
-  /** Attributes of a row (`data-*` that tests and styles find it by). */
-  rowProps?(row: T): Record<string, string | boolean>;
-  groups?: RowGroups<T>;
-}) {
+}: DataTableProps<T>) {
   const navigate = useNavigate();
   const shown = columns.filter((column) => !column.hidden);
 

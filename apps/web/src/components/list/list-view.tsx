@@ -93,19 +93,8 @@ export interface ListPaging {
   setPage(page: number): void;
 }
 
-/**
- * The states of a list read by a query, the same on every screen: rows to come while it loads, the
- * reason and "Try again" when it cannot be read, the empty state, else the rows (dimmed while the
- * next page loads over the last one) and, with `paging`, the pages under them.
- */
-export function ListView<T>({
-  query,
-  failed,
-  empty,
-  loading,
-  paging,
-  children,
-}: {
+/** A list's query and the states the list shows from it. */
+export interface ListViewProps<T> {
   query: UseQueryResult<ListData<T>>;
   /** What the list says when it cannot be read; the refusal's own message when not given. */
   failed?: string;
@@ -115,7 +104,14 @@ export function ListView<T>({
   loading?: ReactNode;
   paging?: ListPaging;
   children(rows: T[]): ReactNode;
-}) {
+}
+
+/**
+ * The states of a list read by a query, the same on every screen: rows to come while it loads, the
+ * reason and "Try again" when it cannot be read, the empty state, else the rows (dimmed while the
+ * next page loads over the last one) and, with `paging`, the pages under them.
+ */
+export function ListView<T>({ query, failed, empty, loading, paging, children }: ListViewProps<T>) {
   if (query.isPending) return loading ?? <ListLoading />;
   if (query.isError) {
     return (

@@ -4,8 +4,8 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, type Column } from '../../components/list/data-table.tsx';
-import { ListView } from '../../components/list/list-view.tsx';
+import type { Column } from '../../components/list/data-table.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
 import { useListControls, useUrlChoice } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -85,22 +85,16 @@ export function ClientsPage({
   const students = (
     <>
       <SearchInput label={t('clients.search')} value={list.term} onChange={list.setTerm} />
-      <ListView
+      <ListTable
         query={clients}
         empty={list.narrowed ? t('clients.noMatches') : t('clients.empty')}
         paging={list}
-      >
-        {(rows) => (
-          <DataTable
-            rows={rows}
-            rowKey={(client) => client.id}
-            columns={columns}
-            minWidth={720}
-            highlightOnHover
-            rowLink={(client) => `/edit-client/${client.id}`}
-          />
-        )}
-      </ListView>
+        rowKey={(client) => client.id}
+        columns={columns}
+        minWidth={720}
+        highlightOnHover
+        rowLink={(client) => `/edit-client/${client.id}`}
+      />
     </>
   );
 

@@ -3,8 +3,8 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DiagnosisStatusBadge } from '../../components/diagnosis-form/index.ts';
-import { DataTable, type Column } from '../../components/list/data-table.tsx';
-import { ListView } from '../../components/list/list-view.tsx';
+import type { Column } from '../../components/list/data-table.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -66,21 +66,15 @@ export function DiagnosticianClientsPage() {
     <Stack gap="md">
       <PageHeader title={t('diagnosticianClients.title')} description={t('diagnosticianClients.intro')} />
       <SearchInput label={t('diagnosticianClients.search')} value={list.term} onChange={list.setTerm} />
-      <ListView
+      <ListTable
         query={clients}
         empty={list.narrowed ? t('diagnosticianClients.nothingFound') : t('diagnosticianClients.empty')}
         paging={list}
-      >
-        {(rows) => (
-          <DataTable
-            rows={rows}
-            rowKey={(client) => client.id}
-            columns={columns}
-            minWidth={640}
-            striped={false}
-          />
-        )}
-      </ListView>
+        rowKey={(client) => client.id}
+        columns={columns}
+        minWidth={640}
+        striped={false}
+      />
     </Stack>
   );
 }

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FormDialog } from '../../components/dialog-form.tsx';
-import { DataTable, type Column } from '../../components/list/data-table.tsx';
-import { ListView } from '../../components/list/list-view.tsx';
+import type { Column } from '../../components/list/data-table.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
 import { RowButtons } from '../../components/list/row-actions.tsx';
 import { StatusTabs } from '../../components/list/status-tabs.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
@@ -140,11 +140,14 @@ export function InvitationsPanel() {
           {failure}
         </Alert>
       )}
-      <ListView query={invitations} empty={t('invitations.empty')} paging={list}>
-        {(rows) => (
-          <DataTable rows={rows} rowKey={(invitation) => invitation.id} columns={columns} minWidth={760} />
-        )}
-      </ListView>
+      <ListTable
+        query={invitations}
+        empty={t('invitations.empty')}
+        paging={list}
+        rowKey={(invitation) => invitation.id}
+        columns={columns}
+        minWidth={760}
+      />
       <FormDialog target={unsent} title={t('invitations.linkTitle')} onClose={() => setUnsent(null)}>
         {(shown) => <InvitationLinkNotice sent={shown} onDone={() => setUnsent(null)} />}
       </FormDialog>

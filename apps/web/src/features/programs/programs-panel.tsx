@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
-import { DataTable, type Column } from '../../components/list/data-table.tsx';
-import { ListView } from '../../components/list/list-view.tsx';
+import type { Column } from '../../components/list/data-table.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
 import { RowButtons } from '../../components/list/row-actions.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -94,22 +94,16 @@ export function ProgramsPanel({ kind }: { kind: ProgramKind }) {
         }
       />
       <SearchInput label={t('programs.search')} value={list.term} onChange={list.setTerm} />
-      <ListView
+      <ListTable
         query={query}
         failed={t('programs.loadFailed')}
         empty={list.narrowed ? t('programs.noMatches') : t(`${texts}.empty`)}
         paging={list}
-      >
-        {(rows) => (
-          <DataTable
-            rows={rows}
-            rowKey={(program) => program.id}
-            columns={columns}
-            minWidth={560}
-            highlightOnHover
-          />
-        )}
-      </ListView>
+        rowKey={(program) => program.id}
+        columns={columns}
+        minWidth={560}
+        highlightOnHover
+      />
 
       <Drawer
         opened={editing !== null}

@@ -15,8 +15,8 @@ import { errorTextOf } from '../../api/form-errors.ts';
 import { ConfirmTargetModal } from '../../components/confirm-action-modal.tsx';
 import { DismissibleAlert } from '../../components/dismissible-alert.tsx';
 import { DialogForm, FormDialog, useDialogForm } from '../../components/dialog-form.tsx';
-import { DataTable, nextSort, type Column } from '../../components/list/data-table.tsx';
-import { ListView } from '../../components/list/list-view.tsx';
+import { nextSort, type Column } from '../../components/list/data-table.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
 import { RowMenu } from '../../components/list/row-actions.tsx';
 import { StatusTabs } from '../../components/list/status-tabs.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
@@ -211,17 +211,15 @@ export function UsersPage({
                 ]}
               />
             </Group>
-            <ListView query={users} empty={t('users.empty')} paging={list}>
-              {(rows) => (
-                <DataTable
-                  rows={rows}
-                  rowKey={(user) => user.id}
-                  columns={columns}
-                  minWidth={760}
-                  sort={{ ...sort, onSort: (by) => setSort(nextSort(sort, by) as typeof sort) }}
-                />
-              )}
-            </ListView>
+            <ListTable
+              query={users}
+              empty={t('users.empty')}
+              paging={list}
+              rowKey={(user) => user.id}
+              columns={columns}
+              minWidth={760}
+              sort={{ ...sort, onSort: (by) => setSort(nextSort(sort, by) as typeof sort) }}
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="invitations">

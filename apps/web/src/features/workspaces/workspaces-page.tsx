@@ -14,8 +14,8 @@ import { Link } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { ConfirmTargetModal } from '../../components/confirm-action-modal.tsx';
 import { DialogForm, FormDialog, useDialogForm } from '../../components/dialog-form.tsx';
-import { DataTable, type Column } from '../../components/list/data-table.tsx';
-import { ListView } from '../../components/list/list-view.tsx';
+import type { Column } from '../../components/list/data-table.tsx';
+import { ListTable } from '../../components/list/list-table.tsx';
 import { RowButtons } from '../../components/list/row-actions.tsx';
 import { StatusTabs } from '../../components/list/status-tabs.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
@@ -144,11 +144,14 @@ export function WorkspacesPage({
         ]}
       />
       <SearchInput label={t('projects.search')} value={list.term} onChange={list.setTerm} />
-      <ListView query={projects} empty={t('projects.empty')} paging={list}>
-        {(rows) => (
-          <DataTable rows={rows} rowKey={(project) => project.workspaceId} columns={columns} minWidth={720} />
-        )}
-      </ListView>
+      <ListTable
+        query={projects}
+        empty={t('projects.empty')}
+        paging={list}
+        rowKey={(project) => project.workspaceId}
+        columns={columns}
+        minWidth={720}
+      />
       <FormDialog
         target={editing}
         title={(shown) => t(shown === 'new' ? 'projects.newTitle' : 'projects.editTitle')}

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { ConfirmTargetModal } from '../../../components/confirm-action-modal.tsx';
-import { DataTable, type Column } from '../../../components/list/data-table.tsx';
-import { ListView } from '../../../components/list/list-view.tsx';
+import type { Column } from '../../../components/list/data-table.tsx';
+import { ListTable } from '../../../components/list/list-table.tsx';
 import { RowButtons } from '../../../components/list/row-actions.tsx';
 import { useListControls } from '../../../components/list/use-list-controls.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
@@ -179,22 +179,16 @@ export function CardsPanel() {
           {t('diagnosticCards.add')}
         </Button>
       </Group>
-      <ListView
+      <ListTable
         query={query}
         failed={t('diagnosticCards.loadFailed')}
         empty={list.narrowed ? t('diagnosticCards.noMatches') : t('diagnosticCards.empty')}
         paging={list}
-      >
-        {(rows) => (
-          <DataTable
-            rows={rows}
-            rowKey={(card) => card.id}
-            columns={columns}
-            minWidth={760}
-            highlightOnHover
-          />
-        )}
-      </ListView>
+        rowKey={(card) => card.id}
+        columns={columns}
+        minWidth={760}
+        highlightOnHover
+      />
       <ConfirmTargetModal
         target={deleting}
         title={() => t('diagnosticCards.deleteTitle')}

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApiPage } from '../../../api/client.ts';
 import { useActingFor } from '../../../session/session.tsx';
-import { DataTable, type Column } from '../../../components/list/data-table.tsx';
-import { ListView } from '../../../components/list/list-view.tsx';
+import type { Column } from '../../../components/list/data-table.tsx';
+import { ListTable } from '../../../components/list/list-table.tsx';
 import { useListControls } from '../../../components/list/use-list-controls.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useFilingOptions } from '../api/exercise.ts';
@@ -114,16 +114,15 @@ export function ExerciseLibrary() {
           w={200}
         />
       </Group>
-      <ListView
+      <ListTable
         query={library}
         failed={t('exercises.loadFailed')}
         empty={t('exercises.library.empty')}
         paging={list}
-      >
-        {(rows) => (
-          <DataTable rows={rows} rowKey={(exercise) => exercise.id} columns={columns} minWidth={760} />
-        )}
-      </ListView>
+        rowKey={(exercise) => exercise.id}
+        columns={columns}
+        minWidth={760}
+      />
     </Stack>
   );
 }

@@ -7,8 +7,8 @@ import {
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, type Column } from '../../../components/list/data-table.tsx';
-import { ListView } from '../../../components/list/list-view.tsx';
+import type { Column } from '../../../components/list/data-table.tsx';
+import { ListTable } from '../../../components/list/list-table.tsx';
 import { StatusTabs } from '../../../components/list/status-tabs.tsx';
 import { useListControls } from '../../../components/list/use-list-controls.ts';
 import { useSession } from '../../../session/session.tsx';
@@ -119,18 +119,17 @@ export function TemplatesList({ audience }: { audience: ListAudience }) {
           ]}
         />
       </Group>
-      <ListView query={query} failed={t('templates.loadFailed')} empty={emptyText} paging={list}>
-        {(rows) => (
-          <DataTable
-            rows={rows}
-            rowKey={(template) => template.id}
-            columns={columns}
-            minWidth={640}
-            highlightOnHover
-            rowLink={linkOf}
-          />
-        )}
-      </ListView>
+      <ListTable
+        query={query}
+        failed={t('templates.loadFailed')}
+        empty={emptyText}
+        paging={list}
+        rowKey={(template) => template.id}
+        columns={columns}
+        minWidth={640}
+        highlightOnHover
+        rowLink={linkOf}
+      />
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import { IconPlus, IconTag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogForm } from '../../../components/dialog-form.tsx';
-import { DataTable } from '../../../components/list/data-table.tsx';
-import { ListEmpty, ListView } from '../../../components/list/list-view.tsx';
+import { ListEmpty } from '../../../components/list/list-view.tsx';
+import { ListTable } from '../../../components/list/list-table.tsx';
 import { RowMenu } from '../../../components/list/row-actions.tsx';
 import { useListControls } from '../../../components/list/use-list-controls.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
@@ -78,42 +78,36 @@ export function TagsPanel() {
         <SearchInput label={t('tags.search')} value={list.term} onChange={list.setTerm} width={260} />
         {mayManage && <AddTagForm />}
       </Group>
-      <ListView
+      <ListTable
         query={tags}
         failed={t('tags.loadFailed')}
         empty={<ListEmpty icon={IconTag}>{list.narrowed ? t('tags.noMatches') : t('tags.empty')}</ListEmpty>}
-      >
-        {(shown) => (
-          <DataTable
-            framed
-            spacing="xs"
-            label={t('tags.listLabel')}
-            rows={shown}
-            rowKey={(tag) => tag.id}
-            rowProps={() => ({ 'data-tag-row': true })}
-            columns={[
-              { key: 'name', header: t('tags.name'), cell: (tag) => tag.name },
-              {
-                key: 'actions',
-                header: t('tags.actions'),
-                hiddenHeader: true,
-                width: 56,
-                hidden: !mayManage,
-                cell: (tag) => (
-                  <RowMenu
-                    label={t('tags.actionsFor', { name: tag.name })}
-                    actions={[
-                      { label: t('tags.rename'), onClick: () => setRenaming(tag) },
-                      { label: t('tags.mergeAction'), onClick: () => setMerging(tag) },
-                      { label: t('tags.delete'), color: 'red.9', onClick: () => setDeleting(tag) },
-                    ]}
-                  />
-                ),
-              },
-            ]}
-          />
-        )}
-      </ListView>
+        framed
+        spacing="xs"
+        label={t('tags.listLabel')}
+        rowKey={(tag) => tag.id}
+        rowProps={() => ({ 'data-tag-row': true })}
+        columns={[
+          { key: 'name', header: t('tags.name'), cell: (tag) => tag.name },
+          {
+            key: 'actions',
+            header: t('tags.actions'),
+            hiddenHeader: true,
+            width: 56,
+            hidden: !mayManage,
+            cell: (tag) => (
+              <RowMenu
+                label={t('tags.actionsFor', { name: tag.name })}
+                actions={[
+                  { label: t('tags.rename'), onClick: () => setRenaming(tag) },
+                  { label: t('tags.mergeAction'), onClick: () => setMerging(tag) },
+                  { label: t('tags.delete'), color: 'red.9', onClick: () => setDeleting(tag) },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
       {tags.isSuccess && rows.length > 0 && (
         <Text size="sm" c="gray.7">
           {t('tags.count', { count: rows.length })}
