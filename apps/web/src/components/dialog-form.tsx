@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput, type ModalProps } from '@mantine/core';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -147,4 +147,23 @@ export function FormDialog<T>({
       {shown !== null && children(shown)}
     </Modal>
   );
+}
+
+/**
+ * A dialog's first field, its name or title: required, no longer than the contract's bound, and
+ * focused when the dialog opens.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function NameField<Values extends Record<string, any>>({
+  form,
+  field = 'name',
+  label,
+  max,
+}: {
+  form: UseFormReturnType<Values>;
+  field?: string;
+  label: string;
+  max: number;
+}) {
+  return <TextInput label={label} maxLength={max} {...form.getInputProps(field)} required data-autofocus />;
 }

@@ -6,14 +6,14 @@ import {
   type WorkspaceInput,
   type WorkspaceListItem,
 } from '@logoschool/contract';
-import { Anchor, Button, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { ConfirmTargetModal } from '../../components/confirm-action-modal.tsx';
-import { DialogForm, FormDialog, useDialogForm } from '../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../components/dialog-form.tsx';
 import type { Column } from '../../components/list/data-table.tsx';
 import { ListTable } from '../../components/list/list-table.tsx';
 import { RowButtons } from '../../components/list/row-actions.tsx';
@@ -208,13 +208,7 @@ function ProjectForm({ project, onClose }: { project: WorkspaceListItem | null; 
 
   return (
     <DialogForm {...state} onCancel={onClose}>
-      <TextInput
-        label={t('projects.name')}
-        maxLength={WORKSPACE_TITLE_MAX}
-        {...form.getInputProps('title')}
-        required
-        data-autofocus
-      />
+      <NameField form={form} field="title" label={t('projects.name')} max={WORKSPACE_TITLE_MAX} />
       <Textarea
         label={t('projects.description')}
         maxLength={WORKSPACE_DESCRIPTION_MAX}

@@ -7,13 +7,13 @@ import {
   assetUploadBody,
   type AssetType,
 } from '@logoschool/contract';
-import { FileInput, Select, Text, TextInput } from '@mantine/core';
+import { FileInput, Select, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateAsset } from '../api/save-asset.ts';
 import { acceptFor, checkAssetFiles, formatBytes, uploadErrorOf } from '../asset-upload.ts';
-import { DialogForm, FormDialog, useDialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 interface AssetFormValues {
   name: string;
@@ -73,13 +73,7 @@ function AssetForm({ initialType, onClose }: { initialType: AssetType; onClose()
 
   return (
     <DialogForm {...state} onCancel={onClose} submitLabel={t('assets.upload')}>
-      <TextInput
-        label={t('assets.name')}
-        maxLength={ASSET_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+      <NameField form={form} label={t('assets.name')} max={ASSET_NAME_MAX} />
       <Select
         label={t('assets.typeLabel')}
         data={ASSET_TYPES.map((value) => ({ value, label: t(`assets.type.${value}`) }))}

@@ -6,11 +6,11 @@ import {
   type Asset,
   type AssetUpdate,
 } from '@logoschool/contract';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateAsset } from '../api/save-asset.ts';
-import { DialogForm, FormDialog, useDialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 /**
  * Renames an asset, or moves it to another type that takes the same kind of files (a background
@@ -43,13 +43,7 @@ function RenameAssetForm({ asset, onClose }: { asset: Asset; onClose(): void }) 
 
   return (
     <DialogForm {...state} onCancel={onClose}>
-      <TextInput
-        label={t('assets.name')}
-        maxLength={ASSET_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+      <NameField form={form} label={t('assets.name')} max={ASSET_NAME_MAX} />
       {types.length > 1 && (
         <Select
           label={t('assets.typeLabel')}

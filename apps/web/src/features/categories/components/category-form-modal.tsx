@@ -4,12 +4,12 @@ import {
   categoryUpdate,
   type Category,
 } from '@logoschool/contract';
-import { Checkbox, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveCategory, type CategoryFields } from '../api/save-category.ts';
 import { ParentSelect } from './parent-select.tsx';
-import { DialogForm, FormDialog, useDialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 /** What the form is open for: a new category under a parent, or a category to change. */
 export type CategoryFormTarget = { kind: 'create'; parent: number } | { kind: 'edit'; category: Category };
@@ -76,13 +76,7 @@ function CategoryForm({
 
   return (
     <DialogForm {...state} onCancel={onClose}>
-      <TextInput
-        label={t('categories.name')}
-        maxLength={CATEGORY_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+      <NameField form={form} label={t('categories.name')} max={CATEGORY_NAME_MAX} />
       <Textarea
         label={t('categories.description')}
         maxLength={CATEGORY_DESCRIPTION_MAX}

@@ -1,10 +1,9 @@
 import { TAG_NAME_MAX, tagInput, type Tag, type TagInput } from '@logoschool/contract';
-import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import { tagNameRefusal } from '../tag-errors.ts';
-import { DialogForm, FormDialog, useDialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 /** Renames a tag. A refused name stays in the field with the reason under it. */
 export function RenameTagModal({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
@@ -33,13 +32,7 @@ function RenameTagForm({ tag, onClose }: { tag: Tag; onClose(): void }) {
 
   return (
     <DialogForm {...state} onCancel={onClose}>
-      <TextInput
-        label={t('tags.name')}
-        maxLength={TAG_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+      <NameField form={form} label={t('tags.name')} max={TAG_NAME_MAX} />
     </DialogForm>
   );
 }

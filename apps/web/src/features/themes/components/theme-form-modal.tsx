@@ -8,7 +8,7 @@ import {
   themeInput,
   type Theme,
 } from '@logoschool/contract';
-import { Checkbox, Group, MultiSelect, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NumberInput, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
@@ -17,7 +17,7 @@ import { showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTheme } from '../api/save-theme.ts';
 import { themeBody, themeFormValues, type ThemeFormValues } from '../theme-form.ts';
-import { DialogForm, FormDialog, useDialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 /** What the form is open for: a new theme, or one of the project's to change. */
 export type ThemeFormTarget = { kind: 'create' } | { kind: 'edit'; theme: Theme };
@@ -84,13 +84,7 @@ function ThemeForm({ editing, onClose }: { editing: Theme | null; onClose(): voi
 
   return (
     <DialogForm {...state} onCancel={onClose}>
-      <TextInput
-        label={t('themes.name')}
-        maxLength={THEME_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+      <NameField form={form} label={t('themes.name')} max={THEME_NAME_MAX} />
       <Checkbox.Group label={t('themes.genders')} {...form.getInputProps('genders')} withAsterisk>
         <Group mt="xs">
           {THEME_GENDERS.map((gender) => (
