@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../api/form-errors.ts';
 import { ErrorAlert } from './error-alert.tsx';
+import { useLastShown } from '../lib/use-last-shown.ts';
 
 /**
  * Asks before an action that takes something away from people (deactivating a member, archiving a
@@ -62,5 +63,37 @@ export function ConfirmActionModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * `ConfirmActionModal` open for a target (the member to deactivate, the project to archive): it
+ * names the last target while it closes, and confirming acts on it.
+ */
+export function ConfirmTargetModal<T>({
+  target,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  target: T | null;
+  title: (shown: T) => string;
+  message: (shown: T) => ReactNode;
+  confirmLabel: string;
+  onConfirm: (shown: T) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const shown = useLastShown(target);
+  return (
+    <ConfirmActionModal
+      opened={target !== null}
+      title={shown === null ? '' : title(shown)}
+      message={shown === null ? '' : message(shown)}
+      confirmLabel={confirmLabel}
+      onConfirm={() => (target === null ? Promise.resolve() : onConfirm(target))}
+      onClose={onClose}
+    />
   );
 }

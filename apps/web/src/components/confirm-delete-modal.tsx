@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../lib/notify.ts';
-import { ConfirmActionModal } from './confirm-action-modal.tsx';
+import { ConfirmTargetModal } from './confirm-action-modal.tsx';
 
 /** Something a list deletes: its id for the call, its name for the question. */
 interface Named {
@@ -27,20 +26,15 @@ export function ConfirmDeleteModal<T extends Named>({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  // The name stays shown while the dialog closes.
-  const [shown, setShown] = useState(item);
-  if (item && item !== shown) setShown(item);
-  const name = shown?.name ?? '';
   return (
-    <ConfirmActionModal
-      opened={item !== null}
-      title={t(`${texts}.deleteTitle`)}
-      message={t(`${texts}.deleteQuestion`, { name })}
+    <ConfirmTargetModal
+      target={item}
+      title={() => t(`${texts}.deleteTitle`)}
+      message={(shown) => t(`${texts}.deleteQuestion`, { name: shown.name })}
       confirmLabel={t(`${texts}.delete`)}
-      onConfirm={async () => {
-        if (!item) return;
-        await remove(item.id);
-        notifySuccess(t(`${texts}.deleted`, { name: item.name }));
+      onConfirm={async (shown) => {
+        await remove(shown.id);
+        notifySuccess(t(`${texts}.deleted`, { name: shown.name }));
       }}
       onClose={onClose}
     />

@@ -1,11 +1,9 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { UrlTabs } from '../../components/url-tabs.tsx';
 import { TagsPanel } from '../../features/tags/components/tags-panel.tsx';
 import { ThemesPanel } from '../../features/themes/components/themes-panel.tsx';
-
-const TABS = ['interests', 'tags'] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * /themes ("themesAndTags", spec §2): the moderator's interests (themes) and tags on one screen, a
@@ -14,30 +12,15 @@ type Tab = (typeof TABS)[number];
  */
 export function ThemesAndTagsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: Tab = TABS.find((candidate) => candidate === requested) ?? 'interests';
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('themes.pageTitle')}
-      </Title>
-      <Tabs
-        value={tab}
-        onChange={(next) => setParams(next === 'tags' ? { tab: 'tags' } : {}, { replace: true })}
-        keepMounted={false}
-      >
-        <Tabs.List mb="md">
-          <Tabs.Tab value="interests">{t('themes.tabInterests')}</Tabs.Tab>
-          <Tabs.Tab value="tags">{t('themes.tabTags')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="interests">
-          <ThemesPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="tags">
-          <TagsPanel />
-        </Tabs.Panel>
-      </Tabs>
+      <PageHeader title={t('themes.pageTitle')} />
+      <UrlTabs
+        tabs={[
+          { value: 'interests', label: t('themes.tabInterests'), panel: () => <ThemesPanel /> },
+          { value: 'tags', label: t('themes.tabTags'), panel: () => <TagsPanel /> },
+        ]}
+      />
     </Stack>
   );
 }

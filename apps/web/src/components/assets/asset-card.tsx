@@ -1,4 +1,4 @@
-import type { AssetType } from '@logoschool/contract';
+import type { Asset } from '@logoschool/contract';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,8 @@ import { AssetPreview } from './asset-preview.tsx';
 export const ASSET_GRID_COLS = { base: 2, sm: 3, md: 4, lg: 5, xl: 6 };
 
 interface AssetCardProps {
-  name: string;
-  type: AssetType;
-  /** The file to preview: the asset's first. */
-  fileUrl: string | null;
-  /** How many files it has, when known. */
-  fileCount?: number;
+  /** The asset: its first file is the preview; the card says how many it has. */
+  asset: Pick<Asset, 'name' | 'type' | 'files'>;
   /** A control in the card's corner: a checkbox to attach, a menu of actions. */
   control?: ReactNode;
   /** Marks the card as chosen. */
@@ -21,8 +17,10 @@ interface AssetCardProps {
 }
 
 /** One asset of the library as a card: its preview, name, type and number of files. */
-export function AssetCard({ name, type, fileUrl, fileCount, control, selected = false }: AssetCardProps) {
+export function AssetCard({ asset, control, selected = false }: AssetCardProps) {
   const { t } = useTranslation();
+  const { name, type } = asset;
+  const fileUrl = asset.files[0]?.file_url ?? null;
   return (
     <Card
       withBorder
@@ -46,11 +44,9 @@ export function AssetCard({ name, type, fileUrl, fileCount, control, selected = 
               <Badge size="xs" color="gray.7">
                 {t(`assets.type.${type}`)}
               </Badge>
-              {fileCount !== undefined && (
-                <Text size="xs" c="gray.7">
-                  {t('assets.fileCount', { count: fileCount })}
-                </Text>
-              )}
+              <Text size="xs" c="gray.7">
+                {t('assets.fileCount', { count: asset.files.length })}
+              </Text>
             </Group>
           </Stack>
           {control}

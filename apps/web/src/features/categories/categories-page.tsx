@@ -1,9 +1,10 @@
 import { ROOT_PARENT, type Category, type CategoryPlace } from '@logoschool/contract';
-import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useActingFor } from '../../session/session.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { useCategoryTree } from './api/get-category-tree.ts';
@@ -57,16 +58,16 @@ export function CategoriesPage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('categories.title')}
-        </Title>
-        {mayManage && (
-          <Button leftSection={<IconPlus size={16} />} onClick={addTop}>
-            {t('categories.add')}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t('categories.title')}
+        actions={
+          mayManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={addTop}>
+              {t('categories.add')}
+            </Button>
+          )
+        }
+      />
       {mayManage && tree.length > 0 && (
         <Text c="dimmed" size="sm">
           {t('categories.dragHint')}

@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useCategoryTree } from './api/get-category-tree.ts';
 import { CategoryTree, useCollapsed } from './components/category-tree.tsx';
 import { TreePanel } from './components/tree-panel.tsx';
@@ -11,14 +12,7 @@ export function ViewCategoriesPage() {
   const { collapsed, toggle, collapseAll, expandAll } = useCollapsed();
   return (
     <Stack gap="md" maw={960}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('categories.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('categories.readOnlyHint')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('categories.title')} description={t('categories.readOnlyHint')} />
       <TreePanel
         query={query}
         emptyText={t('categories.emptyReadOnly')}

@@ -6,23 +6,12 @@ import {
   type AutoModerationSettings,
   type AutoModerationSettingsInput,
 } from '@logoschool/contract';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../session/session.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { contractValidate } from '../../lib/form.ts';
@@ -45,14 +34,7 @@ export function AutoModerationPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('autoModeration.title')}
-        </Title>
-        <Text c="gray.7" size="sm">
-          {workspace?.workspaceTitle}
-        </Text>
-      </div>
+      <PageHeader title={t('autoModeration.title')} description={workspace?.workspaceTitle} />
       <Text>{t('autoModeration.intro')}</Text>
       {settings.isError && (
         <Alert color="red" role="alert">

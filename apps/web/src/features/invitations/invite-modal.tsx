@@ -5,16 +5,14 @@ import {
   type InviteBody,
   type SentInvitation,
 } from '@logoschool/contract';
-import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Modal, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextOf } from '../../api/form-errors.ts';
 import { useSession } from '../../session/session.tsx';
-import { contractValidate, showServerErrors } from '../../lib/form.ts';
 import { useInvite } from './api/invitations.ts';
 import { InvitationLinkNotice, notifyMailOutcome } from './mail-outcome.tsx';
-import { DialogForm } from '../../components/dialog-form.tsx';
+import { DialogForm, useDialogForm } from '../../components/dialog-form.tsx';
+import { RoleChoice } from '../../components/roles.tsx';
 
 type InviteValues = Omit<InviteBody, 'workspace_id'>;
 
@@ -60,32 +58,19 @@ function InviteForm({
   const invite = useInvite();
   const { held } = useSession();
   const offered = grantableRoles(held);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<InviteValues>({
+  const { form, state } = useDialogForm<InviteValues>({
     initialValues: { email: '', roles: ['teacher'] },
-    validate: contractValidate(inviteFields, t),
-  });
-
-  const send = async ({ email, roles }: InviteValues) => {
-    setFailure(null);
-    try {
+    schema: inviteFields,
+    save: async ({ email, roles }) => {
       const sent = await invite.mutateAsync({ email: email.trim(), roles });
       notifyMailOutcome(t, sent);
       if (sent.mail_delivery === 'smtp') onClose();
       else onUnsent(sent);
-    } catch (error) {
-      if (!showServerErrors(form, error)) setFailure(errorTextOf(error));
-    }
-  };
+    },
+  });
 
   return (
-    <DialogForm
-      onSubmit={form.onSubmit((values) => void send(values))}
-      onCancel={onClose}
-      error={failure}
-      saving={invite.isPending}
-      submitLabel={t('invitations.send')}
-    >
+    <DialogForm {...state} onCancel={onClose} submitLabel={t('invitations.send')}>
       <TextInput
         label={t('login.email')}
         type="email"
@@ -94,13 +79,7 @@ function InviteForm({
         required
         data-autofocus
       />
-      <Checkbox.Group label={t('users.roles')} {...form.getInputProps('roles')} required>
-        <Stack gap="xs" mt="xs">
-          {offered.map((role) => (
-            <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      <RoleChoice offered={offered} label={t('users.roles')} {...form.getInputProps('roles')} required />
     </DialogForm>
   );
 }

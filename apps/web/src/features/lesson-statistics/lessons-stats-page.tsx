@@ -1,11 +1,14 @@
 import { LESSON_STATISTICS_RANGE_MAX_DAYS, daysBetween } from '@logoschool/contract';
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { useActingFor, useSession } from '../../session/session.tsx';
 import { DateRangeField, type DayRangeValue } from '../../components/date-range-field.tsx';
+import { DismissibleAlert } from '../../components/dismissible-alert.tsx';
+import { ListEmpty, ListView } from '../../components/list/list-view.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useDailyStatistics } from './api/get-daily-statistics.ts';
 import { useTeacherStatistics } from './api/get-teacher-statistics.ts';
 import { useExportStatistics } from './api/export-statistics.ts';
@@ -68,29 +71,23 @@ export function LessonsStatsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {t('lessonStats.title')}
-          </Title>
-          {workspace && (
-            <Text c="gray.7" size="sm">
-              {workspace.workspaceTitle}
-            </Text>
-          )}
-        </div>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          disabled={rows.length === 0}
-          onClick={() => {
-            setFailure(null);
-            void exportCsv(range).catch((error: unknown) => setFailure(errorTextOf(error)));
-          }}
-        >
-          {t('lessonStats.download')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('lessonStats.title')}
+        description={workspace?.workspaceTitle}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={rows.length === 0}
+            onClick={() => {
+              setFailure(null);
+              void exportCsv(range).catch((error: unknown) => setFailure(errorTextOf(error)));
+            }}
+          >
+            {t('lessonStats.download')}
+          </Button>
+        }
+      />
       <DateRangeField
         label={t('lessonStats.range')}
         description={t('lessonStats.rangeHint')}
@@ -100,56 +97,35 @@ export function LessonsStatsPage() {
         error={tooLong ? t('fields.rangeTooLong', { max: LESSON_STATISTICS_RANGE_MAX_DAYS }) : undefined}
         maw={480}
       />
-      {failure && (
-        <Alert
-          color="red"
-          withCloseButton
-          closeButtonLabel={t('errors.closeNotification')}
-          onClose={() => setFailure(null)}
-        >
-          {failure}
-        </Alert>
-      )}
-      {teachers.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label={t('app.loading')} />
-        </Group>
-      ) : teachers.isError ? (
-        <Alert color="red">{errorTextOf(teachers.error)}</Alert>
-      ) : rows.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack gap={4} align="center" ta="center">
-            <Text fw={700}>{t('lessonStats.emptyTitle')}</Text>
-            <Text c="gray.7" size="sm" maw={520}>
-              {t('lessonStats.emptyHint')}
-            </Text>
+      <DismissibleAlert message={failure} onClose={() => setFailure(null)} />
+      <ListView
+        query={teachers}
+        empty={<ListEmpty hint={t('lessonStats.emptyHint')}>{t('lessonStats.emptyTitle')}</ListEmpty>}
+      >
+        {(shown) => (
+          <Stack gap="md">
+            <StatisticsTable rows={shown} />
+            <Paper withBorder p="md" radius="md">
+              <Group justify="space-between" align="flex-end" mb="md">
+                <Title order={2} size="h4">
+                  {t('lessonStats.perDay')}
+                </Title>
+                <Select
+                  label={t('lessonStats.chartOf')}
+                  data={options}
+                  value={teacher}
+                  onChange={(value) => setTeacher(value ?? WHOLE_PROJECT)}
+                  allowDeselect={false}
+                  w={260}
+                />
+              </Group>
+              <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+                {days.data && <StatisticsChart days={days.data} />}
+              </Suspense>
+            </Paper>
           </Stack>
-        </Paper>
-      ) : (
-        <>
-          <Paper withBorder radius="md">
-            <StatisticsTable rows={rows} />
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Group justify="space-between" align="flex-end" mb="md">
-              <Title order={2} size="h4">
-                {t('lessonStats.perDay')}
-              </Title>
-              <Select
-                label={t('lessonStats.chartOf')}
-                data={options}
-                value={teacher}
-                onChange={(value) => setTeacher(value ?? WHOLE_PROJECT)}
-                allowDeselect={false}
-                w={260}
-              />
-            </Group>
-            <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
-              {days.data && <StatisticsChart days={days.data} />}
-            </Suspense>
-          </Paper>
-        </>
-      )}
+        )}
+      </ListView>
     </Stack>
   );
 }

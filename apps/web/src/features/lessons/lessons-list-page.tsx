@@ -1,110 +1,68 @@
-import { PER_PAGE_MAX, PLAN_LESSONS, type LessonListItem, type LessonStatus } from '@logoschool/contract';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { PER_PAGE_MAX, type LessonListItem, type LessonStatus } from '@logoschool/contract';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorTextOf } from '../../api/form-errors.ts';
+import { Link } from 'react-router';
+import { DataTable, type Column } from '../../components/list/data-table.tsx';
+import { ListEmpty, ListView } from '../../components/list/list-view.tsx';
+import { StatusTabs } from '../../components/list/status-tabs.tsx';
+import { useListControls, useUrlChoice, useUrlParam } from '../../components/list/use-list-controls.ts';
 import { useLessons } from './api/lessons.ts';
-import { LessonPrep } from './components/lesson-prep.tsx';
-import { LessonStatusBadge } from './components/lesson-status-badge.tsx';
+import { lessonColumns } from './components/lesson-columns.tsx';
 import { dayHeading, lessonTimes, weekRange } from './format.ts';
 import { lessonPath, PLANS_PATH } from './paths.ts';
 import { addDays, dayOf, today, weekOf } from './week.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 
 const FILTERS = ['all', 'open', 'finished'] as const;
-type Filter = (typeof FILTERS)[number];
-const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
-
-const COLUMNS = 5;
 
 /** The lessons of a week, day by day (Monday first); a row opens its lesson. */
 function WeekTable({ lessons }: { lessons: LessonListItem[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const days = new Map<string, LessonListItem[]>();
-  for (const lesson of lessons) {
-    if (lesson.starts_at === null) continue;
-    const day = dayOf(lesson.starts_at);
-    days.set(day, [...(days.get(day) ?? []), lesson]);
-  }
+  const columns: Column<LessonListItem>[] = [
+    {
+      key: 'time',
+      header: t('lessons.list.time'),
+      nowrap: true,
+      cell: (lesson) => (
+        <>
+          <Text size="sm">{lessonTimes(lesson)}</Text>
+          <Text size="xs" c="gray.7">
+            {t('lessons.minutes', { minutes: lesson.duration_minutes })}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'student',
+      header: t('lessons.list.studentAndPlan'),
+      cell: (lesson) => (
+        <>
+          <Text size="sm" fw={600}>
+            {lesson.client.child_name}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {lesson.plan_title}
+          </Text>
+        </>
+      ),
+    },
+    lessonColumns(t).number,
+    ...lessonColumns(t).state,
+  ];
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={680}>
-        <Table highlightOnHover verticalSpacing="sm" aria-label={t('lessons.list.tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('lessons.list.time')}</Table.Th>
-              <Table.Th>{t('lessons.list.studentAndPlan')}</Table.Th>
-              <Table.Th>{t('lessons.lesson')}</Table.Th>
-              <Table.Th>{t('lessons.list.toPrepare')}</Table.Th>
-              <Table.Th>{t('lessons.list.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          {[...days].map(([day, ofDay]) => (
-            <Table.Tbody key={day}>
-              <Table.Tr bg="gray.0">
-                <Table.Th colSpan={COLUMNS} scope="colgroup">
-                  {dayHeading(day)}
-                </Table.Th>
-              </Table.Tr>
-              {ofDay.map((lesson) => (
-                <Table.Tr
-                  key={lesson.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => void navigate(lessonPath(lesson.id))}
-                >
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{lessonTimes(lesson)}</Text>
-                    <Text size="xs" c="gray.7">
-                      {t('lessons.minutes', { minutes: lesson.duration_minutes })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {lesson.client.child_name}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {lesson.plan_title}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor
-                      component={Link}
-                      to={lessonPath(lesson.id)}
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      {t('lessons.numberOf', { number: lesson.number, total: PLAN_LESSONS })}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <LessonPrep lesson={lesson} />
-                  </Table.Td>
-                  <Table.Td>
-                    <LessonStatusBadge lesson={lesson} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          ))}
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      framed
+      highlightOnHover
+      striped={false}
+      label={t('lessons.list.tableLabel')}
+      rows={lessons.filter((lesson) => lesson.starts_at !== null)}
+      rowKey={(lesson) => lesson.id}
+      columns={columns}
+      minWidth={680}
+      rowLink={(lesson) => lessonPath(lesson.id)}
+      groups={{ of: (lesson) => dayOf(lesson.starts_at ?? ''), heading: dayHeading }}
+    />
   );
 }
 
@@ -115,81 +73,20 @@ function WeekTable({ lessons }: { lessons: LessonListItem[] }) {
  */
 export function LessonsListPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const monday = weekOf(params.get('week'));
+  const [week, setWeek] = useUrlParam('week');
+  const monday = weekOf(week);
   const thisWeek = weekOf(today());
-  const requested = params.get('status');
-  const filter: Filter = isFilter(requested) ? requested : 'all';
-  const [page, setPage] = useState(1);
-  const [shown, setShown] = useState(`${monday}:${filter}`);
+  const [filter, setFilter] = useUrlChoice('status', FILTERS, 'all');
   // Another week or filter starts from its first page.
-  if (shown !== `${monday}:${filter}`) {
-    setShown(`${monday}:${filter}`);
-    setPage(1);
-  }
+  const list = useListControls({}, { firstPageOn: `${monday}:${filter}` });
   const lessons = useLessons({
     week: monday,
     status: filter === 'all' ? undefined : (filter as LessonStatus),
-    page,
+    page: list.page,
     per_page: PER_PAGE_MAX,
   });
-  const total = lessons.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE_MAX));
 
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-  const goToWeek = (week: string) => set('week', week === thisWeek ? null : week);
-
-  let content;
-  if (lessons.isPending) {
-    content = (
-      <Stack gap="xs" role="status" aria-label={t('app.loading')}>
-        <Skeleton height={40} />
-        <Skeleton height={40} />
-        <Skeleton height={40} />
-      </Stack>
-    );
-  } else if (lessons.isError) {
-    content = (
-      <Alert color="red" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorTextOf(lessons.error)}</Text>
-          <Button size="xs" onClick={() => void lessons.refetch()}>
-            {t('errors.tryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (lessons.data.data.length === 0) {
-    content = (
-      <Paper withBorder radius="md" p="xl">
-        <Stack gap="xs" align="center" ta="center">
-          <Text fw={600}>{t(`lessons.list.empty.${filter}`)}</Text>
-          <Text size="sm" c="gray.7" maw={520}>
-            {t('lessons.list.emptyHint')}{' '}
-            <Anchor component={Link} to={PLANS_PATH} size="sm">
-              {t('lessons.list.toPlans')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </Paper>
-    );
-  } else {
-    content = (
-      <Stack gap="md" style={{ opacity: lessons.isPlaceholderData ? 0.6 : 1 }}>
-        <WeekTable lessons={lessons.data.data} />
-        {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
-      </Stack>
-    );
-  }
+  const goToWeek = (next: string) => setWeek(next === thisWeek ? null : next);
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -221,17 +118,36 @@ export function LessonsListPage() {
             {t('lessons.list.thisWeek')}
           </Button>
         </Group>
-        <SegmentedControl
-          aria-label={t('lessons.list.filterLabel')}
+        <StatusTabs
+          label={t('lessons.list.filterLabel')}
           value={filter}
-          onChange={(next) => set('status', next === 'all' ? null : next)}
-          data={FILTERS.map((value) => ({ value, label: t(`lessons.list.filter.${value}`) }))}
+          onChange={setFilter}
+          options={FILTERS.map((value) => ({ value, label: t(`lessons.list.filter.${value}`) }))}
         />
       </Group>
       <Text size="sm" c="gray.7">
         {t('lessons.list.timeZone', { zone: browserTimeZone() })}
       </Text>
-      {content}
+      <ListView
+        query={lessons}
+        empty={
+          <ListEmpty
+            hint={
+              <>
+                {t('lessons.list.emptyHint')}{' '}
+                <Anchor component={Link} to={PLANS_PATH} size="sm">
+                  {t('lessons.list.toPlans')}
+                </Anchor>
+              </>
+            }
+          >
+            {t(`lessons.list.empty.${filter}`)}
+          </ListEmpty>
+        }
+        paging={list}
+      >
+        {(rows) => <WeekTable lessons={rows} />}
+      </ListView>
     </Stack>
   );
 }

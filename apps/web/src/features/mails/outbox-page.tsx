@@ -1,9 +1,11 @@
 import { API, PER_PAGE_DEFAULT, type Mail, type MailDelivery } from '@logoschool/contract';
-import { Accordion, Alert, Badge, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApiPage } from '../../api/client.ts';
+import { ListView } from '../../components/list/list-view.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { MailText } from './mail-text.tsx';
 
@@ -25,63 +27,49 @@ const DELIVERY_COLORS: Record<MailDelivery, string> = {
  */
 export function OutboxPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const list = useListControls();
   const mails = useQuery({
-    queryKey: mailKeys.page(page),
-    queryFn: () => callApiPage<Mail>(API.mails, { query: { page, per_page: PER_PAGE_DEFAULT } }),
+    queryKey: mailKeys.page(list.page),
+    queryFn: () => callApiPage<Mail>(API.mails, { query: { page: list.page, per_page: PER_PAGE_DEFAULT } }),
     placeholderData: keepPreviousData,
   });
-  const rows = mails.data?.data ?? [];
-  const pages = Math.max(1, Math.ceil((mails.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('outbox.title')}
-        </Title>
-        <Text c="gray.7" size="sm">
-          {t('outbox.description')}
-        </Text>
-      </div>
-      {mails.isError ? (
-        <Alert color="red">{t('errors.generic')}</Alert>
-      ) : mails.isSuccess && rows.length === 0 ? (
-        <Text c="gray.7" py="xl" ta="center">
-          {t('outbox.empty')}
-        </Text>
-      ) : (
-        <Accordion variant="separated" multiple>
-          {rows.map((mail) => (
-            <Accordion.Item key={mail.id} value={String(mail.id)}>
-              <Accordion.Control>
-                <Group justify="space-between" wrap="nowrap" pr="sm">
-                  <div>
-                    <Text fw={600}>{mail.subject}</Text>
-                    <Text size="sm" c="gray.7">
-                      {t('outbox.to', { to: mail.to })} · {formatDateTime(mail.created_at)}
-                    </Text>
-                  </div>
-                  <Badge color={DELIVERY_COLORS[mail.delivery]} size="sm">
-                    {t(`outbox.delivery.${mail.delivery}`)}
-                  </Badge>
-                </Group>
-              </Accordion.Control>
-              <Accordion.Panel>
-                {mail.error && (
-                  <Alert color="red" mb="sm">
-                    {mail.error}
-                  </Alert>
-                )}
-                <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
-                  <MailText text={mail.text} />
-                </Text>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-      )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <PageHeader title={t('outbox.title')} description={t('outbox.description')} />
+      <ListView query={mails} failed={t('errors.generic')} empty={t('outbox.empty')} paging={list}>
+        {(rows) => (
+          <Accordion variant="separated" multiple>
+            {rows.map((mail) => (
+              <Accordion.Item key={mail.id} value={String(mail.id)}>
+                <Accordion.Control>
+                  <Group justify="space-between" wrap="nowrap" pr="sm">
+                    <div>
+                      <Text fw={600}>{mail.subject}</Text>
+                      <Text size="sm" c="gray.7">
+                        {t('outbox.to', { to: mail.to })} · {formatDateTime(mail.created_at)}
+                      </Text>
+                    </div>
+                    <Badge color={DELIVERY_COLORS[mail.delivery]} size="sm">
+                      {t(`outbox.delivery.${mail.delivery}`)}
+                    </Badge>
+                  </Group>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  {mail.error && (
+                    <Alert color="red" mb="sm">
+                      {mail.error}
+                    </Alert>
+                  )}
+                  <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
+                    <MailText text={mail.text} />
+                  </Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </ListView>
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
+import type { FormErrors } from '@mantine/form';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
 
 /**
  * Where a refused tag name goes: under the name field (a taken name names the tag it clashes with,
- * a length rule says its bound), else above the form.
+ * a length rule says its bound), else above the form: `useDialogForm`'s `refused` for such a form.
  */
-export function tagNameErrorOf(error: unknown): { name?: string; form?: string } {
+export function tagNameRefusal(error: unknown, form: { setErrors(errors: FormErrors): void }): string | null {
   // The message of `tag_exists` names the existing tag, which says more than the field's text.
-  if (error instanceof ApiError && error.code === 'tag_exists') return { name: error.message };
-  const name = fieldErrorsOf(error)?.name;
-  return name ? { name } : { form: errorTextOf(error) };
+  const name =
+    error instanceof ApiError && error.code === 'tag_exists' ? error.message : fieldErrorsOf(error)?.name;
+  if (!name) return errorTextOf(error);
+  form.setErrors({ name });
+  return null;
 }

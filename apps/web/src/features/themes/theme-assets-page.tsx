@@ -12,7 +12,6 @@ import {
   CloseButton,
   Group,
   Paper,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -36,7 +35,9 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { useActingFor, useSession } from '../../session/session.tsx';
 import { routeId } from '../../lib/route-id.ts';
 import { ThemeHeading } from './components/theme-heading.tsx';
-import { AssetGridSkeleton, AssetsLoadFailed } from '../../components/assets/asset-list-states.tsx';
+import { AssetGridSkeleton } from '../../components/assets/asset-list-states.tsx';
+import { CardGrid } from '../../components/list/card-grid.tsx';
+import { ListView } from '../../components/list/list-view.tsx';
 
 const flatten = (grouped: ThemeAssetsGrouped): Asset[] => ASSET_TYPES.flatMap((type) => grouped[type]);
 
@@ -214,36 +215,34 @@ export function ThemeAssetsPage() {
             <SearchInput label={t('assets.search')} value={term} onChange={setTerm} width={280} />
             <AssetTypeFilter value={type} onChange={setType} />
           </Group>
-          {library.isPending ? (
-            <AssetGridSkeleton />
-          ) : library.isError ? (
-            <AssetsLoadFailed onRetry={() => void library.refetch()} />
-          ) : library.data.length === 0 ? (
-            <Text c="gray.7" py="md">
-              {t(debounced || type ? 'assets.noMatches' : 'themeAssets.libraryEmpty')}
-            </Text>
-          ) : (
-            <SimpleGrid cols={ASSET_GRID_COLS}>
-              {library.data.map((asset) => (
-                <AssetCard
-                  key={asset.id}
-                  name={asset.name}
-                  type={asset.type}
-                  fileUrl={asset.files[0]?.file_url ?? null}
-                  fileCount={asset.files.length}
-                  selected={chosen.has(asset.id)}
-                  control={
-                    <Checkbox
-                      checked={chosen.has(asset.id)}
-                      onChange={(event) => toggle(asset, event.currentTarget.checked)}
-                      aria-label={t('themeAssets.attach', { name: asset.name })}
-                      disabled={selection === null}
-                    />
-                  }
-                />
-              ))}
-            </SimpleGrid>
-          )}
+          <ListView
+            query={library}
+            failed={t('assets.loadFailed')}
+            loading={<AssetGridSkeleton />}
+            empty={t(debounced || type ? 'assets.noMatches' : 'themeAssets.libraryEmpty')}
+          >
+            {(rows) => (
+              <CardGrid
+                cols={ASSET_GRID_COLS}
+                items={rows}
+                card={(asset) => (
+                  <AssetCard
+                    key={asset.id}
+                    asset={asset}
+                    selected={chosen.has(asset.id)}
+                    control={
+                      <Checkbox
+                        checked={chosen.has(asset.id)}
+                        onChange={(event) => toggle(asset, event.currentTarget.checked)}
+                        aria-label={t('themeAssets.attach', { name: asset.name })}
+                        disabled={selection === null}
+                      />
+                    }
+                  />
+                )}
+              />
+            )}
+          </ListView>
         </Stack>
       )}
     </Stack>

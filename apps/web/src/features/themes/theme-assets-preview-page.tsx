@@ -1,6 +1,6 @@
 import { ASSET_TYPES } from '@logoschool/contract';
-import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
-
+import { Alert, Stack } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ASSET_GRID_COLS, AssetCard } from '../../components/assets/asset-card.tsx';
@@ -8,7 +8,9 @@ import { useTheme } from './api/get-themes.ts';
 import { useThemeAssets } from './api/theme-assets.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { ThemeHeading } from './components/theme-heading.tsx';
-import { AssetGridSkeleton, AssetsEmpty } from '../../components/assets/asset-list-states.tsx';
+import { AssetGridSkeleton } from '../../components/assets/asset-list-states.tsx';
+import { CardGrid } from '../../components/list/card-grid.tsx';
+import { ListEmpty } from '../../components/list/list-view.tsx';
 
 /**
  * /theme-assets-preview/:themeId (spec §2, teacher): a theme's assets by type, to look at and
@@ -43,26 +45,13 @@ export function ThemeAssetsPreviewPage() {
       {assets.isPending ? (
         <AssetGridSkeleton />
       ) : groups.length === 0 ? (
-        <AssetsEmpty>{t('themeAssets.noneReadOnly')}</AssetsEmpty>
+        <ListEmpty icon={IconPhoto}>{t('themeAssets.noneReadOnly')}</ListEmpty>
       ) : (
-        groups.map((type) => (
-          <Stack key={type} gap="xs" component="section" aria-labelledby={`preview-${type}`}>
-            <Title order={2} size="h4" id={`preview-${type}`}>
-              {t(`assets.group.${type}`)}
-            </Title>
-            <SimpleGrid cols={ASSET_GRID_COLS}>
-              {(assets.data?.[type] ?? []).map((asset) => (
-                <AssetCard
-                  key={asset.id}
-                  name={asset.name}
-                  type={asset.type}
-                  fileUrl={asset.files[0]?.file_url ?? null}
-                  fileCount={asset.files.length}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        ))
+        <CardGrid
+          cols={ASSET_GRID_COLS}
+          sections={groups.map((type) => [type, t(`assets.group.${type}`), assets.data?.[type] ?? []])}
+          card={(asset) => <AssetCard key={asset.id} asset={asset} />}
+        />
       )}
     </Stack>
   );

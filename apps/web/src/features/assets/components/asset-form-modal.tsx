@@ -7,16 +7,13 @@ import {
   assetUploadBody,
   type AssetType,
 } from '@logoschool/contract';
-import { FileInput, Modal, Select, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { FileInput, Select, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contractValidate } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateAsset } from '../api/save-asset.ts';
 import { acceptFor, checkAssetFiles, formatBytes, uploadErrorOf } from '../asset-upload.ts';
-import { DialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 interface AssetFormValues {
   name: string;
@@ -40,9 +37,9 @@ export function AssetFormModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('assets.newTitle')}>
-      <AssetForm initialType={initialType} onClose={onClose} />
-    </Modal>
+    <FormDialog target={opened ? initialType : null} title={t('assets.newTitle')} onClose={onClose}>
+      {(type) => <AssetForm initialType={type} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -53,48 +50,30 @@ export function AssetFormModal({
 function AssetForm({ initialType, onClose }: { initialType: AssetType; onClose(): void }) {
   const { t } = useTranslation();
   const create = useCreateAsset();
-  const [formError, setFormError] = useState<string | null>(null);
-  const validateBody = contractValidate<AssetFormValues>(assetUploadBody, t, {
-    toBody: ({ file, ...fields }) => ({ ...fields, file: file.length > 0 ? file : undefined }),
-  });
-  const form = useForm<AssetFormValues>({
+  const { form, state } = useDialogForm<AssetFormValues>({
     initialValues: { name: '', type: initialType, file: [] },
-    validate: (values) => {
-      const errors = validateBody(values);
+    schema: assetUploadBody,
+    toBody: ({ file, ...fields }) => ({ ...fields, file: file.length > 0 ? file : undefined }),
+    check: (values, errors) => {
       const fileProblem = errors.file ? null : checkAssetFiles(values.file, values.type, t);
-      return fileProblem ? { ...errors, file: fileProblem } : errors;
+      return fileProblem ? { file: fileProblem } : {};
+    },
+    save: async ({ name, type, file }) => {
+      const created = await create.mutateAsync({ name: name.trim(), type, files: file });
+      notifySuccess(t('assets.created', { name: created.name }));
+      onClose();
+    },
+    refused: (error, form) => {
+      const { form: above, ...byField } = uploadErrorOf(error);
+      form.setErrors(byField);
+      return above ?? null;
     },
   });
   const kind = assetFileKind(form.values.type);
 
-  const submit = async ({ name, type, file }: AssetFormValues) => {
-    setFormError(null);
-    try {
-      const created = await create.mutateAsync({ name: name.trim(), type, files: file });
-      notifySuccess(t('assets.created', { name: created.name }));
-      onClose();
-    } catch (error) {
-      const { form: above, ...byField } = uploadErrorOf(error);
-      form.setErrors(byField);
-      setFormError(above ?? null);
-    }
-  };
-
   return (
-    <DialogForm
-      onSubmit={form.onSubmit((values) => void submit(values))}
-      onCancel={onClose}
-      error={formError}
-      saving={create.isPending}
-      submitLabel={t('assets.upload')}
-    >
-      <TextInput
-        label={t('assets.name')}
-        maxLength={ASSET_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+    <DialogForm {...state} onCancel={onClose} submitLabel={t('assets.upload')}>
+      <NameField form={form} label={t('assets.name')} max={ASSET_NAME_MAX} />
       <Select
         label={t('assets.typeLabel')}
         data={ASSET_TYPES.map((value) => ({ value, label: t(`assets.type.${value}`) }))}

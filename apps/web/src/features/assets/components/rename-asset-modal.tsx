@@ -6,15 +6,11 @@ import {
   type Asset,
   type AssetUpdate,
 } from '@logoschool/contract';
-import { Modal, Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorTextOf } from '../../../api/form-errors.ts';
-import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateAsset } from '../api/save-asset.ts';
-import { DialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 /**
  * Renames an asset, or moves it to another type that takes the same kind of files (a background
@@ -22,13 +18,10 @@ import { DialogForm } from '../../../components/dialog-form.tsx';
  */
 export function RenameAssetModal({ asset, onClose }: { asset: Asset | null; onClose(): void }) {
   const { t } = useTranslation();
-  // The last asset stays shown while the dialog closes; each opening starts a fresh form.
-  const [shown, setShown] = useState(asset);
-  if (asset && asset !== shown) setShown(asset);
   return (
-    <Modal opened={asset !== null} onClose={onClose} title={t('assets.editTitle')}>
-      {shown && <RenameAssetForm asset={shown} onClose={onClose} />}
-    </Modal>
+    <FormDialog target={asset} title={t('assets.editTitle')} onClose={onClose}>
+      {(shown) => <RenameAssetForm asset={shown} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -36,39 +29,21 @@ export function RenameAssetModal({ asset, onClose }: { asset: Asset | null; onCl
 function RenameAssetForm({ asset, onClose }: { asset: Asset; onClose(): void }) {
   const { t } = useTranslation();
   const update = useUpdateAsset();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Required<AssetUpdate>>({
+  const { form, state } = useDialogForm<Required<AssetUpdate>>({
     initialValues: { name: asset.name, type: asset.type },
-    validate: contractValidate(assetUpdate, t),
+    schema: assetUpdate,
+    save: async ({ name, type }) => {
+      const saved = await update.mutateAsync({ id: asset.id, update: { name: name.trim(), type } });
+      notifySuccess(t('assets.saved', { name: saved.name }));
+      onClose();
+    },
   });
   const kind = assetFileKind(asset.type);
   const types = ASSET_TYPES.filter((candidate) => assetFileKind(candidate) === kind);
 
-  const submit = async ({ name, type }: Required<AssetUpdate>) => {
-    setFormError(null);
-    try {
-      const saved = await update.mutateAsync({ id: asset.id, update: { name: name.trim(), type } });
-      notifySuccess(t('assets.saved', { name: saved.name }));
-      onClose();
-    } catch (error) {
-      if (!showServerErrors(form, error)) setFormError(errorTextOf(error));
-    }
-  };
-
   return (
-    <DialogForm
-      onSubmit={form.onSubmit((values) => void submit(values))}
-      onCancel={onClose}
-      error={formError}
-      saving={update.isPending}
-    >
-      <TextInput
-        label={t('assets.name')}
-        maxLength={ASSET_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+    <DialogForm {...state} onCancel={onClose}>
+      <NameField form={form} label={t('assets.name')} max={ASSET_NAME_MAX} />
       {types.length > 1 && (
         <Select
           label={t('assets.typeLabel')}

@@ -4,16 +4,12 @@ import {
   categoryUpdate,
   type Category,
 } from '@logoschool/contract';
-import { Checkbox, Modal, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { Checkbox, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorTextOf } from '../../../api/form-errors.ts';
-import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveCategory, type CategoryFields } from '../api/save-category.ts';
 import { ParentSelect } from './parent-select.tsx';
-import { DialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 /** What the form is open for: a new category under a parent, or a category to change. */
 export type CategoryFormTarget = { kind: 'create'; parent: number } | { kind: 'edit'; category: Category };
@@ -41,17 +37,14 @@ interface CategoryFormModalProps {
  */
 export function CategoryFormModal({ target, tree, onClose, onSaved }: CategoryFormModalProps) {
   const { t } = useTranslation();
-  // The last target stays shown while the dialog closes; each opening starts a fresh form.
-  const [shown, setShown] = useState(target);
-  if (target && target !== shown) setShown(target);
   return (
-    <Modal
-      opened={target !== null}
+    <FormDialog
+      target={target}
+      title={(shown) => t(shown.kind === 'edit' ? 'categories.editTitle' : 'categories.newTitle')}
       onClose={onClose}
-      title={t(shown?.kind === 'edit' ? 'categories.editTitle' : 'categories.newTitle')}
     >
-      {shown && <CategoryForm target={shown} tree={tree} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+      {(shown) => <CategoryForm target={shown} tree={tree} onClose={onClose} onSaved={onSaved} />}
+    </FormDialog>
   );
 }
 
@@ -63,45 +56,27 @@ function CategoryForm({
 }: Omit<CategoryFormModalProps, 'target'> & { target: CategoryFormTarget }) {
   const { t } = useTranslation();
   const save = useSaveCategory();
-  const [formError, setFormError] = useState<string | null>(null);
   const editing = target.kind === 'edit' ? target.category : null;
-  const form = useForm<CategoryFields>({
+  const { form, state } = useDialogForm<CategoryFields>({
     initialValues: initialValues(target),
-    validate: contractValidate(categoryUpdate, t),
-  });
-
-  const submit = async (values: CategoryFields) => {
-    setFormError(null);
-    const fields: CategoryFields = {
-      name: values.name.trim(),
-      description: values.description?.trim() ?? '',
-      is_folder: values.is_folder,
-      parent: values.parent,
-    };
-    try {
+    schema: categoryUpdate,
+    save: async (values) => {
+      const fields: CategoryFields = {
+        name: values.name.trim(),
+        description: values.description?.trim() ?? '',
+        is_folder: values.is_folder,
+        parent: values.parent,
+      };
       const saved = await save.mutateAsync({ id: editing?.id ?? null, fields });
       notifySuccess(t(editing ? 'categories.saved' : 'categories.created', { name: saved.name }));
       onSaved(saved);
       onClose();
-    } catch (error) {
-      if (!showServerErrors(form, error)) setFormError(errorTextOf(error));
-    }
-  };
+    },
+  });
 
   return (
-    <DialogForm
-      onSubmit={form.onSubmit((values) => void submit(values))}
-      onCancel={onClose}
-      error={formError}
-      saving={save.isPending}
-    >
-      <TextInput
-        label={t('categories.name')}
-        maxLength={CATEGORY_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+    <DialogForm {...state} onCancel={onClose}>
+      <NameField form={form} label={t('categories.name')} max={CATEGORY_NAME_MAX} />
       <Textarea
         label={t('categories.description')}
         maxLength={CATEGORY_DESCRIPTION_MAX}

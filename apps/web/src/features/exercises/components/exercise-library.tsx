@@ -6,14 +6,15 @@ import {
   type Exercise,
   type ExercisePage,
 } from '@logoschool/contract';
-import { Alert, Anchor, Badge, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Group, Select, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApiPage } from '../../../api/client.ts';
 import { useActingFor } from '../../../session/session.tsx';
+import type { Column } from '../../../components/list/data-table.tsx';
+import { ListTable } from '../../../components/list/list-table.tsx';
+import { useListControls } from '../../../components/list/use-list-controls.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useFilingOptions } from '../api/exercise.ts';
 import { exerciseKeys } from '../api/keys.ts';
@@ -28,11 +29,12 @@ export function ExerciseLibrary() {
   const { t } = useTranslation();
   const acting = useActingFor('exercises.read');
   const { categories, tags } = useFilingOptions();
-  const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term.trim(), 300);
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [tagId, setTagId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const list = useListControls<{ categoryId: string | null; tagId: string | null }>({
+    categoryId: null,
+    tagId: null,
+  });
+  const { categoryId, tagId } = list.filter;
+  const { search: debounced, page } = list;
   const library = useQuery({
     queryKey: exerciseKeys.list('library', acting, { debounced, categoryId, tagId, page }),
     queryFn: () =>
@@ -51,20 +53,44 @@ export function ExerciseLibrary() {
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
-  const rows = library.data?.data ?? [];
-  const pages = Math.max(1, Math.ceil((library.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
-  const reset = () => setPage(1);
+  const columns: Column<Exercise>[] = [
+    {
+      key: 'title',
+      header: t('exercises.title'),
+      cell: (exercise) => (
+        <>
+          <Anchor component={Link} to={`/shared-exercise/${exercise.id}`} fw={600}>
+            {exercise.title}
+          </Anchor>
+          {exercise.tags.length > 0 && (
+            <Group gap={4} mt={4}>
+              {exercise.tags.map((tag) => (
+                <Badge key={tag.id} size="xs" variant="outline" color="gray.8">
+                  {tag.name}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </>
+      ),
+    },
+    { key: 'category', header: t('exercises.category'), cell: (exercise) => exercise.category?.name ?? '—' },
+    { key: 'author', header: t('exercises.author'), cell: (exercise) => exerciseAuthorOf(exercise).name },
+    {
+      key: 'slides',
+      header: t('exercises.library.slides'),
+      cell: (exercise) => exercise.presentation?.slide_count ?? '—',
+    },
+    { key: 'votes', header: t('exercises.votes'), cell: (exercise) => <Votes exercise={exercise} /> },
+  ];
 
   return (
     <Stack gap="md">
       <Group align="flex-end">
         <SearchInput
           label={t('exercises.library.search')}
-          value={term}
-          onChange={(value) => {
-            setTerm(value);
-            reset();
-          }}
+          value={list.term}
+          onChange={list.setTerm}
           width={320}
         />
         <Select
@@ -72,10 +98,7 @@ export function ExerciseLibrary() {
           placeholder={t('exercises.category')}
           data={categories.data ?? []}
           value={categoryId}
-          onChange={(value) => {
-            setCategoryId(value);
-            reset();
-          }}
+          onChange={(value) => list.setFilter({ categoryId: value })}
           searchable
           clearable
           w={260}
@@ -85,65 +108,21 @@ export function ExerciseLibrary() {
           placeholder={t('exercises.tags')}
           data={tags.data ?? []}
           value={tagId}
-          onChange={(value) => {
-            setTagId(value);
-            reset();
-          }}
+          onChange={(value) => list.setFilter({ tagId: value })}
           searchable
           clearable
           w={200}
         />
       </Group>
-      {library.isError ? (
-        <Alert color="red" role="alert">
-          {t('exercises.loadFailed')}
-        </Alert>
-      ) : library.isSuccess && rows.length === 0 ? (
-        <Text c="gray.7" py="xl" ta="center">
-          {t('exercises.library.empty')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('exercises.title')}</Table.Th>
-                <Table.Th>{t('exercises.category')}</Table.Th>
-                <Table.Th>{t('exercises.author')}</Table.Th>
-                <Table.Th>{t('exercises.library.slides')}</Table.Th>
-                <Table.Th>{t('exercises.votes')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((exercise) => (
-                <Table.Tr key={exercise.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/shared-exercise/${exercise.id}`} fw={600}>
-                      {exercise.title}
-                    </Anchor>
-                    {exercise.tags.length > 0 && (
-                      <Group gap={4} mt={4}>
-                        {exercise.tags.map((tag) => (
-                          <Badge key={tag.id} size="xs" variant="outline" color="gray.8">
-                            {tag.name}
-                          </Badge>
-                        ))}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{exercise.category?.name ?? '—'}</Table.Td>
-                  <Table.Td>{exerciseAuthorOf(exercise).name}</Table.Td>
-                  <Table.Td>{exercise.presentation?.slide_count ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Votes exercise={exercise} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <ListTable
+        query={library}
+        failed={t('exercises.loadFailed')}
+        empty={t('exercises.library.empty')}
+        paging={list}
+        rowKey={(exercise) => exercise.id}
+        columns={columns}
+        minWidth={760}
+      />
     </Stack>
   );
 }

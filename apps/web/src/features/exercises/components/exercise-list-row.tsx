@@ -1,9 +1,10 @@
 import { exerciseAuthorOf, exerciseStatusName, type Exercise } from '@logoschool/contract';
-import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Menu, Stack, Table, Text } from '@mantine/core';
-import { IconDots, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorTextOf } from '../../../api/form-errors.ts';
+import { RowMenu } from '../../../components/list/row-actions.tsx';
 import { formatDate } from '../../../i18n/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useTakeRequest } from '../api/exercises.ts';
@@ -123,27 +124,13 @@ export function ExerciseListRow({
               </Button>
             )}
             {onDelete && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray.8"
-                    aria-label={t('exercises.rowActions', { title: exercise.title })}
-                  >
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {link && (
-                    <Menu.Item component={Link} to={link} leftSection={<IconExternalLink size={16} />}>
-                      {t('exercises.open')}
-                    </Menu.Item>
-                  )}
-                  <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                    {t('exercises.remove.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <RowMenu
+                label={t('exercises.rowActions', { title: exercise.title })}
+                actions={[
+                  { label: t('exercises.open'), icon: IconExternalLink, to: link ?? '', hidden: !link },
+                  { label: t('exercises.remove.delete'), icon: IconTrash, color: 'red.9', onClick: onDelete },
+                ]}
+              />
             )}
           </Group>
         </Table.Td>

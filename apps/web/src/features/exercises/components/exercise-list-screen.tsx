@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { useSession } from '../../../session/session.tsx';
 import type { ExerciseListKind } from '../api/exercises.ts';
 import { ContinueCard } from './continue-card.tsx';
@@ -37,26 +38,22 @@ export function ExerciseListScreen({ kind }: { kind: ExerciseListKind }) {
   const screen = SCREENS[kind];
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            {t(screen.title)}
-          </Title>
-          <Text c="gray.7" size="sm">
-            {workspace?.workspaceTitle}
-          </Text>
-        </div>
-        <Group gap="sm">
-          {screen.also && (
-            <Button component={Link} to={screen.also.to} variant="default">
-              {t(screen.also.label)}
+      <PageHeader
+        title={t(screen.title)}
+        description={workspace?.workspaceTitle}
+        actions={
+          <>
+            {screen.also && (
+              <Button component={Link} to={screen.also.to} variant="default">
+                {t(screen.also.label)}
+              </Button>
+            )}
+            <Button component={Link} to={screen.addTo} leftSection={<IconPlus size={16} />}>
+              {t(screen.add)}
             </Button>
-          )}
-          <Button component={Link} to={screen.addTo} leftSection={<IconPlus size={16} />}>
-            {t(screen.add)}
-          </Button>
-        </Group>
-      </Group>
+          </>
+        }
+      />
       {kind === 'author' && <ContinueCard />}
       <ExerciseList kind={kind} />
     </Stack>

@@ -11,25 +11,14 @@ import {
   type ExerciseStatusName,
   type ExercisesFilter,
 } from '@logoschool/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActingFor, useSession } from '../../../session/session.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { ListView } from '../../../components/list/list-view.tsx';
+import { StatusTabs } from '../../../components/list/status-tabs.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { readLocal, writeLocal } from '../../../lib/local-storage.ts';
 import { useExerciseAuthors } from '../api/authors.ts';
@@ -124,10 +113,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
   // Past the cap a search's counters are lower bounds (issue 13): each says so with a "+".
   const capped = query.data?.meta.capped ?? false;
   const number = new Intl.NumberFormat(i18n.language);
-  const counterText = (count: number | undefined) =>
-    count === undefined ? '…' : `${number.format(count)}${capped ? '+' : ''}`;
   const rows = query.data?.data ?? [];
-  const pages = Math.max(1, Math.ceil((query.data?.meta.total ?? 0) / PER_PAGE_DEFAULT));
   const tabLabel = (status: ExerciseStatusName) =>
     status === 'draft' && moderator ? t('exercises.tabs.inProgress') : t(`exercises.tabs.${status}`);
   const showTake = filter.status === 'request' && mayAuthor;
@@ -163,116 +149,89 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
           maw={280}
         />
       </Group>
-      <Tabs
+      <StatusTabs
+        tabs
+        capped={capped}
+        label={t('exercises.statusTabs')}
         value={filter.status}
-        onChange={(value) => {
-          if (value) setFilter({ ...filter, status: value as ExerciseStatusName });
-        }}
-      >
-        <Tabs.List>
-          {EXERCISE_STATUS_TABS.map((status) => (
-            <Tabs.Tab
-              key={status}
-              value={status}
-              rightSection={
-                <Badge size="sm" variant="outline" color="gray.8" aria-hidden={counters === undefined}>
-                  {counterText(counters?.[EXERCISE_STATUS[status]])}
-                </Badge>
-              }
-            >
-              {tabLabel(status)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+        onChange={(status) => setFilter({ ...filter, status })}
+        options={EXERCISE_STATUS_TABS.map((status) => ({
+          value: status,
+          label: tabLabel(status),
+          count: counters?.[EXERCISE_STATUS[status]],
+        }))}
+      />
       {capped && (
         <Text size="sm" c="gray.7">
           {t('exercises.capped', { cap: number.format(EXERCISE_COUNT_CAP) })}
         </Text>
       )}
       {moderator && <ExerciseBulkActions ids={chosen} onClear={() => setSelected(new Set())} />}
-      {query.isLoading ? (
-        <Stack gap="xs" aria-label={t('app.loading')}>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} height={44} />
-          ))}
-        </Stack>
-      ) : query.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            {t('exercises.loadFailed')}
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t('errors.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Text c="gray.7" py="xl" ta="center">
-          {emptyText(filter.status, moderator, t)}
-        </Text>
-      ) : (
-        <Table.ScrollContainer
-          minWidth={moderator ? 880 : 820}
-          opacity={query.isPlaceholderData ? 0.6 : 1}
-          aria-busy={query.isFetching}
-        >
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                {moderator && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('exercises.bulk.selectAll')}
-                      checked={allChosen}
-                      indeterminate={chosen.length > 0 && !allChosen}
-                      onChange={() =>
-                        setSelected(new Set(allChosen ? [] : rows.map((exercise) => exercise.id)))
-                      }
-                    />
+      <ListView
+        query={query}
+        failed={t('exercises.loadFailed')}
+        empty={emptyText(filter.status, moderator, t)}
+        paging={{ page, setPage }}
+      >
+        {(rows) => (
+          <Table.ScrollContainer minWidth={moderator ? 880 : 820}>
+            <Table striped verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  {moderator && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('exercises.bulk.selectAll')}
+                        checked={allChosen}
+                        indeterminate={chosen.length > 0 && !allChosen}
+                        onChange={() =>
+                          setSelected(new Set(allChosen ? [] : rows.map((exercise) => exercise.id)))
+                        }
+                      />
+                    </Table.Th>
+                  )}
+                  <Table.Th>{t('exercises.title')}</Table.Th>
+                  <Table.Th>{t('exercises.status')}</Table.Th>
+                  <Table.Th>{t('exercises.category')}</Table.Th>
+                  <Table.Th>{t('exercises.author')}</Table.Th>
+                  <Table.Th>
+                    {filter.status === 'request' ? t('exercises.deadline') : t('exercises.updated')}
                   </Table.Th>
-                )}
-                <Table.Th>{t('exercises.title')}</Table.Th>
-                <Table.Th>{t('exercises.status')}</Table.Th>
-                <Table.Th>{t('exercises.category')}</Table.Th>
-                <Table.Th>{t('exercises.author')}</Table.Th>
-                <Table.Th>
-                  {filter.status === 'request' ? t('exercises.deadline') : t('exercises.updated')}
-                </Table.Th>
-                <Table.Th>{t('exercises.votes')}</Table.Th>
-                {actionsColumn && <Table.Th aria-label={t('users.actions')} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((exercise) => (
-                <ExerciseListRow
-                  key={exercise.id}
-                  exercise={exercise}
-                  link={
-                    moderator
-                      ? `/moderate-exercise/${exercise.id}`
-                      : exercise.status_id !== EXERCISE_STATUS.request
-                        ? `/edit-exercise/${exercise.id}`
-                        : null
-                  }
-                  showTake={showTake}
-                  actionsColumn={actionsColumn}
-                  selection={
-                    moderator
-                      ? { checked: selected.has(exercise.id), onChange: (on) => select(exercise.id, on) }
-                      : undefined
-                  }
-                  onDelete={
-                    mayDelete(exercise)
-                      ? () => setDeleting({ id: exercise.id, name: exercise.title })
-                      : undefined
-                  }
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+                  <Table.Th>{t('exercises.votes')}</Table.Th>
+                  {actionsColumn && <Table.Th aria-label={t('users.actions')} />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((exercise) => (
+                  <ExerciseListRow
+                    key={exercise.id}
+                    exercise={exercise}
+                    link={
+                      moderator
+                        ? `/moderate-exercise/${exercise.id}`
+                        : exercise.status_id !== EXERCISE_STATUS.request
+                          ? `/edit-exercise/${exercise.id}`
+                          : null
+                    }
+                    showTake={showTake}
+                    actionsColumn={actionsColumn}
+                    selection={
+                      moderator
+                        ? { checked: selected.has(exercise.id), onChange: (on) => select(exercise.id, on) }
+                        : undefined
+                    }
+                    onDelete={
+                      mayDelete(exercise)
+                        ? () => setDeleting({ id: exercise.id, name: exercise.title })
+                        : undefined
+                    }
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ListView>
       <ConfirmDeleteModal
         item={deleting}
         texts="exercises.remove"

@@ -10,6 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiFileUrl } from '../../../api/file-url.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
+import { PanelSection } from '../../../components/panel-section.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useExerciseMedia, useMarkMedia } from '../api/exercise-media.ts';
 
@@ -83,61 +85,45 @@ export function MediaPanel({ exercise, editable }: { exercise: Exercise; editabl
   );
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="media-panel-title">
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4" id="media-panel-title">
-            {t('exercises.media.title')}
+    <PanelSection
+      id="media-panel-title"
+      title={t('exercises.media.title')}
+      hint={t(editable ? 'exercises.media.hint' : 'exercises.media.hintReadOnly')}
+    >
+      <DismissibleAlert message={failure} onClose={() => setFailure(null)} />
+      {loading && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('exercises.media.loading')}</Text>
+        </Group>
+      )}
+      {failed && <Alert color="red">{t('exercises.media.loadFailed')}</Alert>}
+      {empty && (
+        <Text size="sm" c="gray.7">
+          {t('exercises.media.empty')}
+        </Text>
+      )}
+      {images.data && images.data.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('exercises.media.images', { count: images.data.length })}
           </Title>
-          <Text size="sm" c="gray.7">
-            {t(editable ? 'exercises.media.hint' : 'exercises.media.hintReadOnly')}
-          </Text>
-        </div>
-        {failure && (
-          <Alert
-            color="red"
-            role="alert"
-            withCloseButton
-            closeButtonLabel={t('errors.closeNotification')}
-            onClose={() => setFailure(null)}
-          >
-            {failure}
-          </Alert>
-        )}
-        {loading && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" />
-            <Text size="sm">{t('exercises.media.loading')}</Text>
-          </Group>
-        )}
-        {failed && <Alert color="red">{t('exercises.media.loadFailed')}</Alert>}
-        {empty && (
-          <Text size="sm" c="gray.7">
-            {t('exercises.media.empty')}
-          </Text>
-        )}
-        {images.data && images.data.length > 0 && (
-          <Stack gap="xs">
-            <Title order={3} size="h5">
-              {t('exercises.media.images', { count: images.data.length })}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {images.data.map(item)}
-            </SimpleGrid>
-          </Stack>
-        )}
-        {audios.data && audios.data.length > 0 && (
-          <Stack gap="xs">
-            <Title order={3} size="h5">
-              {t('exercises.media.audios', { count: audios.data.length })}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {audios.data.map(item)}
-            </SimpleGrid>
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {images.data.map(item)}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {audios.data && audios.data.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('exercises.media.audios', { count: audios.data.length })}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {audios.data.map(item)}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </PanelSection>
   );
 }
 

@@ -4,27 +4,16 @@ import {
   type Exercise,
   type ExerciseGenerated,
 } from '@logoschool/contract';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  List,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, List, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { DataTable } from '../../../components/list/data-table.tsx';
+import { ListLoading, ListView } from '../../../components/list/list-view.tsx';
+import { RowButtons } from '../../../components/list/row-actions.tsx';
+import { PanelSection } from '../../../components/panel-section.tsx';
 import { formatDateTime } from '../../../i18n/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -59,39 +48,37 @@ export function ThemedVersionsPanel({ exercise }: { exercise: Exercise }) {
   const accepted = exercise.status_id === GENERATION_STATUS;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="themed-versions-title">
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4" id="themed-versions-title">
-            {t('exercises.generated.title')}
-          </Title>
-          <Text size="sm" c="gray.7">
-            {t('exercises.generated.hint')}
-          </Text>
-        </div>
-        {!accepted && <Alert color="blue">{t('exercises.generated.onlyAccepted')}</Alert>}
-        {generated.isPending && <Loader size="sm" aria-label={t('exercises.generated.loading')} />}
-        {generated.isError && <Alert color="red">{t('exercises.generated.loadFailed')}</Alert>}
-        {generated.data?.length === 0 && (
+    <PanelSection
+      id="themed-versions-title"
+      title={t('exercises.generated.title')}
+      hint={t('exercises.generated.hint')}
+    >
+      {!accepted && <Alert color="blue">{t('exercises.generated.onlyAccepted')}</Alert>}
+      <ListView
+        query={generated}
+        failed={t('exercises.generated.loadFailed')}
+        loading={<ListLoading height={36} count={2} />}
+        empty={
           <Text size="sm" c="gray.7">
             {t('exercises.generated.empty')}
           </Text>
-        )}
-        {generated.data && generated.data.length > 0 && (
+        }
+      >
+        {(versions) => (
           <VersionsTable
-            versions={generated.data}
+            versions={versions}
             onDelete={(version) => setDeleting({ id: version.id, name: version.theme.name })}
           />
         )}
-        <GenerateForm exercise={exercise} />
-      </Stack>
+      </ListView>
+      <GenerateForm exercise={exercise} />
       <ConfirmDeleteModal
         item={deleting}
         texts="exercises.generated"
         remove={(id) => remove.mutateAsync(id)}
         onClose={() => setDeleting(null)}
       />
-    </Paper>
+    </PanelSection>
   );
 }
 
@@ -105,68 +92,78 @@ function VersionsTable({
   const { t } = useTranslation();
   const download = useDownloadGenerated();
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('exercises.generated.theme')}</Table.Th>
-            <Table.Th>{t('exercises.generated.replaced')}</Table.Th>
-            <Table.Th>{t('exercises.generated.created')}</Table.Th>
-            <Table.Th>{t('exercises.generated.readOnly')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('exercises.generated.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {versions.map((version) => (
-            <Table.Tr key={version.id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {version.theme.name}
-                </Text>
+    <DataTable
+      rows={versions}
+      rowKey={(version) => version.id}
+      striped={false}
+      spacing="xs"
+      minWidth={560}
+      columns={[
+        {
+          key: 'theme',
+          header: t('exercises.generated.theme'),
+          cell: (version) => (
+            <>
+              <Text size="sm" fw={500}>
+                {version.theme.name}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {version.file.name}
+              </Text>
+            </>
+          ),
+        },
+        {
+          key: 'replaced',
+          header: t('exercises.generated.replaced'),
+          cell: (version) => version.replaced_count,
+        },
+        {
+          key: 'created',
+          header: t('exercises.generated.created'),
+          cell: (version) => (
+            <>
+              <Text size="sm">{formatDateTime(version.created_at)}</Text>
+              {version.created_by && (
                 <Text size="xs" c="gray.7">
-                  {version.file.name}
+                  {version.created_by.name}
                 </Text>
-              </Table.Td>
-              <Table.Td>{version.replaced_count}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(version.created_at)}</Text>
-                {version.created_by && (
-                  <Text size="xs" c="gray.7">
-                    {version.created_by.name}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <ReadOnlySwitch version={version} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray.8"
-                    aria-label={t('exercises.generated.download', { name: version.theme.name })}
-                    loading={download.isPending && download.variables?.id === version.id}
-                    onClick={() => download.mutate(version)}
-                  >
-                    <IconDownload size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.9"
-                    aria-label={t('exercises.generated.deleteOf', { name: version.theme.name })}
-                    onClick={() => onDelete(version)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </>
+          ),
+        },
+        {
+          key: 'readOnly',
+          header: t('exercises.generated.readOnly'),
+          cell: (version) => <ReadOnlySwitch version={version} />,
+        },
+        {
+          key: 'actions',
+          header: t('exercises.generated.actions'),
+          hiddenHeader: true,
+          cell: (version) => (
+            <RowButtons
+              icons
+              actions={[
+                {
+                  label: t('exercises.generated.download', { name: version.theme.name }),
+                  icon: IconDownload,
+                  color: 'gray.8',
+                  loading: download.isPending && download.variables?.id === version.id,
+                  onClick: () => download.mutate(version),
+                },
+                {
+                  label: t('exercises.generated.deleteOf', { name: version.theme.name }),
+                  icon: IconTrash,
+                  color: 'red.9',
+                  onClick: () => onDelete(version),
+                },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 

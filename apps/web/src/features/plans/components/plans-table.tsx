@@ -1,8 +1,9 @@
 import type { PlanListItem } from '@logoschool/contract';
-import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { DataTable, type Column } from '../../../components/list/data-table.tsx';
 import { formatDate } from '../../../i18n/dates.ts';
 import { planPath } from '../paths.ts';
 import { PlanStatusBadge } from '../../../components/plan-status-badge.tsx';
@@ -29,54 +30,46 @@ function UpdateMarker({ plan }: { plan: PlanListItem }) {
  */
 export function PlansTable({ plans, withStudent = true }: { plans: PlanListItem[]; withStudent?: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const columns: Column<PlanListItem>[] = [
+    {
+      key: 'student',
+      header: t('plans.student'),
+      hidden: !withStudent,
+      cell: (plan) => plan.client.child_name,
+    },
+    {
+      key: 'template',
+      header: t('plans.template'),
+      cell: (plan) => (
+        <>
+          <Anchor component={Link} to={planPath(plan.id)}>
+            {plan.template.title}
+          </Anchor>{' '}
+          <Text span size="sm" c="gray.7">
+            {t('plans.version', { version: plan.template.version })}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'deadline', header: t('plans.deadline'), nowrap: true, cell: (plan) => formatDate(plan.deadline) },
+    {
+      key: 'status',
+      header: t('plans.statusLabel'),
+      cell: (plan) => <PlanStatusBadge status={plan.status} />,
+    },
+    { key: 'lessons', header: t('plans.lessons'), cell: (plan) => plan.lessons },
+    { key: 'update', header: t('plans.list.templateUpdate'), cell: (plan) => <UpdateMarker plan={plan} /> },
+  ];
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={withStudent ? 900 : 760}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('plans.list.label')}>
-          <Table.Thead>
-            <Table.Tr>
-              {withStudent && <Table.Th>{t('plans.student')}</Table.Th>}
-              <Table.Th>{t('plans.template')}</Table.Th>
-              <Table.Th>{t('plans.deadline')}</Table.Th>
-              <Table.Th>{t('plans.statusLabel')}</Table.Th>
-              <Table.Th>{t('plans.lessons')}</Table.Th>
-              <Table.Th>{t('plans.list.templateUpdate')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {plans.map((plan) => (
-              <Table.Tr
-                key={plan.id}
-                style={{ cursor: 'pointer' }}
-                onClick={() => void navigate(planPath(plan.id))}
-              >
-                {withStudent && <Table.Td>{plan.client.child_name}</Table.Td>}
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={planPath(plan.id)}
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    {plan.template.title}
-                  </Anchor>{' '}
-                  <Text span size="sm" c="gray.7">
-                    {t('plans.version', { version: plan.template.version })}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(plan.deadline)}</Table.Td>
-                <Table.Td>
-                  <PlanStatusBadge status={plan.status} />
-                </Table.Td>
-                <Table.Td>{plan.lessons}</Table.Td>
-                <Table.Td>
-                  <UpdateMarker plan={plan} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      framed
+      highlightOnHover
+      label={t('plans.list.label')}
+      rows={plans}
+      rowKey={(plan) => plan.id}
+      columns={columns}
+      minWidth={withStudent ? 900 : 760}
+      rowLink={(plan) => planPath(plan.id)}
+    />
   );
 }

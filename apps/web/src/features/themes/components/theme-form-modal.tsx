@@ -8,18 +8,16 @@ import {
   themeInput,
   type Theme,
 } from '@logoschool/contract';
-import { Checkbox, Group, Modal, MultiSelect, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { Checkbox, Group, MultiSelect, NumberInput, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useSession } from '../../../session/session.tsx';
-import { contractValidate, showServerErrors } from '../../../lib/form.ts';
+import { showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTheme } from '../api/save-theme.ts';
 import { themeBody, themeFormValues, type ThemeFormValues } from '../theme-form.ts';
-import { DialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, FormDialog, NameField, useDialogForm } from '../../../components/dialog-form.tsx';
 
 /** What the form is open for: a new theme, or one of the project's to change. */
 export type ThemeFormTarget = { kind: 'create' } | { kind: 'edit'; theme: Theme };
@@ -33,19 +31,15 @@ const toAge = (value: string | number) => (typeof value === 'number' ? value : n
  */
 export function ThemeFormModal({ target, onClose }: { target: ThemeFormTarget | null; onClose(): void }) {
   const { t } = useTranslation();
-  // The last target stays shown while the dialog closes; each opening starts a fresh form.
-  const [shown, setShown] = useState(target);
-  if (target && target !== shown) setShown(target);
-  const editing = shown?.kind === 'edit' ? shown.theme : null;
   return (
-    <Modal
-      opened={target !== null}
+    <FormDialog
+      target={target}
+      title={(shown) => t(shown.kind === 'edit' ? 'themes.editTitle' : 'themes.newTitle')}
       onClose={onClose}
-      title={t(editing ? 'themes.editTitle' : 'themes.newTitle')}
       size="lg"
     >
-      {shown && <ThemeForm editing={editing} onClose={onClose} />}
-    </Modal>
+      {(shown) => <ThemeForm editing={shown.kind === 'edit' ? shown.theme : null} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -53,7 +47,6 @@ function ThemeForm({ editing, onClose }: { editing: Theme | null; onClose(): voi
   const { t } = useTranslation();
   const { user, workspace, workspaces } = useSession();
   const save = useSaveTheme();
-  const [formError, setFormError] = useState<string | null>(null);
   // The other projects where the user manages themes: a theme can be shared with those (decision 008).
   const owner = editing?.workspace_id ?? workspace?.workspaceId;
   const others = workspaces.filter(
@@ -72,38 +65,26 @@ function ThemeForm({ editing, onClose }: { editing: Theme | null; onClose(): voi
           ...values.shared_workspace_ids.filter((id) => shareable.has(id)),
         ];
   const toBody = (values: ThemeFormValues) => themeBody(values, shares(values));
-  const form = useForm<ThemeFormValues>({
+  const { form, state } = useDialogForm<ThemeFormValues>({
     initialValues: themeFormValues(editing),
-    validate: contractValidate(themeInput, t, { toBody }),
-  });
-
-  const submit = async (values: ThemeFormValues) => {
-    setFormError(null);
-    try {
+    schema: themeInput,
+    toBody,
+    save: async (values) => {
       const saved = await save.mutateAsync({ id: editing?.id ?? null, input: toBody(values) });
       notifySuccess(t(editing ? 'themes.saved' : 'themes.created', { name: saved.name }));
       onClose();
-    } catch (error) {
+    },
+    refused: (error, form) => {
       // The conflict's message names the theme that has the name.
       if (error instanceof ApiError && error.code === 'theme_exists') form.setErrors({ name: error.message });
-      else if (!showServerErrors(form, error)) setFormError(errorTextOf(error));
-    }
-  };
+      else if (!showServerErrors(form, error)) return errorTextOf(error);
+      return null;
+    },
+  });
 
   return (
-    <DialogForm
-      onSubmit={form.onSubmit((values) => void submit(values))}
-      onCancel={onClose}
-      error={formError}
-      saving={save.isPending}
-    >
-      <TextInput
-        label={t('themes.name')}
-        maxLength={THEME_NAME_MAX}
-        {...form.getInputProps('name')}
-        required
-        data-autofocus
-      />
+    <DialogForm {...state} onCancel={onClose}>
+      <NameField form={form} label={t('themes.name')} max={THEME_NAME_MAX} />
       <Checkbox.Group label={t('themes.genders')} {...form.getInputProps('genders')} withAsterisk>
         <Group mt="xs">
           {THEME_GENDERS.map((gender) => (

@@ -1,20 +1,17 @@
 import type { Theme } from '@logoschool/contract';
-import { Button, Group, Stack, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Stack, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useActingFor } from '../../../session/session.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import { useThemes, type ThemesFilter } from '../api/get-themes.ts';
 import { useToggleReady } from '../api/toggle-ready.ts';
 import { DeleteThemeModal } from './delete-theme-modal.tsx';
 import { ThemeFormModal, type ThemeFormTarget } from './theme-form-modal.tsx';
 import { ThemeStatisticBar } from './theme-statistic.tsx';
-import { ThemesFilters } from './themes-filters.tsx';
-import { ListState } from './themes-list-state.tsx';
-import { ThemesTable, type ThemeRowActions } from './themes-table.tsx';
+import { ThemesList } from './themes-list.tsx';
+import type { ThemeRowActions } from './themes-table.tsx';
 
 /**
  * The project's themes (the "Interests" tab of /themes): figures, filters, and the table with
@@ -23,16 +20,11 @@ import { ThemesTable, type ThemeRowActions } from './themes-table.tsx';
 export function ThemesPanel() {
   const { t } = useTranslation();
   const acting = useActingFor('themes.manage');
-  const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term.trim(), 300);
-  const [filter, setFilter] = useState<ThemesFilter>({ term: '', type: null, ready: null });
-  const themes = useThemes({ ...filter, term: debounced });
   const toggle = useToggleReady();
   const [form, setForm] = useState<ThemeFormTarget | null>(null);
   const [deleting, setDeleting] = useState<Theme | null>(null);
   // Said to screen readers after a switch, which otherwise changes without a word.
   const [announcement, setAnnouncement] = useState('');
-  const filtered = debounced !== '' || filter.type !== null || filter.ready !== null;
 
   const actions: ThemeRowActions | undefined = acting
     ? {
@@ -56,35 +48,28 @@ export function ThemesPanel() {
   return (
     <Stack gap="md">
       <ThemeStatisticBar />
-      <Group justify="space-between" align="flex-start">
-        <ThemesFilters term={term} onTerm={setTerm} filter={filter} onFilter={setFilter} />
-        {acting && (
-          <Button leftSection={<IconPlus size={16} />} onClick={create}>
-            {t('themes.add')}
-          </Button>
-        )}
-      </Group>
-      <ListState
-        query={themes}
-        emptyText={t(filtered ? 'themes.noMatches' : acting ? 'themes.empty' : 'themes.emptyReadOnly')}
+      <ThemesList
+        workspaceId={acting?.workspace_id ?? null}
+        assetsPath={(theme) => `/theme-assets/${theme.id}`}
+        actions={actions}
+        toolbar={
+          acting && (
+            <Button leftSection={<IconPlus size={16} />} onClick={create}>
+              {t('themes.add')}
+            </Button>
+          )
+        }
+        emptyText={(narrowed) =>
+          t(narrowed ? 'themes.noMatches' : acting ? 'themes.empty' : 'themes.emptyReadOnly')
+        }
         emptyAction={
-          acting &&
-          !filtered && (
+          acting && (
             <Button variant="light" leftSection={<IconPlus size={16} />} onClick={create}>
               {t('themes.addFirst')}
             </Button>
           )
         }
-      >
-        {(rows) => (
-          <ThemesTable
-            themes={rows}
-            workspaceId={acting?.workspace_id ?? null}
-            assetsPath={(theme) => `/theme-assets/${theme.id}`}
-            actions={actions}
-          />
-        )}
-      </ListState>
+      />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>

@@ -1,19 +1,10 @@
 import { THEME_GENDERS, type Theme } from '@logoschool/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Switch,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDots, IconPhoto } from '@tabler/icons-react';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../../components/list/data-table.tsx';
+import { RowMenu } from '../../../components/list/row-actions.tsx';
 
 /** What the moderator can do from a row; absent on the read-only list. */
 export interface ThemeRowActions {
@@ -22,8 +13,7 @@ export interface ThemeRowActions {
   toggleReady(theme: Theme): void;
 }
 
-interface ThemesTableProps {
-  themes: Theme[];
+export interface ThemesTableProps {
   /** The project acted in: a theme owned by another one is shared with it, read-only. */
   workspaceId: number | null;
   /** Where a theme's "Assets" link goes. */
@@ -32,107 +22,109 @@ interface ThemesTableProps {
 }
 
 /** Themes as a table: name, for whom, ages, type, ready, assets; actions for the owner project. */
-export function ThemesTable({ themes, workspaceId, assetsPath, actions }: ThemesTableProps) {
+export function ThemesTable({
+  themes,
+  workspaceId,
+  assetsPath,
+  actions,
+}: ThemesTableProps & { themes: Theme[] }) {
   const { t } = useTranslation();
+  const owned = (theme: Theme) => workspaceId === null || theme.workspace_id === workspaceId;
+  const columns: Column<Theme>[] = [
+    {
+      key: 'name',
+      header: t('themes.name'),
+      cell: (theme) => (
+        <>
+          <Text fw={600}>{theme.name}</Text>
+          {!owned(theme) && (
+            <Text size="xs" c="gray.7">
+              {t('themes.sharedBy', { project: theme.workspace_title })}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'genders',
+      header: t('themes.genders'),
+      cell: (theme) => (
+        <Group gap={4}>
+          {THEME_GENDERS.filter((gender) => theme.genders.includes(gender)).map((gender) => (
+            <Badge key={gender} color={gender === 'boy' ? 'blue.9' : 'pink.9'}>
+              {t(`themes.gender.${gender}`)}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'ages',
+      header: t('themes.ages'),
+      nowrap: true,
+      cell: (theme) => t('themes.ageSpan', { from: theme.age_from, to: theme.age_to }),
+    },
+    { key: 'type', header: t('themes.type'), cell: (theme) => t(`themes.typeName.${theme.type}`) },
+    {
+      key: 'ready',
+      header: t('themes.ready'),
+      cell: (theme) =>
+        actions && owned(theme) ? (
+          <Switch
+            checked={theme.ready}
+            onChange={() => actions.toggleReady(theme)}
+            aria-label={t('themes.readyFor', { name: theme.name })}
+          />
+        ) : (
+          <Badge color={theme.ready ? 'teal.9' : 'gray.7'}>
+            {t(theme.ready ? 'themes.ready' : 'themes.notReady')}
+          </Badge>
+        ),
+    },
+    {
+      key: 'assets',
+      header: t('themes.assets'),
+      cell: (theme) => (
+        <Button
+          component={Link}
+          to={assetsPath(theme)}
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPhoto size={14} aria-hidden />}
+          aria-label={t('themes.assetsOf', { name: theme.name, count: theme.assets.length })}
+        >
+          {t('themes.assetsCount', { count: theme.assets.length })}
+        </Button>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('themes.actions'),
+      hiddenHeader: true,
+      width: 56,
+      hidden: !actions,
+      cell: (theme) =>
+        actions &&
+        owned(theme) && (
+          <RowMenu
+            label={t('themes.actionsFor', { name: theme.name })}
+            actions={[
+              { label: t('themes.edit'), onClick: () => actions.edit(theme) },
+              { label: t('themes.delete'), color: 'red.9', onClick: () => actions.remove(theme) },
+            ]}
+          />
+        ),
+    },
+  ];
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" striped aria-label={t('themes.listLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('themes.name')}</Table.Th>
-              <Table.Th>{t('themes.genders')}</Table.Th>
-              <Table.Th>{t('themes.ages')}</Table.Th>
-              <Table.Th>{t('themes.type')}</Table.Th>
-              <Table.Th>{t('themes.ready')}</Table.Th>
-              <Table.Th>{t('themes.assets')}</Table.Th>
-              {actions && (
-                <Table.Th w={56}>
-                  <VisuallyHidden>{t('themes.actions')}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {themes.map((theme) => {
-              const owned = workspaceId === null || theme.workspace_id === workspaceId;
-              return (
-                <Table.Tr key={theme.id} data-theme-row={theme.name}>
-                  <Table.Td>
-                    <Text fw={600}>{theme.name}</Text>
-                    {!owned && (
-                      <Text size="xs" c="gray.7">
-                        {t('themes.sharedBy', { project: theme.workspace_title })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {THEME_GENDERS.filter((gender) => theme.genders.includes(gender)).map((gender) => (
-                        <Badge key={gender} color={gender === 'boy' ? 'blue.9' : 'pink.9'}>
-                          {t(`themes.gender.${gender}`)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {t('themes.ageSpan', { from: theme.age_from, to: theme.age_to })}
-                  </Table.Td>
-                  <Table.Td>{t(`themes.typeName.${theme.type}`)}</Table.Td>
-                  <Table.Td>
-                    {actions && owned ? (
-                      <Switch
-                        checked={theme.ready}
-                        onChange={() => actions.toggleReady(theme)}
-                        aria-label={t('themes.readyFor', { name: theme.name })}
-                      />
-                    ) : (
-                      <Badge color={theme.ready ? 'teal.9' : 'gray.7'}>
-                        {t(theme.ready ? 'themes.ready' : 'themes.notReady')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      component={Link}
-                      to={assetsPath(theme)}
-                      size="compact-sm"
-                      variant="light"
-                      leftSection={<IconPhoto size={14} aria-hidden />}
-                      aria-label={t('themes.assetsOf', { name: theme.name, count: theme.assets.length })}
-                    >
-                      {t('themes.assetsCount', { count: theme.assets.length })}
-                    </Button>
-                  </Table.Td>
-                  {actions && (
-                    <Table.Td>
-                      {owned && (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray.7"
-                              aria-label={t('themes.actionsFor', { name: theme.name })}
-                            >
-                              <IconDots size={18} />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => actions.edit(theme)}>{t('themes.edit')}</Menu.Item>
-                            <Menu.Item color="red.9" onClick={() => actions.remove(theme)}>
-                              {t('themes.delete')}
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      framed
+      label={t('themes.listLabel')}
+      rows={themes}
+      rowKey={(theme) => theme.id}
+      rowProps={(theme) => ({ 'data-theme-row': theme.name })}
+      columns={columns}
+      minWidth={820}
+    />
   );
 }
