@@ -3,12 +3,27 @@ import { ASSIGNABLE_ROLES, EXERCISE_STATUS, ROLE, type RoleName } from '@logosch
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { exerciseFiles, exerciseSlides, exercises, lessonPresentations, themes, type WorkspaceRow } from '../db/schema/index.ts';
+import {
+  exerciseFiles,
+  exerciseSlides,
+  exercises,
+  lessonPresentations,
+  themes,
+  type WorkspaceRow,
+} from '../db/schema/index.ts';
 import { sineTone } from '../db/demo/encode.ts';
 import { EXERCISE_FILES } from '../modules/exercises/index.ts';
 import type { TestContext } from './app.ts';
 import { buildAreaObjects } from './area-probes.ts';
-import { bearer, buildDiagnosis, buildExercise, buildTemplate, buildSignedInMember, buildWorkspace, type Member } from './factories.ts';
+import {
+  bearer,
+  buildDiagnosis,
+  buildExercise,
+  buildTemplate,
+  buildSignedInMember,
+  buildWorkspace,
+  type Member,
+} from './factories.ts';
 import { buildThemeWithAssets, solidPng } from './media.ts';
 import { filePart, multipartForm } from './multipart.ts';
 import { pptxDeck } from './pptx.ts';

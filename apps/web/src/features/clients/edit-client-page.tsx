@@ -1,5 +1,31 @@
-import { BIRTHDATE_MIN, CLIENT_COMMENT_MAX, CLIENT_NAME_MAX, CLIENT_PARENT_REQUEST_MAX, CLIENT_REMOTE_ID_MAX, CLIENT_THEME_NAME_MAX, CLIENT_THEMES_MAX, clientInput, isLanguage, LANGUAGES, type Language, todayIso, type Client, type ClientInput } from '@logoschool/contract';
-import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import {
+  BIRTHDATE_MIN,
+  CLIENT_COMMENT_MAX,
+  CLIENT_NAME_MAX,
+  CLIENT_PARENT_REQUEST_MAX,
+  CLIENT_REMOTE_ID_MAX,
+  CLIENT_THEME_NAME_MAX,
+  CLIENT_THEMES_MAX,
+  clientInput,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  todayIso,
+  type Client,
+  type ClientInput,
+} from '@logoschool/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTimeline } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,10 @@
-import { PLAN_LESSONS, dayIn, planCreateInput, type Client, type TemplateListItem } from '@logoschool/contract';
+import {
+  PLAN_LESSONS,
+  dayIn,
+  planCreateInput,
+  type Client,
+  type TemplateListItem,
+} from '@logoschool/contract';
 import { Alert, Anchor, Button, Group, List, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
