@@ -82,7 +82,8 @@ export async function renderSlides(deck: Buffer, tools: RenderTools): Promise<Bu
       .map((name) => ({ name, page: /^slide-(\d+)\.png$/.exec(name)?.[1] }))
       .filter((file): file is { name: string; page: string } => file.page !== undefined)
       .sort((a, b) => Number(a.page) - Number(b.page));
-    return Promise.all(pages.map((file) => fs.readFile(path.join(dir, file.name))));
+    // Awaited here: the directory goes in `finally`, which must wait for the reads.
+    return await Promise.all(pages.map((file) => fs.readFile(path.join(dir, file.name))));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
