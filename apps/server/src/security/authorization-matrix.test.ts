@@ -10,6 +10,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
+import { AREA_PUBLIC_OPERATIONS } from '../test/area-probes.ts';
 import {
   bearer,
   buildMember,
@@ -64,15 +65,8 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'POST /api/invitations/invite/accept/sign-in':
     "accepting an invitation as an existing account: the link's token and the account's password are the key",
   'GET /api/files/avatars/:name': 'avatars load in <img> tags without a token; names are random',
-  'GET /api/show-plan/:token': "the parents' plan page: its link's random, revocable token is the key",
-  'GET /api/public/dc/:token':
-    "the parents' diagnostic card page: its link's random, revocable token is the key",
-  'GET /api/public/dc/:token/progress': "the parents' progress page, by the same token",
-  'GET /api/public/dc/:token/pdf': "the parents' diagnostic card as a PDF, by the same token",
-  'GET /api/play-lesson/:token':
-    "the child's screen: the lesson's session link's random, revocable token is the key",
-  'GET /api/play-lesson/:token/slide': "a slide image of the child's screen, by the same token",
-  'GET /api/play-lesson/:token/events': "the child's screen's live stream, by the same token",
+  // The areas' public links' reads, as each area's probe lists them (`test/area-probes.ts`).
+  ...AREA_PUBLIC_OPERATIONS,
 };
 
 /** Any signed-in user may call these, about themselves only: no project, no role. */

@@ -31,6 +31,8 @@ export interface AreaProbe {
   pathParams?: Record<string, string>;
   /** Body fields and query parameters (`widget_id`) → the kind of object they name. */
   bodyFields?: Record<string, string>;
+  /** The area's operations anyone may call (`GET /api/…/:token`), each with why: its public links' reads. */
+  publicOperations?: Record<string, string>;
 }
 
 const MODULES = path.resolve(import.meta.dirname, '../modules');
@@ -48,6 +50,12 @@ async function loadProbes(): Promise<AreaProbe[]> {
 }
 
 export const AREA_PROBES: readonly AreaProbe[] = await loadProbes();
+
+/** Every area's public operations, each with why anyone may call it. */
+export const AREA_PUBLIC_OPERATIONS: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...AREA_PROBES.map((probe) => probe.publicOperations ?? {}),
+);
 
 /** The kind an area's path parameter or body field names, if an area declares it. */
 export function areaKind(names: 'pathParams' | 'bodyFields', name: string): string | undefined {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRoutes } from './router.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
 import { SCREENS } from './screens.ts';
+import { NAV_ICONS } from './shell/navigation.tsx';
 
 describe('the screens and the route table', () => {
   it('has a screen for exactly the built routes', () => {
@@ -28,5 +29,11 @@ describe('the screens and the route table', () => {
       expect(guarded(route.element), route.path).toBe(true);
       for (const child of route.children ?? []) expect(guarded(child.element), child.path).toBe(true);
     }
+  });
+
+  it("gives every built route's navigation item an icon, from its area's screens.ts", () => {
+    const items = ROUTES.filter((route) => route.built && route.nav).map((route) => route.nav!);
+    expect(items.length).toBeGreaterThan(10);
+    for (const item of items) expect(NAV_ICONS[item], item).toBeTypeOf('object');
   });
 });

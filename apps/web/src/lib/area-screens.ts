@@ -1,3 +1,5 @@
+import type { NavItem } from '@logoschool/contract';
+import type { Icon } from '@tabler/icons-react';
 import type { ScreenModule } from './screen-module.ts';
 
 /**
@@ -6,3 +8,6 @@ import type { ScreenModule } from './screen-module.ts';
  * each beyond the core (its chunk, the whole language and all styles load together).
  */
 export type AreaScreens = Record<string, () => Promise<ScreenModule>>;
+
+/** The icons of an area's navigation items, beside its screens (`features/<area>/screens.ts`). */
+export type AreaNavIcons = Partial<Record<NavItem, Icon>>;

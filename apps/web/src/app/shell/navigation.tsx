@@ -1,33 +1,15 @@
-import { BREAKPOINTS, LOCAL_KEYS, navigationFor, type NavItem } from '@logoschool/contract';
+import { BREAKPOINTS, LOCAL_KEYS, navigationFor } from '@logoschool/contract';
 import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  IconBook,
-  IconBuildingCommunity,
-  IconCategory,
-  IconChartBar,
-  IconClipboardCheck,
-  IconFileText,
-  IconHeart,
-  IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
-  IconMail,
-  IconMessageReport,
-  IconMoodKid,
-  IconPencil,
-  IconPhoto,
-  IconPresentation,
-  IconSchool,
-  IconStethoscope,
-  IconTags,
-  IconUsers,
-  IconUserSearch,
-  type Icon,
+  IconPointFilled,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
+import type { AreaNavIcons } from '../../lib/area-screens.ts';
 import { readLocal, writeLocal } from '../../lib/local-storage.ts';
 import { useSession } from '../../session/session.tsx';
 
@@ -38,27 +20,16 @@ export function useNavigationItems() {
 }
 
 /** Each item's icon: what the shrunk navigation shows, the name in a tooltip. */
-const ICONS: Record<NavItem, Icon> = {
-  dashboard: IconLayoutDashboard,
-  manageAssets: IconPhoto,
-  projects: IconBuildingCommunity,
-  categories: IconCategory,
-  interests: IconHeart,
-  outbox: IconMail,
-  contentCreating: IconPencil,
-  users: IconUsers,
-  lessonsStatistic: IconChartBar,
-  moderationList: IconClipboardCheck,
-  reportsTickets: IconMessageReport,
-  protocolsTemplates: IconFileText,
-  courseTemplates: IconSchool,
-  histories: IconBook,
-  diagnosticCards: IconStethoscope,
-  themesAndTags: IconTags,
-  students: IconMoodKid,
-  diagnosticianClients: IconUserSearch,
-  prepareExercises: IconPresentation,
-};
+/** Each navigation item's icon, as its area declares it (`features/<area>/screens.ts`). */
+export const NAV_ICONS: AreaNavIcons = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<AreaNavIcons | undefined>('../../features/*/screens.ts', {
+      eager: true,
+      import: 'navIcons',
+    }),
+  ),
+);
 
 /** The side navigation's width, shrunk to its icons. */
 export const NAVIGATION_COLLAPSED_WIDTH = 68;
@@ -102,7 +73,7 @@ export function Navigation({ collapsed, onToggle, onNavigate }: NavigationProps)
         {items.map((item) => {
           if (!item.nav) return null;
           const label = t(`nav.${item.nav}`);
-          const ItemIcon = ICONS[item.nav];
+          const ItemIcon = NAV_ICONS[item.nav] ?? IconPointFilled;
           const path = item.path.replace(/\/:[^/]+\?$/, '');
           return (
             <Tooltip key={item.path} label={label} position="right" disabled={!collapsed} withinPortal>

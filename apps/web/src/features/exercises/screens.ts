@@ -1,4 +1,5 @@
-import type { AreaScreens } from '../../lib/area-screens.ts';
+import { IconClipboardCheck, IconPencil } from '@tabler/icons-react';
+import type { AreaNavIcons, AreaScreens } from '../../lib/area-screens.ts';
 
 /** The exercises screens by route path (the app mounts them: `app/screens.ts`). */
 export const screens: AreaScreens = {
@@ -11,4 +12,10 @@ export const screens: AreaScreens = {
   '/shared-exercise/:exerciseId?': () => import('./shared-exercise-page.tsx'),
   '/moderator-list': () => import('./moderator-list-page.tsx'),
   '/auto-moderation': () => import('./auto-moderation-page.tsx'),
+};
+
+/** The icons of the area's navigation items (`app/shell/navigation.tsx`). */
+export const navIcons: AreaNavIcons = {
+  contentCreating: IconPencil,
+  moderationList: IconClipboardCheck,
 };

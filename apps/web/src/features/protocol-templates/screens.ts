@@ -1,4 +1,5 @@
-import type { AreaScreens } from '../../lib/area-screens.ts';
+import { IconFileText } from '@tabler/icons-react';
+import type { AreaNavIcons, AreaScreens } from '../../lib/area-screens.ts';
 
 /** The protocol templates screens by route path (the app mounts them: `app/screens.ts`). */
 export const screens: AreaScreens = {
@@ -7,4 +8,9 @@ export const screens: AreaScreens = {
   '/edit-template/:templateId?': () => import('./edit-template-page.tsx'),
   '/protocols-templates-teacher': () => import('./teacher-templates-page.tsx'),
   '/view-template/:templateId?': () => import('./view-template-page.tsx'),
+};
+
+/** The icons of the area's navigation items (`app/shell/navigation.tsx`). */
+export const navIcons: AreaNavIcons = {
+  protocolsTemplates: IconFileText,
 };
