@@ -24,11 +24,8 @@ export function useNavigationItems() {
 export const NAV_ICONS: AreaNavIcons = Object.assign(
   {},
   ...Object.values(
-    import.meta.glob<AreaNavIcons | undefined>('../../features/*/screens.ts', {
-      eager: true,
-      import: 'navIcons',
-    }),
-  ),
+    import.meta.glob<{ navIcons?: AreaNavIcons }>('../../features/*/screens.ts', { eager: true }),
+  ).map((area) => area.navIcons ?? {}),
 );
 
 /** The side navigation's width, shrunk to its icons. */
