@@ -118,7 +118,7 @@ export function PublicLinkControls({
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Badge color={STATE_COLOR[state]} variant="light" tt="none" data-testid="public-link-state">
+        <Badge color={STATE_COLOR[state]} variant="outline" tt="none" data-testid="public-link-state">
           {t(`publicLink.states.${state}`)}
         </Badge>
         {state === 'withdrawn' && link?.withdrawn_at && (
