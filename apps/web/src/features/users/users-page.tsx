@@ -110,7 +110,7 @@ export function UsersPage({
       sortable: true,
       cell: (user) => (
         <Badge color={user.status === 'active' ? 'teal.9' : 'gray.7'} size="sm">
-          {t(user.status === 'active' ? 'users.statusActive' : 'users.statusDeactivated')}
+          {t(user.status === 'active' ? 'users.oneActive' : 'users.oneDeactivated')}
         </Badge>
       ),
     },
