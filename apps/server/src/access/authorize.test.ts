@@ -170,7 +170,7 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/templates/${ctx.template.id}/status?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
     payload: { action: 'submit' },
   }),
-  'protocols.manage': (ctx) => ({
+  'plans.manage': (ctx) => ({
     method: 'GET',
     url: `/api/protocols?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}&filter=toFill`,
   }),

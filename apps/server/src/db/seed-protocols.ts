@@ -16,7 +16,7 @@ import {
   changeTemplateStatus,
   createTemplate,
   planLinks,
-} from '../modules/protocols/index.ts';
+} from '../modules/plans/index.ts';
 import { issueLink } from '../modules/public-links/index.ts';
 import type { Db } from './client.ts';
 import { assignments, categories, protocols, protocolTemplates, themes, users } from './schema/index.ts';

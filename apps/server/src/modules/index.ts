@@ -16,7 +16,7 @@ import { invitationsModule } from './invitations/index.ts';
 import { lessonsModule } from './lessons/index.ts';
 import { mailsModule } from './mails/index.ts';
 import type { AppModule } from './module.ts';
-import { protocolsModule } from './protocols/index.ts';
+import { plansModule } from './plans/index.ts';
 import { publicLinksModule } from './public-links/index.ts';
 import { storageModule } from './storage/index.ts';
 import { tagsModule } from './tags/index.ts';
@@ -41,7 +41,7 @@ export const MODULES: readonly AppModule[] = [
   themesModule,
   assetsModule,
   dashboardModule,
-  protocolsModule,
+  plansModule,
   lessonsModule,
   diagnosticsModule,
   // The sharer's routes of every public link the areas above declare (decision 029).

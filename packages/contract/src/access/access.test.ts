@@ -473,7 +473,7 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: true,
   },
-  'protocols.manage': {
+  'plans.manage': {
     root: false,
     manager: false,
     moderator: false,
@@ -656,7 +656,7 @@ describe('the permission table', () => {
       'protocolTemplates.read': 'workspace',
       'protocolTemplates.write': 'workspace',
       'protocolTemplates.submit': 'workspace',
-      'protocols.manage': 'workspace',
+      'plans.manage': 'workspace',
       'lessons.manage': 'workspace',
       'lessonStatistics.read': 'workspace',
       'diagnosticCards.read': 'workspace',

@@ -94,7 +94,7 @@ export const PERMISSIONS = {
   /** Send one's own template for review, or take it back (a moderator publishes their own instead). */
   'protocolTemplates.submit': { scope: 'workspace', roles: ['teacher'] },
   /** Keep plans (protocols) of one's own students, made from published templates (spec §2 teacher). */
-  'protocols.manage': { scope: 'workspace', roles: ['teacher'] },
+  'plans.manage': { scope: 'workspace', roles: ['teacher'] },
   /**
    * Prepare, fill and finish the lessons of one's own plans (spec §2 /lessons-list, /edit-lesson;
    * a diagnostician acts as a teacher).

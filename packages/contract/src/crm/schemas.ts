@@ -4,8 +4,8 @@ import { clientInput, clientSchema } from '../clients/schemas.ts';
 import { bodyId, idParam, pageQuery } from '../common/envelope.ts';
 import { CLIENT_REMOTE_ID_MAX } from '../common/limits.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { PLAN_STATUSES } from '../protocols/plan-status.ts';
-import { timeZoneSchema } from '../protocols/plans.ts';
+import { PLAN_STATUSES } from '../plans/plan-status.ts';
+import { timeZoneSchema } from '../plans/plans.ts';
 
 /*
  * The school's CRM (DESIGN §4 machine clients; spec §7 get-client-by-remote-id, remote clients,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
 import { remoteClientQuery } from '../crm/schemas.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { timeZoneSchema } from '../protocols/plans.ts';
+import { timeZoneSchema } from '../plans/plans.ts';
 import { bandFor } from './bands.ts';
 import {
   BAND_KINDS,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLAN_LESSONS } from '../protocols/schemas.ts';
+import { PLAN_LESSONS } from '../plans/schemas.ts';
 import { generateLesson, type GenerateBlock } from './generate.ts';
 import { lessonProblems, usageIn, type LessonRuleBlock, type LessonRuleExercise } from './rules.ts';
 

@@ -7,7 +7,7 @@ import {
   PROTOCOL_PRESENTATIONS_MAX,
 } from '../common/limits.ts';
 import { USAGE_FREQUENCIES } from '../exercises/schemas.ts';
-import { deadlineSchema, timeZoneSchema } from '../protocols/plans.ts';
+import { deadlineSchema, timeZoneSchema } from '../plans/plans.ts';
 
 /** A lesson is open until its teacher finishes it (spec §4: finished or not finished). */
 export const LESSON_STATUSES = ['open', 'finished'] as const;

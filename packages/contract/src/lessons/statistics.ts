@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { bodyId, idParam, pageEnvelope, pageQuery } from '../common/envelope.ts';
-import { deadlineSchema, timeZoneSchema } from '../protocols/plans.ts';
+import { deadlineSchema, timeZoneSchema } from '../plans/plans.ts';
 import { LESSON_STATUSES, lessonActingQuery } from './schemas.ts';
 
 /** The longest range of days a report or a CRM call covers, both ends included. */

@@ -139,8 +139,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/edit-lesson/:lessonId?', 'lessons.manage', ['teacher']),
   // The teacher's signed-in player; the child follows it under /client-session (decision 021).
   screen('/play-lesson/:lessonId', 'lessons.manage', ['teacher'], { fullScreen: true }),
-  screen('/create-protocol', 'protocols.manage', ['teacher']),
-  screen('/edit-protocol/:protocolId?', 'protocols.manage', ['teacher']),
+  screen('/create-protocol', 'plans.manage', ['teacher']),
+  screen('/edit-protocol/:protocolId?', 'plans.manage', ['teacher']),
   screen('/correction-path/:clientId?', 'clients.manage', ['teacher']),
   screen('/theme-assets-preview/:themeId?', 'themes.read', ['teacher']),
   // Public or standalone

@@ -29,7 +29,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { text } from '../../i18n/index.ts';
 import { createClient, toClientViews, updateClient } from '../clients/index.ts';
-import { planTemplateVersion } from '../protocols/index.ts';
+import { planTemplateVersion } from '../plans/index.ts';
 import { projectTeacherByEmail } from './project-teachers.ts';
 
 /**

@@ -40,7 +40,7 @@ import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { text } from '../../i18n/index.ts';
 import { getClient } from '../clients/index.ts';
-import { contentOf, latestTemplateVersion, versionContent } from '../protocols/index.ts';
+import { contentOf, latestTemplateVersion, versionContent } from '../plans/index.ts';
 import { visibleIn } from '../themes/index.ts';
 import { lockRemoteIds } from './crm-clients.service.ts';
 import { projectTeacher } from './project-teachers.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { categoriesUnder } from '../categories/index.ts';
-import { contentOf } from '../protocols/index.ts';
+import { contentOf } from '../plans/index.ts';
 
 /** The caller's lessons: of their project, and their own. */
 export const ownedLessons = (caller: ProjectActor) =>

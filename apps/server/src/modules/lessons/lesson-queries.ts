@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { text } from '../../i18n/index.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { planTemplateVersion } from '../protocols/index.ts';
+import { planTemplateVersion } from '../plans/index.ts';
 import {
   idsByBlock,
   isLocked,

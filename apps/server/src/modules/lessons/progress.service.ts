@@ -15,7 +15,7 @@ import type { ProjectActor } from '../../access/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { lessonMarks, lessonPresentations, lessons, protocols } from '../../db/schema/index.ts';
 import { ownClientRow } from '../clients/index.ts';
-import { versionContents } from '../protocols/index.ts';
+import { versionContents } from '../plans/index.ts';
 
 /** `GET /clients/:clientId/progress`: 404 for another teacher's student or another project's. */
 export async function studentProgress(

@@ -34,7 +34,7 @@ function Subject({ canIssue = true, mail }: { canIssue?: boolean; mail?: string 
       <p>Sent: {state.data?.sent_at ?? 'never'}</p>
       <PublicLinkPanel
         link={state.data}
-        subject={{ path: '/subjects/5', permission: 'protocols.manage', queryKey: KEY }}
+        subject={{ path: '/subjects/5', permission: 'plans.manage', queryKey: KEY }}
         canIssue={canIssue}
         texts={{
           label: 'Link for the parents',

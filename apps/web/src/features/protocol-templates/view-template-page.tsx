@@ -33,7 +33,7 @@ export function ViewTemplatePage() {
     return <TemplateLoadFailed error={template.error} back={back} onRetry={() => void template.refetch()} />;
   }
   const item = template.data;
-  const plans = role !== null && roleMay(role, 'protocols.manage') && item.version > 0;
+  const plans = role !== null && roleMay(role, 'plans.manage') && item.version > 0;
 
   return (
     <Stack gap="lg" maw={960}>

@@ -45,7 +45,7 @@ export function useStudentsToPick(term: string) {
 
 /** Every plan of one student, their status judged in the browser's time zone. */
 export function useStudentPlans(clientId: number | null) {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const timeZone = browserTimeZone();
   return useQuery({
     queryKey: planSharingKeys.studentPlans(acting, clientId, timeZone),

@@ -9,7 +9,7 @@ const planPath = (planId: number) => `${API.protocols}/${planId}`;
 
 /** How a plan is shared with the parents: its link (the public-link kit's), when it was sent, the address. */
 export function usePlanSharing(planId: number) {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   return useQuery({
     queryKey: planSharingKeys.sharing(acting, planId),
     queryFn: ({ signal }) =>
@@ -20,17 +20,17 @@ export function usePlanSharing(planId: number) {
 
 /** The plan as the share panel changes its link: where, as whom, and the query that holds it. */
 export function usePlanLinkSubject(planId: number): PublicLinkSubject {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   return {
     path: planPath(planId),
-    permission: 'protocols.manage',
+    permission: 'plans.manage',
     queryKey: planSharingKeys.sharing(acting, planId),
   };
 }
 
 /** Mails the plan's link to the parent (the address given, else the student's); the answer is the new state. */
 export function useSendPlan(planId: number) {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<SendPlanInput, 'protocol_id'>) =>

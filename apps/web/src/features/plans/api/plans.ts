@@ -23,7 +23,7 @@ export interface PlansFilter {
 
 /** The teacher's plans (spec §4 filter), their status judged in the browser's time zone. */
 export function usePlans(filter: PlansFilter) {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const timeZone = browserTimeZone();
   return useQuery({
     queryKey: planKeys.list(acting, { ...filter, timeZone }),
@@ -39,7 +39,7 @@ export function usePlans(filter: PlansFilter) {
 
 /** One plan with its blocks; quiet, the screen says when it is not found. */
 export function usePlan(planId: number | null) {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const timeZone = browserTimeZone();
   return useQuery({
     queryKey: planKeys.detail(acting, planId, timeZone),
@@ -53,7 +53,7 @@ export function usePlan(planId: number | null) {
 
 /** After a change: the plan's new state in the cache, every list fetched again. */
 function useAfterChange() {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const queryClient = useQueryClient();
   return (plan: Plan) => {
     queryClient.setQueryData(planKeys.detail(acting, plan.id, browserTimeZone()), plan);
@@ -63,7 +63,7 @@ function useAfterChange() {
 
 /** A new plan for a student from a published template; the form shows the refusal. */
 export function useCreatePlan() {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (input: PlanCreateInput) =>
@@ -79,7 +79,7 @@ export function useCreatePlan() {
 
 /** Saves the deadline and every block's folder and bounds; the form shows the refusal. */
 export function useSavePlan(planId: number) {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (input: PlanInput) =>
@@ -98,7 +98,7 @@ export function useSavePlan(planId: number) {
  * one the teacher was shown (409 `template_version_changed` when another was published since).
  */
 export function useTemplateUpdate(planId: number) {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (input: PlanTemplateUpdateInput) =>
@@ -114,7 +114,7 @@ export function useTemplateUpdate(planId: number) {
 
 /** Deletes a plan; the confirmation dialog shows a refusal. */
 export function useDeletePlan() {
-  const acting = useActingFor('protocols.manage');
+  const acting = useActingFor('plans.manage');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (planId: number) =>

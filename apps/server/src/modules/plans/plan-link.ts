@@ -90,7 +90,7 @@ export const planLinks = declarePublicLink({
   param: 'protocolId',
   params: planParams,
   querystring: sharingQuery,
-  permission: 'protocols.manage',
+  permission: 'plans.manage',
   tag: 'plans',
   noun: 'a plan, for the parents',
   find: async (tx, actor, id) => (await ownPlan(tx, actor, id, true)).plan,

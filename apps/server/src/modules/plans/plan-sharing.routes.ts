@@ -29,7 +29,7 @@ export const planSharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.sendPlan,
     {
-      config: { permission: 'protocols.manage' },
+      config: { permission: 'plans.manage' },
       schema: {
         tags,
         summary:

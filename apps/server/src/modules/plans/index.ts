@@ -7,8 +7,8 @@ import { planSharingRoutes } from './plan-sharing.routes.ts';
 import { plansRoutes } from './plans.routes.ts';
 import { templatesRoutes } from './templates.routes.ts';
 
-export const protocolsModule: AppModule = {
-  name: 'protocols',
+export const plansModule: AppModule = {
+  name: 'plans',
   routes: [templatesRoutes, plansRoutes, planSharingRoutes],
 };
 

@@ -39,7 +39,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.protocols,
     {
-      config: { permission: 'protocols.manage' },
+      config: { permission: 'plans.manage' },
       schema: {
         tags,
         summary:
@@ -54,7 +54,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.protocols,
     {
-      config: { permission: 'protocols.manage' },
+      config: { permission: 'plans.manage' },
       schema: {
         tags,
         summary:
@@ -73,7 +73,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     item,
     {
-      config: { permission: 'protocols.manage' },
+      config: { permission: 'plans.manage' },
       schema: {
         tags,
         summary: 'One of the teacher’s plans, with its blocks, the folders each offers and the one picked',
@@ -88,7 +88,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     item,
     {
-      config: { permission: 'protocols.manage' },
+      config: { permission: 'plans.manage' },
       schema: {
         tags,
         summary:
@@ -107,7 +107,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${item}/template-update`,
     {
-      config: { permission: 'protocols.manage' },
+      config: { permission: 'plans.manage' },
       schema: {
         tags,
         summary:
@@ -126,7 +126,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     item,
     {
-      config: { permission: 'protocols.manage' },
+      config: { permission: 'plans.manage' },
       schema: {
         tags,
         summary: 'Deletes one of the teacher’s plans',
