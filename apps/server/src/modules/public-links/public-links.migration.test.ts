@@ -2,7 +2,6 @@ import type { DiagnosisSharing, PlanSharing } from '@logoschool/contract';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { testConfig } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { EMPTY_CARD, buildDiagnosis, buildDiagnosticCard } from '../../test/factories.ts';
 import { buildLessonSchool, dataOf, lessonsOfPlan } from '../../test/lessons.ts';
+import { newLinkToken } from './index.ts';
 
 /** The last migration before the kit: the tokens still live in the areas' own columns. */
 const BEFORE_THE_KIT = '0016_diagnostics';
@@ -38,8 +38,6 @@ function migrationsUpTo(tag: string): string {
   fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
   return dir;
 }
-
-const token = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 describe('the migration to public links', () => {
   it('keeps every link already sent opening, and a withdrawn one withdrawn', async () => {
@@ -67,7 +65,14 @@ describe('the migration to public links', () => {
           sentAt: new Date(),
         });
       const [sent, revoked] = [await diagnose(), await diagnose()];
-      const tokens = { plan: token(), demoPlan: token(24), lesson: token(), sent: token(), revoked: token() };
+      // The kit's tokens, and one as the old demo seed made them (24 bytes: 32 characters).
+      const tokens = {
+        plan: newLinkToken(),
+        demoPlan: newLinkToken().slice(0, 32),
+        lesson: newLinkToken(),
+        sent: newLinkToken(),
+        revoked: newLinkToken(),
+      };
       const revokedAt = new Date('2026-11-01T10:00:00Z');
       await db.execute(
         sql`update protocols set public_token = ${tokens.plan}, sent_at = now() where id = ${s.plan.id}`,
