@@ -340,7 +340,7 @@ test('root cannot delete an asset while a theme has it', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete asset' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('The asset is attached to themes (1).');
+  await expect(dialog.getByRole('alert')).toContainText('The asset is attached to 1 theme.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('img', { name: STAR, exact: true })).toBeVisible();
 });

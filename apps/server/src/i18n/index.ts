@@ -27,8 +27,11 @@ export const CATALOGUES: Record<Language, Catalogue> = {
   pl: catalogue('pl', pl),
 };
 
+/** A counted text's forms (`asset_in_use_one`, `…_few`…) are named by the key they share. */
+type Counted<K extends string> = K extends `${infer Base}_${'one' | 'few' | 'many' | 'other'}` ? Base : K;
+
 type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${Counted<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
 /** The key of one server text, e.g. `errors.not_found` or `mail.invite.subject`. */
@@ -58,7 +61,9 @@ void i18n.init({
  * as `replace`, so none of them is read as an i18next option (`count`, `context`…).
  */
 export function text(lang: Language, key: TextKey, params: TextParams = {}): string {
-  return i18n.t(key, { lng: lang, replace: params });
+  // A number named `count` also picks a counted text's form (`…_one`, `…_few`…).
+  const count = typeof params.count === 'number' ? { count: params.count } : {};
+  return i18n.t(key, { lng: lang, replace: params, ...count });
 }
 
 /** Role names in a language, as one list ("Manager, Speech therapist"). */

@@ -261,7 +261,7 @@ describe('diagnostic cards', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'diagnostic_card_in_use',
-      message: 'The card cannot be deleted: diagnoses are made from it (1).',
+      message: 'The card cannot be deleted: 1 diagnosis was made from it.',
     });
     expect(dataOf(await as(s.moderator).get(`/api/diagnostic-cards/${used.id}`)).diagnoses).toBe(1);
   });

@@ -130,7 +130,7 @@ export function DiagnosisForm({
             <Stack gap="md">
               <div>
                 <Text size="xs" c="gray.7">
-                  {t('diagnosisForm.blockOf', { index: index + 1, count: content.blocks.length })}
+                  {t('diagnosisForm.blockOf', { index: index + 1, total: content.blocks.length })}
                 </Text>
                 <Title order={3} size="h4" id={headingId}>
                   {block.title}
