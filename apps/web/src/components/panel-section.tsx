@@ -20,18 +20,25 @@ export function PanelSection({
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
       <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4" id={id}>
-            {title}
-          </Title>
-          {hint && (
-            <Text size="sm" c="gray.7">
-              {hint}
-            </Text>
-          )}
-        </div>
+        <SectionHeading id={id} title={title} hint={hint} />
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** A section's heading (level 2, `id` names the section) with the line that says what it is for. */
+export function SectionHeading({ id, title, hint }: { id: string; title: string; hint?: string }) {
+  return (
+    <div>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="sm" c="gray.7">
+          {hint}
+        </Text>
+      )}
+    </div>
   );
 }

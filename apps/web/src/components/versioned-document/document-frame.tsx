@@ -6,6 +6,7 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { ConfirmActionModal } from '../confirm-action-modal.tsx';
 import { DocumentStatusBar } from './status-bar.tsx';
 import { VersionHistory } from './version-history.tsx';
+import { SectionHeading } from '../panel-section.tsx';
 
 /** What deleting the document asks and says, in the area's words, and does. */
 export interface DeleteTexts {
@@ -112,18 +113,7 @@ export function DocumentSection({
   framed?: boolean;
   children: ReactNode;
 }) {
-  const heading = (
-    <div>
-      <Title order={2} size="h4" id={id}>
-        {title}
-      </Title>
-      {hint && (
-        <Text size="sm" c="gray.7">
-          {hint}
-        </Text>
-      )}
-    </div>
-  );
+  const heading = <SectionHeading id={id} title={title} hint={hint} />;
   if (!framed) {
     return (
       <Stack gap="md" component="section" aria-labelledby={id}>
