@@ -348,7 +348,9 @@ describe('diagnostic cards as versioned documents', () => {
     const refused = await as(s.moderator).delete(url);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'diagnostic_card_in_use' });
-    expect((refused.json() as { message: string }).message).toContain('(1)');
+    expect((refused.json() as { message: string }).message).toBe(
+      'The card cannot be deleted: 1 diagnosis was made from it.',
+    );
     expect((await as(s.moderator).get(url)).statusCode).toBe(200);
   });
 
