@@ -208,26 +208,27 @@ export interface DemoAsset {
   content: () => Buffer;
 }
 
-const picture = (type: AssetType, name: string, draw: () => Raster): DemoAsset => ({
+/** A picture of the library: its name is the school's (Ukrainian), its file name a plain one. */
+const picture = (type: AssetType, name: string, file: string, draw: () => Raster): DemoAsset => ({
   type,
   name,
-  filename: `${name.toLowerCase().replace(/\s+/g, '-')}.png`,
+  filename: `${file}.png`,
   content: () => draw().png(),
 });
 
 export const DEMO_ASSETS: readonly DemoAsset[] = [
-  picture('background', 'Blue sky', pictures.blueSky),
-  picture('background', 'Green meadow', pictures.greenMeadow),
-  picture('background', 'Starry night', pictures.starryNight),
-  picture('background', 'Race track', pictures.raceTrack),
-  picture('background', 'Pink sunset', pictures.pinkSunset),
-  picture('character', 'Red car', pictures.redCar),
-  picture('character', 'Smiling sun', pictures.smilingSun),
-  picture('prop', 'Yellow star', pictures.yellowStar),
-  picture('prop', 'Football', pictures.football),
-  picture('game_background', 'Football pitch', pictures.footballPitch),
-  picture('game_prop', 'Gold coin', pictures.goldCoin),
-  { type: 'sound', name: 'Bell', filename: 'bell.wav', content: () => sineTone(880, 0.6) },
+  picture('background', 'Блакитне небо', 'blue-sky', pictures.blueSky),
+  picture('background', 'Зелена галявина', 'green-meadow', pictures.greenMeadow),
+  picture('background', 'Зоряна ніч', 'starry-night', pictures.starryNight),
+  picture('background', 'Гоночна траса', 'race-track', pictures.raceTrack),
+  picture('background', 'Рожевий захід сонця', 'pink-sunset', pictures.pinkSunset),
+  picture('character', 'Червона машинка', 'red-car', pictures.redCar),
+  picture('character', 'Усміхнене сонечко', 'smiling-sun', pictures.smilingSun),
+  picture('prop', 'Жовта зірочка', 'yellow-star', pictures.yellowStar),
+  picture('prop', 'Футбольний м’яч', 'football', pictures.football),
+  picture('game_background', 'Футбольне поле', 'football-pitch', pictures.footballPitch),
+  picture('game_prop', 'Золота монетка', 'gold-coin', pictures.goldCoin),
+  { type: 'sound', name: 'Дзвоник', filename: 'bell.wav', content: () => sineTone(880, 0.6) },
 ];
 
 /** A theme of the Demo school, with the demo assets (by name) it shows. */
@@ -245,58 +246,58 @@ export interface DemoTheme {
 
 export const DEMO_THEMES: readonly DemoTheme[] = [
   {
-    name: 'Cars',
+    name: 'Машини',
     genders: ['boy'],
     ageFrom: 3,
     ageTo: 8,
     type: 'general',
     ready: true,
-    assets: ['Race track', 'Red car', 'Bell'],
+    assets: ['Гоночна траса', 'Червона машинка', 'Дзвоник'],
   },
   {
-    name: 'Princesses',
+    name: 'Принцеси',
     genders: ['girl'],
     ageFrom: 3,
     ageTo: 8,
     type: 'general',
     ready: true,
-    assets: ['Pink sunset', 'Yellow star'],
+    assets: ['Рожевий захід сонця', 'Жовта зірочка'],
   },
   {
-    name: 'Space',
+    name: 'Космос',
     genders: ['boy', 'girl'],
     ageFrom: 5,
     ageTo: 12,
     type: 'general',
     ready: true,
-    assets: ['Starry night', 'Yellow star', 'Smiling sun'],
+    assets: ['Зоряна ніч', 'Жовта зірочка', 'Усміхнене сонечко'],
   },
   {
-    name: 'Animals',
+    name: 'Тварини',
     genders: ['boy', 'girl'],
     ageFrom: 2,
     ageTo: 7,
     type: 'general',
     ready: true,
     shared: true,
-    assets: ['Green meadow', 'Blue sky'],
+    assets: ['Зелена галявина', 'Блакитне небо'],
   },
   {
-    name: 'Dinosaurs',
+    name: 'Динозаври',
     genders: ['boy', 'girl'],
     ageFrom: 4,
     ageTo: 10,
     type: 'custom',
     ready: false,
-    assets: ['Green meadow'],
+    assets: ['Зелена галявина'],
   },
   {
-    name: 'Football',
+    name: 'Футбол',
     genders: ['boy'],
     ageFrom: 6,
     ageTo: 14,
     type: 'custom',
     ready: false,
-    assets: ['Football pitch', 'Football', 'Gold coin'],
+    assets: ['Футбольне поле', 'Футбольний м’яч', 'Золота монетка'],
   },
 ];

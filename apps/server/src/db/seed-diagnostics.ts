@@ -40,32 +40,38 @@ export const DEMO_PROGRAMS: readonly (Omit<ProgramInput, 'items'> & {
 })[] = [
   {
     kind: 'program',
-    name: 'Sound [R] at home',
+    name: 'Звук [Р] удома',
     description:
-      'For a child who replaces or distorts [R]: ten minutes a day with a parent, from hearing the sound to saying it in words.',
+      'Для дитини, яка замінює чи спотворює [Р]: десять хвилин на день із батьками, від розрізнення звука на слух до вимови в словах.',
     items: [
-      { title: 'Rose or lotus: [R] or [L]', note: 'Start here: the child hears [R] before saying it.' },
-      { title: 'Tongue warm-up with a horse', note: 'Every day before the [R] exercises.' },
-      { title: 'Drum roll [R]', note: 'The tongue tip vibrates; stop on any discomfort.' },
-      { title: 'Tiger growl [R]', note: 'An isolated [R], as long and as loud as the child likes.' },
-      { title: 'Car engine syllables [R]', note: 'Syllables once [R] holds alone.' },
-      { title: 'Words starting with [R]', note: 'Last: words with [R] at the start are the hardest.' },
+      {
+        title: 'Троянда чи лілія: [Р] чи [Л]',
+        note: 'Почніть із цієї вправи: дитина має почути [Р], перш ніж вимовляти.',
+      },
+      { title: '«Конячка»: розминка для язика', note: 'Щодня перед вправами на [Р].' },
+      { title: 'Барабанщик [Р]', note: 'Кінчик язика вібрує; за найменшого дискомфорту зупиніться.' },
+      { title: 'Тигреня гарчить [Р]', note: 'Ізольований [Р] — так довго й голосно, як хоче дитина.' },
+      { title: 'Заводимо мотор: склади з [Р]', note: 'Склади — коли [Р] уже стійкий окремо.' },
+      {
+        title: 'Слова, що починаються на [Р]',
+        note: 'Наостанок: слова з [Р] на початку найскладніші.',
+      },
     ],
   },
   {
     kind: 'complex',
-    name: 'Morning articulation complex',
-    description: 'Five minutes of articulation gymnastics before any sound work.',
+    name: 'Ранкова артикуляційна гімнастика',
+    description: 'П’ять хвилин артикуляційної гімнастики перед будь-якою роботою над звуками.',
     items: [
-      { title: 'Tongue warm-up with a horse', note: 'Ten clicks, slowly.' },
-      { title: 'Snake hiss [S]', note: 'A long, even stream of air.' },
-      { title: 'Swing song [L]', note: 'The tongue up and down in time with the song.' },
+      { title: '«Конячка»: розминка для язика', note: 'Десять клацань, повільно.' },
+      { title: 'Змійка в саду [С]', note: 'Довгий рівний видих.' },
+      { title: 'Пісенька на гойдалці [Л]', note: 'Язик угору й униз у такт пісеньки.' },
     ],
   },
 ];
 
 /** The student the demo diagnoses are of: the demo teacher's Ukrainian-speaking student. */
-export const DEMO_DIAGNOSED_CHILD = 'Sofiia Koval';
+export const DEMO_DIAGNOSED_CHILD = 'Софія Коваль';
 
 const variants = (...pairs: [string, number][]) => pairs.map(([label, score]) => ({ label, score }));
 const soundVariants = () =>
@@ -223,7 +229,7 @@ interface DemoAnswers {
   phonemic: Record<string, string>;
 }
 
-/** The two demo diagnoses of Sofiia: before and after a month of work on [R]. */
+/** The two demo diagnoses of Sofiia: before and after a month of work on [Р]. */
 export const DEMO_DIAGNOSES: readonly {
   daysAgo: number;
   sent: boolean;

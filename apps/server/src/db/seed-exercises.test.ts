@@ -9,6 +9,7 @@ import { bearer } from '../test/factories.ts';
 import { exerciseFiles, exerciseStatusHistory, exerciseVotes, exercises } from './schema/index.ts';
 import { DEMO_EXERCISES } from './demo/demo-exercises.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+import { DEMO_VARIANT } from './seed-exercises.ts';
 
 const t = useTestApp();
 
@@ -66,7 +67,7 @@ describe('the demo exercises', () => {
     };
     expect(Object.values(meta.counters).every((count) => count > 0)).toBe(true);
     expect(data.filter((exercise) => exercise.request?.overdue).map((exercise) => exercise.title)).toEqual([
-      'Princess castle: [Z] or [Zh]',
+      'Замок принцеси: [З] чи [Ж]',
     ]);
   });
 
@@ -87,7 +88,7 @@ describe('the demo exercises', () => {
         expect(exercise.tags.length, exercise.title).toBeGreaterThan(0);
       }
     }
-    const taken = data.find((exercise) => exercise.title === 'Where is the mouse?');
+    const taken = data.find((exercise) => exercise.title === 'Де сховалася мишка?');
     expect(taken).toMatchObject({ status_id: EXERCISE_STATUS.draft, request: { overdue: false } });
     expect(taken?.assigned_id).not.toBeNull();
   });
@@ -128,14 +129,17 @@ describe('the demo decks', () => {
       const picture = await t.app.inject({ method: 'GET', url: images[0].file_url, headers: bearer(token) });
       expect(picture.headers['content-type']).toBe('image/png');
     }
-    const rocket = ready.find((row) => row.title === 'Rocket launch [R]');
+    const rocket = ready.find((row) => row.title === DEMO_VARIANT.exercise);
     const sounds = (await get(`/exercises/${rocket?.id}/audios`)).json().data;
     expect(sounds).toEqual([
       expect.objectContaining({ name: 'media1.wav', slides: [1], asset_type: 'sound' }),
     ]);
     const variants = (await get(`/exercises/${rocket?.id}/generated`)).json().data;
     expect(variants).toEqual([
-      expect.objectContaining({ theme: expect.objectContaining({ name: 'Cars' }), replaced_count: 3 }),
+      expect.objectContaining({
+        theme: expect.objectContaining({ name: DEMO_VARIANT.theme }),
+        replaced_count: 3,
+      }),
     ]);
     const file = await t.app.inject({ method: 'GET', url: variants[0].file.url, headers: bearer(token) });
     expect((await readPptx(file.rawPayload)).media).toHaveLength(4);

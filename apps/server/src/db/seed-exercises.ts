@@ -3,7 +3,12 @@
  * steps a moderator and an author take, with its deck, votes and status history, and the themed
  * variant the demo starts with.
  */
-import { EXERCISE_STATUS, type ExerciseStatusName, type GenerationAssetType } from '@logoschool/contract';
+import {
+  EXERCISE_STATUS,
+  type ExerciseStatusName,
+  type GenerationAssetType,
+  type Language,
+} from '@logoschool/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FileStore } from '../files/files.ts';
 import { readPptx } from '../files/pptx.ts';
@@ -30,7 +35,15 @@ const AUTHOR = 'author@demo.test';
 const MODERATOR = 'moderator@demo.test';
 
 /** The themed variant the demo starts with: an exercise (by title) made for a theme (by name). */
-const DEMO_VARIANT = { exercise: 'Rocket launch [R]', theme: 'Cars' };
+export const DEMO_VARIANT = { exercise: 'Запуск ракети [Р]', theme: 'Машини' };
+
+/** What a demo deck says when its exercise has no instruction, and on its closing slide, by language. */
+const DECK_WORDS: Readonly<Record<Language, { instruction: string; praise: string }>> = {
+  uk: { instruction: 'Скажімо разом: спершу повільно, потім швидше.', praise: 'Молодець!' },
+  ru: { instruction: 'Скажем вместе: сначала медленно, потом быстрее.', praise: 'Молодец!' },
+  en: { instruction: 'Say it together, slowly, then faster.', praise: 'Well done!' },
+  pl: { instruction: 'Powiedzmy razem: najpierw powoli, potem szybciej.', praise: 'Brawo!' },
+};
 
 /** What a themed variant of a demo deck replaces: its part names and asset types. */
 const DEMO_MARKS: Readonly<Record<string, GenerationAssetType>> = {
@@ -61,17 +74,19 @@ const stepBy = (status: ExerciseStatusName) =>
 const EMU_PER_INCH = 914400;
 
 /**
- * A demo exercise's deck: a title slide, what it trains, how to run it, and a closing slide, with a
+ * A demo exercise's deck, in the exercise's language: a title slide, what it trains, how to run it,
+ * and a closing slide, with a
  * background on every slide, a character on the first three and, when it has one, a chime (shown as
  * a speaker) on the first. The parts are `image1.png` (background), `image2.png` (character),
  * `image3.png` (speaker) and `media1.wav`, as DEMO_MARKS names them.
  */
 function demoDeck(demo: DemoExercise): { slides: string[][]; media: DeckMedia[] } {
+  const words = DECK_WORDS[demo.language ?? 'uk'];
   const slides = [
     [demo.title],
     [demo.description || demo.title],
-    [demo.instruction || 'Say it together, slowly, then faster.'],
-    ['Well done!'],
+    [demo.instruction || words.instruction],
+    [words.praise],
   ];
   const pictures = demo.pictures ?? { background: 'paleSky', character: 'rocket' };
   const media: DeckMedia[] = [

@@ -6,7 +6,8 @@
 import { todayIso, weekStart, type Lesson, type MarkResult } from '@logoschool/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ProjectActor } from '../access/actor.ts';
-import { fillLesson, finishLesson, updateLesson, addMark } from '../modules/lessons/index.ts';
+import { fillLesson, finishLesson, updateLesson, addMark, lessonLinks } from '../modules/lessons/index.ts';
+import { issueLink } from '../modules/public-links/index.ts';
 import type { Db } from './client.ts';
 import { clients, lessons, protocols, users } from './schema/index.ts';
 
@@ -17,7 +18,8 @@ type DemoTrials = readonly (readonly MarkResult[])[];
  * The demo week (issue 15): this week's Monday to Friday (UTC), the lessons of the two running
  * plans, filled automatically: Sofiia's first three and Mikhail's first two. Each plan's first
  * lesson is finished with its last presentation not reached, which moved to the next lesson;
- * Sofiia's was played with marks.
+ * Sofiia's was played with marks. Her next lesson's child's screen is shared already (its session
+ * link is the public-link kit's, decision 029).
  */
 export const DEMO_WEEK: readonly {
   child: string;
@@ -25,11 +27,13 @@ export const DEMO_WEEK: readonly {
   day: number;
   hour: number;
   finished: boolean;
+  /** The teacher has shared the child's screen of this lesson: it has a session link. */
+  shared?: boolean;
   /** The trials marked before it was finished (see `DEMO_PLAYED`). */
   trials?: DemoTrials;
 }[] = [
   {
-    child: 'Sofiia Koval',
+    child: 'Софія Коваль',
     number: 1,
     day: 0,
     hour: 9,
@@ -40,10 +44,10 @@ export const DEMO_WEEK: readonly {
       ['correct', 'correct', 'correct', 'cued'],
     ],
   },
-  { child: 'Mikhail Petrov', number: 1, day: 1, hour: 14, finished: true },
-  { child: 'Sofiia Koval', number: 2, day: 2, hour: 9, finished: false },
-  { child: 'Mikhail Petrov', number: 2, day: 3, hour: 14, finished: false },
-  { child: 'Sofiia Koval', number: 3, day: 4, hour: 9, finished: false },
+  { child: 'Михаил Петров', number: 1, day: 1, hour: 14, finished: true },
+  { child: 'Софія Коваль', number: 2, day: 2, hour: 9, finished: false, shared: true },
+  { child: 'Михаил Петров', number: 2, day: 3, hour: 14, finished: false },
+  { child: 'Софія Коваль', number: 3, day: 4, hour: 9, finished: false },
 ];
 
 /**
@@ -59,7 +63,7 @@ export const DEMO_PLAYED: readonly {
   trials: DemoTrials;
 }[] = [
   {
-    child: 'Sofiia Koval',
+    child: 'Софія Коваль',
     number: 1,
     daysAgo: 24,
     hour: 9,
@@ -70,7 +74,7 @@ export const DEMO_PLAYED: readonly {
     ],
   },
   {
-    child: 'Sofiia Koval',
+    child: 'Софія Коваль',
     number: 2,
     daysAgo: 17,
     hour: 9,
@@ -174,6 +178,7 @@ export async function seedLessons(db: Db, workspaceId: number): Promise<void> {
     if (!row) continue;
     const startsAt = monday + demo.day * 86_400_000 + demo.hour * 3_600_000;
     const { filled, shown } = await fillAndDate(db, teacher, row.id, startsAt, demo.finished ? 45 : 60);
+    if (demo.shared) await issueLink(db, teacher, lessonLinks, row.id);
     if (!demo.finished) continue;
     if (demo.trials) await markTrials(db, teacher, filled, demo.trials, shown.slice(0, -1));
     await finishLesson(db, teacher, { lesson_id: row.id, reached: shown.slice(0, -1) });

@@ -1,11 +1,11 @@
 /**
- * The demo school's teaching half (issues 14 and 15): the demo teacher's students, two published
- * protocol templates and a draft, a plan in every status, and a week of lessons of the filled plans,
+ * The demo school's teaching half (issues 14 and 15): the demo teacher's students, the published
+ * protocol templates (one per course and language of the school's families) and a draft, a plan in every status, and a week of lessons of the filled plans,
  * written through the services so that the demo obeys the same rules as the screens. Each part runs
  * once: a project that already has a template keeps its plans, one whose teacher has lessons keeps
  * them (`seed-lessons.ts`).
  */
-import { ROLE, templateInput, todayIso, type TemplateInput } from '@logoschool/contract';
+import { ROLE, templateInput, todayIso, type Language, type TemplateInput } from '@logoschool/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ProjectActor } from '../access/actor.ts';
 import { createClient } from '../modules/clients/index.ts';
@@ -100,16 +100,22 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
     timeZone: 'UTC',
   };
 
-  const published: number[] = [];
+  const published = new Map<DemoTemplate, number>();
   for (const template of DEMO_TEMPLATES) {
     // Parsed by the contract's rule, as a request's body would be.
     const input = templateInput.parse(inputOf(template, categoryId));
     const created = await createTemplate(db, moderator, input);
     if (!template.publish) continue;
     await changeTemplateStatus(db, moderator, created.id, { action: 'publish' });
-    published.push(created.id);
+    published.set(template, created.id);
   }
-  const [soundR, whistling] = published as [number, number];
+  /** The published template of a course in a student's language. */
+  const templateOf = (course: DemoTemplate['course'], student: { language: Language }) => {
+    for (const [template, id] of published) {
+      if (template.course === course && template.language === student.language) return id;
+    }
+    throw new Error(`no published demo template of ${course} in ${student.language}`);
+  };
 
   const themeRows = await db
     .select({ id: themes.id, name: themes.name })
@@ -120,7 +126,7 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
         DEMO_STUDENTS.flatMap((student) => student.themes),
       ),
     );
-  const students: number[] = [];
+  const students: { id: number; language: Language }[] = [];
   for (const student of DEMO_STUDENTS) {
     const client = await createClient(
       db,
@@ -135,13 +141,26 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
         theme_ids: themeRows.filter((theme) => student.themes.includes(theme.name)).map((theme) => theme.id),
       },
     );
-    students.push(client.id);
+    students.push({ id: client.id, language: student.language });
   }
-  const [sofiia, maksym, anna, mikhail] = students as [number, number, number, number];
+  const [sofiia, maksym, anna, mikhail] = students as [
+    (typeof students)[number],
+    (typeof students)[number],
+    (typeof students)[number],
+    (typeof students)[number],
+  ];
 
-  /** A plan from a template, every block given its first folder and the template's bounds. */
-  const filledPlan = async (clientId: number, templateId: number, deadline: string) => {
-    const plan = await createPlan(db, teacher, { client_id: clientId, template_id: templateId, deadline });
+  /** A plan of a course, every block given its first folder and the template's bounds. */
+  const filledPlan = async (
+    student: (typeof students)[number],
+    course: DemoTemplate['course'],
+    deadline: string,
+  ) => {
+    const plan = await createPlan(db, teacher, {
+      client_id: student.id,
+      template_id: templateOf(course, student),
+      deadline,
+    });
     return updatePlan(db, teacher, plan.id, {
       deadline,
       blocks: plan.blocks.map((block) => ({
@@ -153,26 +172,30 @@ async function seedPlans(db: Db, workspaceId: number): Promise<void> {
     });
   };
 
-  const sent = await filledPlan(sofiia, soundR, daysFromToday(70));
+  const sent = await filledPlan(sofiia, 'soundR', daysFromToday(70));
   // Sent to the parents: its link is the public-link kit's (decision 029).
   await issueLink(db, teacher, planLinks, sent.id);
   await db
     .update(protocols)
     .set({ sentAt: sql`now() - interval '2 days'` })
     .where(eq(protocols.id, sent.id));
-  // Sofiia's first plan of [R] ran out of time after two played lessons (`DEMO_PLAYED`).
-  const earlier = await filledPlan(sofiia, soundR, daysFromToday(20));
+  // Sofiia's first plan of [Р] ran out of time after two played lessons (`DEMO_PLAYED`).
+  const earlier = await filledPlan(sofiia, 'soundR', daysFromToday(20));
   await db
     .update(protocols)
     .set({ deadline: daysFromToday(-10) })
     .where(eq(protocols.id, earlier.id));
-  await createPlan(db, teacher, { client_id: maksym, template_id: whistling, deadline: daysFromToday(60) });
+  await createPlan(db, teacher, {
+    client_id: maksym.id,
+    template_id: templateOf('whistling', maksym),
+    deadline: daysFromToday(60),
+  });
   // A plan whose ten lessons ran out of time: its deadline is moved into the past by hand, as no
   // screen allows making one there.
-  const late = await filledPlan(anna, whistling, daysFromToday(30));
+  const late = await filledPlan(anna, 'whistling', daysFromToday(30));
   await db
     .update(protocols)
     .set({ deadline: daysFromToday(-5) })
     .where(eq(protocols.id, late.id));
-  await filledPlan(mikhail, soundR, daysFromToday(45));
+  await filledPlan(mikhail, 'soundR', daysFromToday(45));
 }

@@ -37,6 +37,7 @@ import {
   lessonPresentations,
   lessons,
   protocolTemplates,
+  protocols,
   tags,
   themeAssets,
   themes,
@@ -108,11 +109,11 @@ describe('the demo school', () => {
     expect(nodes.map((node) => node.name)).toEqual(DEMO_CATEGORIES.map((node) => node.name));
     expect(nodes.map((node) => node.order)).toEqual(DEMO_CATEGORIES.map((_, index) => index));
     const sounds = tree.json().data[0];
-    expect(sounds.children[0].name).toBe('Whistling sounds');
+    expect(sounds.children[0].name).toBe('Свистячі звуки');
     expect(sounds.children[0].children.map((node: { name: string }) => node.name)).toEqual([
-      '[S]',
-      '[Z]',
-      '[Ts]',
+      '[С]',
+      '[З]',
+      '[Ц]',
     ]);
     const list = await t.app.inject({ url: `/api/workspaces/${school}/tags`, headers: bearer(token) });
     const tagNames: string[] = list.json().data.map((tag: { name: string }) => tag.name);
@@ -227,6 +228,21 @@ describe('the demo school', () => {
     const plans = (await read('/api/protocols')).data as { status: string; sent_at: string | null }[];
     expect(new Set(plans.map((plan) => plan.status))).toEqual(new Set(['pending', 'active', 'expired']));
     expect(plans.filter((plan) => plan.sent_at !== null)).toHaveLength(1);
+    // Each plan comes from the template written in its student's language (its parents read it).
+    const made = await t.db
+      .select({ language: clients.language, title: protocolTemplates.title })
+      .from(protocols)
+      .innerJoin(clients, eq(clients.id, protocols.clientId))
+      .innerJoin(protocolTemplates, eq(protocolTemplates.id, protocols.templateId));
+    expect(made).toHaveLength(plans.length);
+    for (const plan of made) {
+      expect(DEMO_TEMPLATES.find((template) => template.title === plan.title)?.language, plan.title).toBe(
+        plan.language,
+      );
+    }
+    expect(new Set(made.map((plan) => plan.language))).toEqual(
+      new Set(DEMO_STUDENTS.map((student) => student.language)),
+    );
     // A second run adds nothing.
     await seedDemo(t.db, t.app.files);
     expect((await read('/api/protocols')).meta.total).toBe(plans.length);
@@ -306,8 +322,11 @@ describe('the demo school', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
-    const students = (await read('/api/clients?term=Sofiia')).data as { id: number; child_name: string }[];
-    const sofiia = students.find((student) => student.child_name === 'Sofiia Koval')!;
+    const students = (await read(`/api/clients?term=${encodeURIComponent('Софія')}`)).data as {
+      id: number;
+      child_name: string;
+    }[];
+    const sofiia = students.find((student) => student.child_name === DEMO_DIAGNOSED_CHILD)!;
     const progress = (await read(`/api/clients/${sofiia.id}/progress`)).data as StudentProgress;
     // The template's three targets, each once though two plans have them.
     expect(progress.targets.map((target) => target.target)).toEqual(

@@ -13,8 +13,12 @@ export const DEMO_PASSWORD = 'demo12345';
 
 /** The demo school (DESIGN §6): two projects and a user for every role. */
 export const DEMO_WORKSPACES = [
-  { title: 'Demo school', description: 'A speech-therapy school to try Logoschool with.', envId: 1 },
-  { title: 'Second school', description: 'A second project, to try switching between projects.', envId: 2 },
+  { title: 'Demo school', description: 'Логопедична школа, щоб спробувати Logoschool.', envId: 1 },
+  {
+    title: 'Second school',
+    description: 'Другий проєкт, щоб спробувати перемикання між проєктами.',
+    envId: 2,
+  },
 ] as const;
 
 type DemoWorkspace = (typeof DEMO_WORKSPACES)[number]['title'];
@@ -71,45 +75,47 @@ const leaves = (...names: string[]): DemoCategory[] => names.map((name) => ({ na
 
 /**
  * The Demo school's category tree: the sections a Ukrainian speech-therapy school works by, with the
- * sounds in their usual groups, three levels deep.
+ * sounds in their usual groups, three levels deep. The school works in Ukrainian, so its tree is
+ * Ukrainian; the parents' texts of a student in another language are in that student's template
+ * (`demo/demo-plans.ts`).
  */
 export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   folder(
-    'Sounds',
+    'Звуки',
     [
-      folder('Whistling sounds', leaves('[S]', '[Z]', '[Ts]')),
-      folder('Hissing sounds', leaves('[Sh]', '[Zh]', '[Ch]', '[Shch]')),
-      folder('Sonorant sounds', leaves('[R]', '[L]')),
-      folder('Telling sounds apart', leaves('[S] or [Sh]', '[Z] or [Zh]', '[R] or [L]')),
+      folder('Свистячі звуки', leaves('[С]', '[З]', '[Ц]')),
+      folder('Шиплячі звуки', leaves('[Ш]', '[Ж]', '[Ч]', '[Щ]')),
+      folder('Сонорні звуки', leaves('[Р]', '[Л]')),
+      folder('Диференціація звуків', leaves('[С] – [Ш]', '[З] – [Ж]', '[Р] – [Л]')),
     ],
-    'Setting, automating and telling apart sounds, group by group.',
+    'Постановка, автоматизація та диференціація звуків, група за групою.',
   ),
   folder(
-    'Phonemic awareness',
-    leaves('Hearing a sound in a word', 'Syllables', 'Stress', 'First and last sound'),
-    'Hearing and telling apart the sounds of speech.',
+    'Фонематичний слух',
+    leaves('Звук у слові', 'Склади', 'Наголос', 'Перший і останній звук'),
+    'Розвиток уміння чути й розрізняти звуки мовлення.',
   ),
-  folder('Vocabulary', leaves('Animals', 'Transport', 'Seasons', 'Family', 'Food')),
-  folder('Grammar', leaves('Plurals', 'Cases', 'Prepositions', 'Noun and adjective agreement')),
-  folder('Coherent speech', leaves('Retelling', 'Picture stories', 'Describing an object')),
+  folder('Словник', leaves('Тварини', 'Транспорт', 'Пори року', 'Сім’я', 'Їжа')),
+  folder('Граматика', leaves('Множина', 'Відмінки', 'Прийменники', 'Узгодження іменника з прикметником')),
+  folder('Зв’язне мовлення', leaves('Переказ', 'Розповідь за картинками', 'Опис предмета')),
   {
-    name: 'Articulation gymnastics',
-    description: 'Warm-up exercises for the lips and the tongue before a lesson.',
+    name: 'Артикуляційна гімнастика',
+    description: 'Вправи для губ і язика, щоб підготувати артикуляційний апарат до заняття.',
   },
 ];
 
 /** The Demo school's tags. */
 export const DEMO_TAGS = [
-  'articulation',
-  'warm-up',
-  'game',
-  'listening',
-  'syllables',
-  'breathing',
-  'rhymes',
-  'fine motor skills',
-  'homework',
-  'pictures',
+  'артикуляція',
+  'розминка',
+  'гра',
+  'фонематичний слух',
+  'склади',
+  'дихання',
+  'віршики',
+  'дрібна моторика',
+  'домашнє завдання',
+  'картинки',
 ] as const;
 
 /**
