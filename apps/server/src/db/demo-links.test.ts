@@ -36,7 +36,10 @@ type Body = Record<string, unknown>;
  * How a link of each kind opens: its public API route, and what its answer must name, read from
  * the database by the link's subject. A kind declared without an entry here fails the test below.
  */
-const OPENS: Record<string, { api: string; expected: (subjectId: number) => Promise<Body> }> = {
+const OPENS: Record<
+  string,
+  { api: string; expected: (subjectId: number) => Promise<Body>; alsoOpens?: readonly string[] }
+> = {
   [PLAN_LINK_KIND]: {
     api: API.showPlan,
     expected: async (id) => {
@@ -62,6 +65,8 @@ const OPENS: Record<string, { api: string; expected: (subjectId: number) => Prom
   },
   [DIAGNOSIS_LINK_KIND]: {
     api: API.publicDiagnosis,
+    // The page's progress chart and its PDF, by the same link.
+    alsoOpens: ['/progress', '/pdf'],
     expected: async (id) => {
       const [row] = await t.db
         .select({ child: diagnoses.childName, on: diagnoses.diagnosedOn, language: clients.language })
@@ -123,6 +128,10 @@ describe('every link of the demo school', () => {
       expect(answer.json().data, `${row.kind} ${row.subjectId}`).toMatchObject(
         await opens.expected(row.subjectId),
       );
+      for (const part of opens.alsoOpens ?? []) {
+        const more = await t.app.inject({ url: `${API_BASE}${opens.api}/${row.token}${part}` });
+        expect(more.statusCode, `${row.kind} ${row.subjectId}${part}: ${more.body.slice(0, 200)}`).toBe(200);
+      }
 
       // The link its sharer sees is that page with that token.
       const [issuer] = await t.db.select().from(users).where(eq(users.id, row.issuedBy!));
