@@ -1,9 +1,10 @@
 /**
- * The API bench's protocol templates and plans: copies of the demo's published "Sound setting for
- * [R]" template (its version, blocks and folders) and of a demo teacher's filled plan, written by
+ * The API bench's protocol templates and plans: copies of the demo's first published template (the
+ * sound [Р] one: its version, blocks and folders) and of a demo teacher's filled plan, written by
  * set-based SQL so that thousands take a moment.
  */
 import type { Db } from '@logoschool/server/src/db/client.ts';
+import { DEMO_TEMPLATES } from '@logoschool/server/src/db/demo/demo-plans.ts';
 import { protocols, protocolTemplates } from '@logoschool/server/src/db/schema/index.ts';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 
@@ -23,7 +24,9 @@ export async function seedBenchProtocols(db: Db, templates: number, plans: numbe
   const [source] = await db
     .select()
     .from(protocolTemplates)
-    .where(and(eq(protocolTemplates.title, 'Sound setting for [R]'), eq(protocolTemplates.version, 1)));
+    .where(
+      and(eq(protocolTemplates.title, DEMO_TEMPLATES[0]?.title ?? ''), eq(protocolTemplates.version, 1)),
+    );
   const [plan] = await db
     .select()
     .from(protocols)
