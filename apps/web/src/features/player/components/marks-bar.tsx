@@ -1,5 +1,5 @@
 import { CUES, type Cue, type ExerciseMarks, type LessonTrial, type MarkResult } from '@logoschool/contract';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconHandFinger, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,25 +120,30 @@ export function MarksBar({
             <Title order={3} size="h6" id="player-cued-title">
               {t('player.marks.cuedTrials')}
             </Title>
-            {cuedTrials.map((trial) => (
-              <Group key={trial.id} justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" fs={trial.cue ? undefined : 'italic'}>
-                  {t('player.marks.cuedTrial', { trial: trial.trial, cue: cueOf(trial) })}
-                </Text>
-                {!disabled && (
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => setAsking(trial.id)}
-                    aria-label={t(trial.cue ? 'player.marks.changeCueOf' : 'player.marks.chooseCueOf', {
-                      trial: trial.trial,
-                    })}
-                  >
-                    {t(trial.cue ? 'player.marks.changeCue' : 'player.marks.chooseCue')}
-                  </Button>
-                )}
-              </Group>
-            ))}
+            {/* A long lesson's list scrolls, so that the counts and the undo stay in reach. */}
+            <ScrollArea.Autosize mah={180} type="auto">
+              <Stack gap={4}>
+                {cuedTrials.map((trial) => (
+                  <Group key={trial.id} justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fs={trial.cue ? undefined : 'italic'}>
+                      {t('player.marks.cuedTrial', { trial: trial.trial, cue: cueOf(trial) })}
+                    </Text>
+                    {!disabled && (
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => setAsking(trial.id)}
+                        aria-label={t(trial.cue ? 'player.marks.changeCueOf' : 'player.marks.chooseCueOf', {
+                          trial: trial.trial,
+                        })}
+                      >
+                        {t(trial.cue ? 'player.marks.changeCue' : 'player.marks.chooseCue')}
+                      </Button>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
           </Stack>
         )}
         <Group justify="space-between" align="center" wrap="wrap" gap="xs">
