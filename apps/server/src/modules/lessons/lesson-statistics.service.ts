@@ -121,23 +121,20 @@ export async function trackLesson(
 
 /**
  * Keeps a lesson's row in step with its marks, in the transaction that changed them: their counts,
- * and its minutes from the start to now (the last mark), at most LESSON_STATISTICS_DURATION_MAX. A
- * lesson the player did not say it opened starts at its first mark. With a mark the lesson is held
- * (decision 034); with every mark undone it is not, until it is finished.
+ * and its minutes from the start to now (the last mark), at most LESSON_STATISTICS_DURATION_MAX.
+ * With a mark the lesson is held (decision 034); with every mark undone it is not, until it is
+ * finished. Only a lesson the player said it opened has a row to keep; one marked without it (the
+ * API alone) gets its row when it is finished, with its planned start and length.
  */
 export async function recordLessonMarks(tx: Tx, lessonId: number): Promise<void> {
   await tx.execute(sql`
-    insert into ${lessonStatistics} (lesson_id, workspace_id, teacher_id, client_id, started_at,
-      duration_minutes, correct, incorrect, cued)
-    select ${lessons.id}, ${lessons.workspaceId}, ${lessons.teacherId}, ${protocols.clientId}, now(), 0,
-      m.correct, m.incorrect, m.cued
-    from ${lessons} join ${protocols} on ${protocols.id} = ${lessons.protocolId}, ${marksOfLesson}
-    where ${lessons.id} = ${lessonId}
-    on conflict (lesson_id) do update set
-      correct = excluded.correct, incorrect = excluded.incorrect, cued = excluded.cued,
-      duration_minutes = greatest(lesson_statistics.duration_minutes,
-        ${minutesSince(sql`lesson_statistics.started_at`)}),
-      updated_at = now()`);
+    update ${lessonStatistics} set
+      correct = m.correct, incorrect = m.incorrect, cued = m.cued,
+      duration_minutes = greatest(${lessonStatistics.durationMinutes},
+        ${minutesSince(sql`${lessonStatistics.startedAt}`)}),
+      updated_at = now()
+    from ${lessons}, ${marksOfLesson}
+    where ${lessonStatistics.lessonId} = ${lessonId} and ${lessons.id} = ${lessonStatistics.lessonId}`);
 }
 
 /**

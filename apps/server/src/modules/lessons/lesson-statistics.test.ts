@@ -200,13 +200,11 @@ describe('a lesson held (decision 034)', () => {
     expect((await rowOf(lesson.id))?.held).toBe(false);
   });
 
-  it('is a lesson marked without the player saying it opened: it starts at its first mark', async () => {
+  it('is not yet a lesson marked through the API alone, without the player’s start: finishing records it', async () => {
     const s = await buildLessonSchool(t.app, t.db);
     const { lesson, ids } = await preparedLesson(s);
     await mark(s, lesson.id, ids[1]![0]!, ['incorrect']);
-    const row_ = await rowOf(lesson.id);
-    expect(row_).toMatchObject({ held: true, finished: false, incorrect: 1, durationMinutes: 0 });
-    expect(Math.abs((row_?.startedAt.getTime() ?? 0) - Date.now())).toBeLessThan(MINUTE);
+    expect(await rowOf(lesson.id)).toBeUndefined();
   });
 
   it('is a finished lesson, with its minutes from its start to the finish and its marks', async () => {
@@ -234,7 +232,7 @@ describe('a lesson held (decision 034)', () => {
 });
 
 describe('finishing a lesson records it as held', () => {
-  it('with its planned start and length when nothing was tracked (no player, no marks)', async () => {
+  it('with its planned start and length and its marks when the player tracked nothing', async () => {
     const s = await buildLessonSchool(t.app, t.db);
     const { lesson, ids } = await preparedLesson(s);
     const planned = new Date(Date.now() - 2 * 60 * MINUTE);
@@ -242,9 +240,10 @@ describe('finishing a lesson records it as held', () => {
       .update(lessons)
       .set({ startsAt: planned, durationMinutes: 60 })
       .where(eq(lessons.id, lesson.id));
+    await mark(s, lesson.id, ids[0]![0]!, ['correct', 'cued']);
     dataOf(await as(s.teacher).post('/api/lesson/finish', { lesson_id: lesson.id, reached: ids.flat() }));
     const row = await rowOf(lesson.id);
-    expect(row).toMatchObject({ durationMinutes: 60, correct: 0, incorrect: 0, cued: 0, finished: true });
+    expect(row).toMatchObject({ durationMinutes: 60, correct: 1, incorrect: 0, cued: 1, finished: true });
     expect(row?.startedAt.getTime()).toBe(planned.getTime());
     expect(row?.endedAt).not.toBeNull();
   });
