@@ -1,5 +1,5 @@
 import { CUES, type Cue, type ExerciseMarks, type LessonTrial, type MarkResult } from '@logoschool/contract';
-import { Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconHandFinger, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,12 +93,14 @@ export function MarksBar({
             <Text size="sm" c="gray.8">
               {t('player.marks.cueSaved')}
             </Text>
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+            {/* Each cue as wide as its word (some languages' are long), the row wrapping as needed. */}
+            <Group gap="xs" wrap="wrap">
               {CUES.map((cue) => (
                 <Button
                   key={cue}
                   variant={asked.cue === cue ? 'filled' : 'outline'}
                   color="blue.9"
+                  style={{ flex: '1 1 auto' }}
                   aria-pressed={asked.cue === cue}
                   disabled={busy}
                   onClick={() => {
@@ -109,10 +111,10 @@ export function MarksBar({
                   {t(`player.cues.${cue}`)}
                 </Button>
               ))}
-              <Button variant="default" onClick={() => setAsking(null)}>
+              <Button variant="default" style={{ flex: '1 1 auto' }} onClick={() => setAsking(null)}>
                 {t('player.marks.notNow')}
               </Button>
-            </SimpleGrid>
+            </Group>
           </Stack>
         )}
         {cuedTrials.length > 0 && (
