@@ -10,14 +10,25 @@ import { expect, test, type Page } from './support/test.ts';
 import { dayFromNow } from './support/dates.ts';
 import { acceptedExercise, tagOf } from './support/content.ts';
 import { playedLesson } from './support/diagnostics.ts';
-import { filledPlan, lessonsOf, publishedTemplate, soundsTree, studentOf } from './support/lessons.ts';
+import {
+  fillLesson,
+  filledPlan,
+  lessonsOf,
+  publishedTemplate,
+  soundsTree,
+  studentOf,
+} from './support/lessons.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { ROOT, newSchool, type School } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
-const HEADER = 'teacher_id,teacher_name,held,finished,minutes,students,correct,incorrect,cued';
+/** The CSV's headers in the interface's language (decision 034's file for a spreadsheet). */
+const HEADER = 'From,To,Teacher,Lessons held,Finished,Minutes,Students,Correct,Incorrect,Cued';
+const HEADER_UK = 'Від,До,Педагог,Проведено занять,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою';
+/** A student whose lesson the teacher only opens in the player, to look at it: not a lesson held. */
+const LOOKED = 'Ivan Moroz';
 /** Where the screenshots go, to be looked at by eye. */
 const SHOTS = process.env.LESSON_STATS_SHOTS ?? '/tmp/lesson-stats-shots';
 
@@ -60,6 +71,23 @@ const TRIALS: Record<string, MarkResult[]> = {
   'Mikhail Petrov': ['correct', 'cued', 'incorrect', 'correct'],
 };
 
+/** The lines of a downloaded CSV file, without its byte-order mark. */
+async function csvLines(page: Page, button: string): Promise<string[]> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^lesson-statistics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+}
+
 /** The cells of a teacher's row of the table, as texts. */
 async function cellsOf(page: Page, teacher: string) {
   return page
@@ -83,7 +111,7 @@ test('a manager sees the lessons held per teacher, changes the days and download
   // The teacher finished a lesson of each of her two students two hours ago, 45 minutes each, with
   // marks, on an exercise of the plan's one folder.
   const school = await newSchool(request, ['manager', 'moderator', 'author', 'teacher']);
-  const { tree, teacher, lessons } = await firstLessons(school, Object.keys(TRIALS));
+  const { tree, teacher, lessons } = await firstLessons(school, [...Object.keys(TRIALS), LOOKED]);
   const tag = await tagOf(school, 'pictures');
   await acceptedExercise(school, { title: '[R]: pictures', categoryId: tree.id('[R]'), tagIds: [tag.id] });
   for (const [child, trials] of Object.entries(TRIALS)) {
@@ -95,6 +123,14 @@ test('a manager sees the lessons held per teacher, changes the days and download
     });
   }
   const teacherName = school.person('teacher').name;
+  // The teacher opens a third student's lesson in the player only to look at it: not held.
+  await fillLesson(teacher, lessons[LOOKED]!);
+  const tracked = page.waitForResponse(
+    (response) => response.url().includes(API.trackLessonStatistic) && response.request().method() === 'POST',
+  );
+  await signIn(page, school.person('teacher'), `/play-lesson/${lessons[LOOKED]}`);
+  await expect(page.getByRole('heading', { name: new RegExp(LOOKED), level: 1 })).toBeVisible();
+  expect((await tracked).status()).toBe(200);
 
   await signIn(page, school.person('manager'));
   await page
@@ -105,7 +141,8 @@ test('a manager sees the lessons held per teacher, changes the days and download
   await expect(page.getByRole('heading', { name: 'Lesson statistics' })).toBeVisible();
 
   // Both lessons are in the last 30 days: two held and finished, 90 minutes, two students, and
-  // their trials; the school's only teacher is the table's only row.
+  // their trials (the lesson only opened counts nothing); the school's only teacher is the table's
+  // only row.
   const row = page.getByRole('row', { name: new RegExp(teacherName) });
   await expect(row).toBeVisible();
   expect(await cellsOf(page, teacherName)).toEqual([teacherName, '2', '2', '90', '2', '4', '2', '2']);
@@ -120,24 +157,17 @@ test('a manager sees the lessons held per teacher, changes the days and download
   await expect(page.getByRole('combobox', { name: 'Whose lessons' })).toHaveValue(teacherName);
   await expect(page.locator('.recharts-surface')).toHaveCount(1);
 
-  // The CSV: the header from the first row's keys, and the teacher's row as the table shows it.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(
-    /^lesson-statistics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
-  );
-  const lines = fs
-    .readFileSync((await download.path())!, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
+  // The CSV: headers in English, the range's days, and the teacher's row as the table shows it.
+  const lines = await csvLines(page, 'Download CSV');
   expect(lines[0]).toBe(HEADER);
   expect(lines).toHaveLength(2);
   const cells = await cellsOf(page, teacherName);
   const line = lines.find((entry) => entry.includes(`,${teacherName},`));
-  expect(line?.split(',').slice(1)).toEqual(cells);
+  expect(line?.split(',').slice(0, 2)).toEqual([
+    expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+    expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+  ]);
+  expect(line?.split(',').slice(2)).toEqual(cells);
 
   for (const width of [1440, 800]) await shoot(page, 'lessons-stats-en', width);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -174,6 +204,12 @@ test('a manager sees the lessons held per teacher, changes the days and download
   await expect(page.getByRole('button', { name: 'Завантажити CSV' })).toBeVisible();
   for (const width of [1440, 800]) await shoot(page, 'lessons-stats-uk', width);
   await expectAccessible(page);
+  // The CSV in Ukrainian: its headers, and the days as Ukrainian writes them.
+  const ukrainian = await csvLines(page, 'Завантажити CSV');
+  expect(ukrainian[0]).toBe(HEADER_UK);
+  expect(ukrainian[1]).toMatch(
+    new RegExp(`^\\d{2}\\.\\d{2}\\.\\d{4},\\d{2}\\.\\d{2}\\.\\d{4},${teacherName},2,2,90,2,4,2,2$`),
+  );
   await page.getByRole('combobox', { name: 'Мова інтерфейсу' }).selectOption('en');
   expect(problems).toEqual([]);
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CUES, lessonMarksSchema, markInput, summarizeTrials, undoMarkQuery } from './marks.ts';
+import {
+  CUES,
+  lessonMarksSchema,
+  markCueInput,
+  markInput,
+  markParams,
+  summarizeTrials,
+  undoMarkQuery,
+} from './marks.ts';
 
 describe('markInput', () => {
   it('takes a correct or incorrect trial without a cue', () => {
@@ -13,10 +21,8 @@ describe('markInput', () => {
       expect(markInput.safeParse({ exercise_id: 3, result: 'cued', cue }).success).toBe(true);
   });
 
-  it('requires the cue of a cued trial and refuses it otherwise', () => {
-    const missing = markInput.safeParse({ exercise_id: 3, result: 'cued' });
-    expect(missing.success).toBe(false);
-    expect(missing.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['cue']);
+  it('takes a cued trial without its cue (said later) and refuses a cue on another trial', () => {
+    expect(markInput.safeParse({ exercise_id: 3, result: 'cued' }).success).toBe(true);
     const extra = markInput.safeParse({ exercise_id: 3, result: 'correct', cue: 'verbal' });
     expect(extra.success).toBe(false);
     expect(extra.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['cue']);
@@ -34,6 +40,19 @@ describe('markInput', () => {
   });
 });
 
+describe('markCueInput and markParams', () => {
+  it('takes one of the five cues or null, nothing else', () => {
+    for (const cue of [...CUES, null]) expect(markCueInput.safeParse({ cue }).success).toBe(true);
+    for (const body of [{}, { cue: 'telepathic' }, { cue: '' }, { cue: 'verbal', result: 'cued' }])
+      expect(markCueInput.safeParse(body).success, JSON.stringify(body)).toBe(false);
+  });
+
+  it('names the lesson and the mark', () => {
+    expect(markParams.safeParse({ lessonId: '4', markId: '9' }).data).toEqual({ lessonId: 4, markId: 9 });
+    expect(markParams.safeParse({ lessonId: '4', markId: '0' }).success).toBe(false);
+  });
+});
+
 describe('undoMarkQuery', () => {
   it('needs the exercise', () => {
     expect(undoMarkQuery.safeParse({ workspace_id: '1', exercise_id: '4' }).data?.exercise_id).toBe(4);
@@ -45,12 +64,13 @@ describe('summarizeTrials', () => {
   it('counts each result and lists the trials in order', () => {
     const at = '2026-01-01T10:00:00.000Z';
     const marks = summarizeTrials(7, [
-      { trial: 3, result: 'cued', cue: 'phonemic', created_at: at },
-      { trial: 1, result: 'correct', cue: null, created_at: at },
-      { trial: 2, result: 'incorrect', cue: null, created_at: at },
-      { trial: 4, result: 'correct', cue: null, created_at: at },
+      { id: 13, trial: 3, result: 'cued', cue: 'phonemic', created_at: at },
+      { id: 11, trial: 1, result: 'correct', cue: null, created_at: at },
+      { id: 12, trial: 2, result: 'incorrect', cue: null, created_at: at },
+      { id: 15, trial: 4, result: 'cued', cue: null, created_at: at },
     ]);
-    expect(marks).toMatchObject({ exercise_id: 7, correct: 2, incorrect: 1, cued: 1 });
+    // A cued trial counts whether or not its cue was said.
+    expect(marks).toMatchObject({ exercise_id: 7, correct: 1, incorrect: 1, cued: 2 });
     expect(marks.trials.map((trial) => trial.trial)).toEqual([1, 2, 3, 4]);
     expect(lessonMarksSchema.safeParse({ lesson_id: 1, exercises: [marks] }).success).toBe(true);
   });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { bodyId, idParam } from '../common/envelope.ts';
-import { lessonActingQuery } from './schemas.ts';
+import { lessonActingQuery, lessonParams } from './schemas.ts';
 
 /** How a child was helped on a cued trial. */
 export const CUES = ['verbal', 'visual', 'gestural', 'tactile', 'phonemic'] as const;
@@ -16,8 +16,9 @@ export const MARK_RESULTS = ['correct', 'incorrect', 'cued'] as const;
 export type MarkResult = (typeof MARK_RESULTS)[number];
 
 /**
- * `POST /lesson/:lessonId/marks`: one trial of an exercise of the lesson. `cue` is required for a
- * cued trial and refused for the others.
+ * `POST /lesson/:lessonId/marks`: one trial of an exercise of the lesson. A cued trial is recorded
+ * at the tap: its `cue` may come with it or later (`PUT …/marks/:markId/cue`), and is never required
+ * to count it; a cue is refused on a correct or incorrect trial.
  */
 export const markInput = z
   .strictObject({
@@ -26,20 +27,31 @@ export const markInput = z
     cue: z.enum(CUES).optional(),
   })
   .superRefine((mark, context) => {
-    if (mark.result === 'cued' && mark.cue === undefined)
-      context.addIssue({ code: 'custom', path: ['cue'], message: 'required' });
     if (mark.result !== 'cued' && mark.cue !== undefined)
       context.addIssue({ code: 'custom', path: ['cue'], message: 'invalid' });
   });
 export type MarkInput = z.input<typeof markInput>;
+
+/** `PUT /lesson/:lessonId/marks/:markId/cue`: one trial of the lesson. */
+export const markParams = lessonParams.extend({ markId: idParam });
+
+/**
+ * `PUT /lesson/:lessonId/marks/:markId/cue`: how the child was helped on a cued trial, chosen or
+ * changed after the tap; null when the teacher does not say (again).
+ */
+export const markCueInput = z.strictObject({ cue: z.enum(CUES).nullable() });
+export type MarkCueInput = z.input<typeof markCueInput>;
 
 /** `DELETE /lesson/:lessonId/marks/last?exercise_id=`: undoes the exercise's last trial. */
 export const undoMarkQuery = lessonActingQuery.extend({ exercise_id: idParam });
 
 /** One marked trial. */
 export const lessonTrialSchema = z.object({
+  /** The mark's id, which `PUT …/marks/:markId/cue` names. */
+  id: z.number().int(),
   trial: z.number().int(),
   result: z.enum(MARK_RESULTS),
+  /** How the child was helped, for a cued trial; null for the others, and for a cued one not said yet. */
   cue: z.enum(CUES).nullable(),
   created_at: z.string(),
 });

@@ -1,7 +1,7 @@
 /**
  * Lessons held (issue 15 items 7 and 3; spec §1 lesson statistics, §2 /lessons-stats, §7
  * /users/track/lesson-statistic, /users/lesson-statistic/*, /lessons/get-remote-range-lessons):
- * the player records when a lesson starts and ends, finishing records it as held, the managers
+ * the player records when a lesson starts and ends, a marked trial or finishing makes it held, the managers
  * read it per teacher and per day for a range of days, and the school's CRM reads a range of
  * lessons with the project's token.
  */
@@ -108,11 +108,14 @@ export type LessonSeriesQuery = z.infer<typeof lessonSeriesQuery>;
 export const teacherLessonStatisticSchema = z.object({
   teacher_id: z.number().int(),
   teacher_name: z.string(),
-  /** Lessons started in the player or finished. */
+  /**
+   * Lessons held (decision 034): finished, or at least one trial marked with the child; a lesson
+   * only opened in the player (a preview) is not held.
+   */
   held: z.number().int(),
   /** Of those, the finished ones. */
   finished: z.number().int(),
-  /** Their minutes in all. */
+  /** The held lessons' minutes in all. */
   minutes: z.number().int(),
   /** Distinct students they were held with. */
   students: z.number().int(),

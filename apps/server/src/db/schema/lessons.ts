@@ -134,9 +134,11 @@ export const lessonGenerations = pgTable(
 export type LessonGenerationRow = typeof lessonGenerations.$inferSelect;
 
 /**
- * A lesson held (issue 15 item 7, spec §7 track/lesson-statistic): when the player started and
+ * A lesson's tracking (issue 15 item 7, spec §7 track/lesson-statistic): when the player started and
  * ended it, its length in minutes, the trials marked by result, and whether it was finished. One
- * row per lesson, kept by the player's start and end and by finishing; the managers' report reads it.
+ * row per lesson, kept by the player's start and end, by its marks and by finishing; the managers'
+ * report reads the rows that are `held` (decision 034: finished, or a trial marked with the child;
+ * a player only opened, a preview, is not a lesson held).
  */
 export const lessonStatistics = pgTable(
   'lesson_statistics',
@@ -154,6 +156,10 @@ export const lessonStatistics = pgTable(
     incorrect: integer('incorrect').notNull().default(0),
     cued: integer('cued').notNull().default(0),
     finished: boolean('finished').notNull().default(false),
+    /** Whether the lesson was held (decision 034): finished, or at least one trial marked. */
+    held: boolean('held')
+      .notNull()
+      .generatedAlwaysAs(sql`finished or correct + incorrect + cued > 0`),
     updatedAt: updatedAt(),
   },
   (table) => [

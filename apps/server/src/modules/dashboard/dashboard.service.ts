@@ -74,7 +74,10 @@ async function roleFigures(db: Tx) {
   return DASHBOARD_ROLES.map((role) => ({ role, count: Number(row?.[role] ?? 0) }));
 }
 
-/** Lessons held in every project: in all, and started in the last DASHBOARD_LESSON_DAYS days. */
+/**
+ * Lessons held in every project (decision 034: finished, or a trial marked), in all and started in
+ * the last DASHBOARD_LESSON_DAYS days.
+ */
 async function lessonFigures(db: Tx, now: Date) {
   const since = new Date(now.getTime() - DASHBOARD_LESSON_DAYS * DAY_MS);
   const [row] = await db
@@ -82,7 +85,8 @@ async function lessonFigures(db: Tx, now: Date) {
       total: sql<number>`count(*)::int`,
       recent: sql<number>`(count(*) filter (where ${lessonStatistics.startedAt} >= ${since}))::int`,
     })
-    .from(lessonStatistics);
+    .from(lessonStatistics)
+    .where(eq(lessonStatistics.held, true));
   return { total: row?.total ?? 0, recent: row?.recent ?? 0 };
 }
 

@@ -53,7 +53,7 @@ export const lessonStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'lessonStatistics.read' },
       schema: {
         tags,
-        summary: `The project's lessons held per teacher (held, finished, minutes, students, marks), the most held first. ${RANGE}`,
+        summary: `The project's lessons held per teacher (held, finished, minutes, students, marks), the most held first; a lesson is held once finished or once a trial is marked in it, never when the player was only opened. ${RANGE}`,
         querystring: lessonStatisticsQuery,
         response: { 200: dataEnvelope(z.array(teacherLessonStatisticSchema)) },
       },
@@ -69,7 +69,7 @@ export const lessonStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'lessonStatistics.read' },
       schema: {
         tags,
-        summary: `The same rows as \`${API.lessonStatisticAll}\` as a CSV file, UTF-8 with a byte-order mark. ${RANGE}`,
+        summary: `The same rows as \`${API.lessonStatisticAll}\` as a CSV file, UTF-8 with a byte-order mark: the headers in the request's language, each row the range's days and the teacher's name. ${RANGE}`,
         querystring: lessonStatisticsQuery,
         produces: ['text/csv'],
         response: { 200: z.string() },
@@ -84,7 +84,7 @@ export const lessonStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           contentDisposition('attachment', `lesson-statistics-${from}-${to}.csv`),
         )
-        .send(teacherStatisticsCsv(rows));
+        .send(teacherStatisticsCsv(rows, request.lang, request.query));
     },
   );
 

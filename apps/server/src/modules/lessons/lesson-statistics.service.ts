@@ -1,11 +1,14 @@
 /**
  * Lessons held (issue 15 item 7; spec §7 /users/track/lesson-statistic, /users/lesson-statistic/*):
- * one `lesson_statistics` row per lesson, written by the player's start and end and by finishing,
- * and the managers' report read from it per teacher and per day, days judged in a time zone.
+ * one `lesson_statistics` row per lesson, written by the player's start and end, by its marks and by
+ * finishing, and the managers' report read from it per teacher and per day, days judged in a time
+ * zone. The report counts only the rows that are `held` (decision 034): the lesson was finished, or
+ * a trial was marked in it with the child; a player only opened (a preview) counts nothing.
  */
 import {
   LESSON_STATISTICS_DURATION_MAX,
   daysOfRange,
+  type Language,
   type LessonDay,
   type LessonSeriesQuery,
   type LessonStatistic,
@@ -20,6 +23,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { lessonMarks, lessonStatistics, lessons, protocols, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { csvOf } from '../../files/csv.ts';
+import { text } from '../../i18n/index.ts';
 import { ownLesson } from './lesson-context.ts';
 
 /** A range of days 'YYYY-MM-DD', both included, judged in `time_zone` (UTC when absent). */
@@ -79,7 +83,8 @@ async function statisticOf(tx: Tx, lessonId: number): Promise<LessonStatistic> {
 
 /**
  * `POST /users/track/lesson-statistic`: the player opened (`start`) or left (`end`) one of the
- * caller's lessons. `start` keeps the first start; `end` sets when it ended, its whole minutes
+ * caller's lessons. `start` notes when: a lesson not held yet (only looked at so far) starts again
+ * at each opening, a held one keeps its first start. `end` sets when it ended, its whole minutes
  * since the start (at most LESSON_STATISTICS_DURATION_MAX) and its marks so far. 404 for a lesson
  * that is not the caller's, 409 once it is finished (finishing recorded it).
  */
@@ -106,10 +111,30 @@ export async function trackLesson(
               duration_minutes = ${minutesSince(sql`lesson_statistics.started_at`)},
               correct = excluded.correct, incorrect = excluded.incorrect, cued = excluded.cued,
               updated_at = now()`
-          : sql`nothing`
+          : // An earlier opening that came to nothing was a look, not the lesson's start.
+            sql`update set started_at = now(), ended_at = null, duration_minutes = 0, updated_at = now()
+              where not lesson_statistics.held`
       }`);
     return statisticOf(tx, lesson.id);
   });
+}
+
+/**
+ * Keeps a lesson's row in step with its marks, in the transaction that changed them: their counts,
+ * and its minutes from the start to now (the last mark), at most LESSON_STATISTICS_DURATION_MAX.
+ * With a mark the lesson is held (decision 034); with every mark undone it is not, until it is
+ * finished. Only a lesson the player said it opened has a row to keep; one marked without it (the
+ * API alone) gets its row when it is finished, with its planned start and length.
+ */
+export async function recordLessonMarks(tx: Tx, lessonId: number): Promise<void> {
+  await tx.execute(sql`
+    update ${lessonStatistics} set
+      correct = m.correct, incorrect = m.incorrect, cued = m.cued,
+      duration_minutes = greatest(${lessonStatistics.durationMinutes},
+        ${minutesSince(sql`${lessonStatistics.startedAt}`)}),
+      updated_at = now()
+    from ${lessons}, ${marksOfLesson}
+    where ${lessonStatistics.lessonId} = ${lessonId} and ${lessons.id} = ${lessonStatistics.lessonId}`);
 }
 
 /**
@@ -136,9 +161,18 @@ export async function recordLessonHeld(tx: Tx, lessonId: number): Promise<void> 
       finished = true, updated_at = now()`);
 }
 
+/** The project's lessons held (decision 034) that started within the range's days. */
+const heldWithin = (workspaceId: number, range: DayRange) =>
+  and(
+    eq(lessonStatistics.workspaceId, workspaceId),
+    eq(lessonStatistics.held, true),
+    withinDays(lessonStatistics.startedAt, range),
+  );
+
 /**
  * The per-teacher report as one set-based query (exported so that the bench measures the same SQL):
- * the project's lessons started within the range's days, grouped by teacher, the most held first.
+ * the project's lessons held that started within the range's days, grouped by teacher, the most
+ * held first.
  */
 export function teacherStatisticsQuery(db: Tx, workspaceId: number, range: DayRange) {
   return db
@@ -155,7 +189,7 @@ export function teacherStatisticsQuery(db: Tx, workspaceId: number, range: DayRa
     })
     .from(lessonStatistics)
     .innerJoin(users, eq(users.id, lessonStatistics.teacherId))
-    .where(and(eq(lessonStatistics.workspaceId, workspaceId), withinDays(lessonStatistics.startedAt, range)))
+    .where(heldWithin(workspaceId, range))
     .groupBy(lessonStatistics.teacherId, users.name)
     .orderBy(desc(sql`count(*)`), asc(users.name), asc(lessonStatistics.teacherId));
 }
@@ -169,14 +203,67 @@ export async function teacherStatistics(
   return teacherStatisticsQuery(db, workspaceId, query);
 }
 
-/** `GET /users/lesson-statistic/all.csv`: the same rows as a CSV file (`csvOf`). */
-export function teacherStatisticsCsv(rows: readonly TeacherLessonStatistic[]): string {
-  return csvOf(rows);
+/** The CSV's columns, in order: each the key of its header in the server's texts (`lessonStatisticsCsv`). */
+const CSV_COLUMNS = [
+  'from',
+  'to',
+  'teacher',
+  'held',
+  'finished',
+  'minutes',
+  'students',
+  'correct',
+  'incorrect',
+  'cued',
+] as const;
+
+const DATE_LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
+
+/** A calendar day ('YYYY-MM-DD') as the language writes it in figures: 01.03.2026, 01/03/2026. */
+function shortDay(lang: Language, day: string): string {
+  // Noon UTC of that day, read in UTC: the same day wherever the server is.
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
+ * `GET /users/lesson-statistic/all.csv`: the same rows as a CSV file (`csvOf`, UTF-8 with a
+ * byte-order mark) for a spreadsheet: the headers in the caller's language, each row the range's
+ * days as that language writes them and the teacher by name.
+ */
+export function teacherStatisticsCsv(
+  rows: readonly TeacherLessonStatistic[],
+  lang: Language,
+  range: DayRange,
+): string {
+  const header = (column: (typeof CSV_COLUMNS)[number]) => text(lang, `lessonStatisticsCsv.${column}`);
+  const [from, to] = [shortDay(lang, range.from), shortDay(lang, range.to)];
+  return csvOf(
+    rows.map((row) =>
+      Object.fromEntries(
+        CSV_COLUMNS.map((column) => {
+          const value =
+            column === 'from'
+              ? from
+              : column === 'to'
+                ? to
+                : column === 'teacher'
+                  ? row.teacher_name
+                  : row[column];
+          return [header(column), value];
+        }),
+      ),
+    ),
+  );
 }
 
 /**
  * `GET /users/lesson-statistic/by-teacher`: every day of the range (zeros included), the lessons
- * started that day in the range's time zone and their minutes: one teacher's, or the project's when
+ * held that started that day in the range's time zone and their minutes: one teacher's, or the project's when
  * no teacher is named. A teacher of another project holds nothing here: all zeros.
  */
 export async function dailyStatistics(
@@ -195,9 +282,8 @@ export async function dailyStatistics(
     .from(lessonStatistics)
     .where(
       and(
-        eq(lessonStatistics.workspaceId, workspaceId),
+        heldWithin(workspaceId, query),
         query.teacher_id === undefined ? undefined : eq(lessonStatistics.teacherId, query.teacher_id),
-        withinDays(lessonStatistics.startedAt, query),
       ),
     )
     // By position: the day's expression holds the time zone as a parameter, which a repeated

@@ -46,7 +46,7 @@ async function mark(s: LessonSchool, lessonId: number, exerciseId: number, resul
 }
 
 describe('POST /api/users/track/lesson-statistic', () => {
-  it('keeps the first start, and on end the minutes since it and the marks so far', async () => {
+  it('starts again at each opening until the lesson is held, then keeps its start; on end the minutes since it and the marks so far', async () => {
     const s = await buildLessonSchool(t.app, t.db);
     const { lesson, ids } = await preparedLesson(s);
     const started = dataOf<LessonStatistic>(await track(s.teacher, lesson.id, 'start'));
@@ -57,24 +57,32 @@ describe('POST /api/users/track/lesson-statistic', () => {
       finished: false,
     });
     expect(Math.abs(Date.parse(started.started_at) - Date.now())).toBeLessThan(MINUTE);
-    // The player opened again: the first start stays.
-    await t.db
-      .update(lessonStatistics)
-      .set({ startedAt: new Date(Date.now() - 50 * MINUTE - 5000) })
-      .where(eq(lessonStatistics.lessonId, lesson.id));
+    const back = (minutes: number) =>
+      t.db
+        .update(lessonStatistics)
+        .set({ startedAt: new Date(Date.now() - minutes * MINUTE - 5000) })
+        .where(eq(lessonStatistics.lessonId, lesson.id));
+    // Opened a day ago only to look at it: opening it again is its start.
+    await back(24 * 60);
+    const looked = dataOf<LessonStatistic>(await track(s.teacher, lesson.id, 'start'));
+    expect(Math.abs(Date.parse(looked.started_at) - Date.now())).toBeLessThan(MINUTE);
+    // Once a trial is marked the lesson is held: opening it again keeps its start.
+    await mark(s, lesson.id, ids[0]![0]!, ['correct']);
+    await back(50);
     const again = dataOf<LessonStatistic>(await track(s.teacher, lesson.id, 'start'));
     expect(Date.parse(again.started_at)).toBeLessThan(Date.now() - 50 * MINUTE);
 
-    await mark(s, lesson.id, ids[0]![0]!, ['correct', 'correct', 'incorrect']);
+    await mark(s, lesson.id, ids[0]![0]!, ['correct', 'incorrect']);
     await mark(s, lesson.id, ids[1]![0]!, ['cued']);
     const ended = dataOf<LessonStatistic>(await track(s.teacher, lesson.id, 'end'));
     expect(ended).toMatchObject({ duration_minutes: 50, correct: 2, incorrect: 1, cued: 1, finished: false });
     expect(ended.ended_at).not.toBeNull();
     const row = await rowOf(lesson.id);
-    expect([row?.teacherId, row?.clientId, row?.workspaceId]).toEqual([
+    expect([row?.teacherId, row?.clientId, row?.workspaceId, row?.held]).toEqual([
       s.teacher.user.id,
       s.student.id,
       s.workspace.id,
+      true,
     ]);
   });
 
@@ -129,6 +137,97 @@ describe('POST /api/users/track/lesson-statistic', () => {
       expectAllowed(await track(member, lesson.id, 'start'), false);
     }
     expect(await rowOf(lesson.id)).toBeUndefined();
+  });
+});
+
+describe('a lesson held (decision 034)', () => {
+  const report = async (s: LessonSchool) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const query = `from=${today}&to=${today}`;
+    const [figures, days] = await Promise.all([
+      as(s.manager).get('/api/users/lesson-statistic/all', { query }),
+      as(s.manager).get('/api/users/lesson-statistic/by-teacher', { query }),
+    ]);
+    return {
+      teachers: dataOf<TeacherLessonStatistic[]>(figures),
+      day: dataOf<LessonDay[]>(days)[0]!,
+    };
+  };
+
+  it('is not a lesson only opened in the player, even for a while', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const { lesson } = await preparedLesson(s);
+    const dashboard = await readDashboard(t.db);
+    dataOf(await track(s.teacher, lesson.id, 'start'));
+    await t.db
+      .update(lessonStatistics)
+      .set({ startedAt: new Date(Date.now() - 2 * MINUTE - 5000) })
+      .where(eq(lessonStatistics.lessonId, lesson.id));
+    expect(dataOf<LessonStatistic>(await track(s.teacher, lesson.id, 'end')).duration_minutes).toBe(2);
+    expect(await report(s)).toEqual({
+      teachers: [],
+      day: { day: new Date().toISOString().slice(0, 10), held: 0, minutes: 0 },
+    });
+    expect((await readDashboard(t.db)).lessons).toEqual(dashboard.lessons);
+  });
+
+  it('is a lesson with a trial marked, its minutes from its start to the last mark; undoing every mark takes it back', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const { lesson, ids } = await preparedLesson(s);
+    dataOf(await track(s.teacher, lesson.id, 'start'));
+    await t.db
+      .update(lessonStatistics)
+      .set({ startedAt: new Date(Date.now() - 20 * MINUTE - 5000) })
+      .where(eq(lessonStatistics.lessonId, lesson.id));
+    await mark(s, lesson.id, ids[0]![0]!, ['correct', 'cued']);
+    // The cued trial without its cue counts as well.
+    dataOf(
+      await as(s.teacher).post(`/api/lesson/${lesson.id}/marks`, {
+        exercise_id: ids[0]![0]!,
+        result: 'cued',
+      }),
+    );
+    const { teachers, day } = await report(s);
+    expect(teachers).toEqual([row(s.teacher, { held: 1, finished: 0, minutes: 20, correct: 1, cued: 2 })]);
+    expect(day).toMatchObject({ held: 1, minutes: 20 });
+    for (const _ of [1, 2, 3])
+      dataOf(
+        await as(s.teacher).delete(`/api/lesson/${lesson.id}/marks/last`, {
+          query: `exercise_id=${ids[0]![0]!}`,
+        }),
+      );
+    expect((await report(s)).teachers).toEqual([]);
+    expect((await rowOf(lesson.id))?.held).toBe(false);
+  });
+
+  it('is not yet a lesson marked through the API alone, without the player’s start: finishing records it', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const { lesson, ids } = await preparedLesson(s);
+    await mark(s, lesson.id, ids[1]![0]!, ['incorrect']);
+    expect(await rowOf(lesson.id)).toBeUndefined();
+  });
+
+  it('is a finished lesson, with its minutes from its start to the finish and its marks', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const { lesson, ids } = await preparedLesson(s);
+    dataOf(await track(s.teacher, lesson.id, 'start'));
+    await t.db
+      .update(lessonStatistics)
+      .set({ startedAt: new Date(Date.now() - 40 * MINUTE - 5000) })
+      .where(eq(lessonStatistics.lessonId, lesson.id));
+    await mark(s, lesson.id, ids[0]![0]!, ['correct', 'cued']);
+    dataOf(await as(s.teacher).post('/api/lesson/finish', { lesson_id: lesson.id, reached: [] }));
+    expect((await report(s)).teachers).toEqual([
+      row(s.teacher, { held: 1, finished: 1, minutes: 40, correct: 1, cued: 1 }),
+    ]);
+  });
+
+  it('is a finished lesson without a mark', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const { lesson } = await preparedLesson(s);
+    dataOf(await track(s.teacher, lesson.id, 'start'));
+    dataOf(await as(s.teacher).post('/api/lesson/finish', { lesson_id: lesson.id, reached: [] }));
+    expect((await report(s)).teachers).toEqual([row(s.teacher, { held: 1, finished: 1, minutes: 0 })]);
   });
 });
 
@@ -225,7 +324,10 @@ async function reportSchool() {
     { at: '2026-03-01T08:00:00Z', minutes: 45, marks: [3, 1, 2] },
     // 22:30 UTC on 1 March is 00:30 on 2 March in Kyiv (UTC+2).
     { at: '2026-03-01T22:30:00Z', minutes: 50, marks: [1, 0, 0] },
-    { at: '2026-03-05T10:00:00Z', minutes: 12, finished: false },
+    // Not finished, but trials were marked: held.
+    { at: '2026-03-05T10:00:00Z', minutes: 12, finished: false, marks: [1, 1, 0] },
+    // Only opened in the player: not held, its minutes not counted.
+    { at: '2026-03-06T10:00:00Z', minutes: 3, finished: false },
     // Outside March.
     { at: '2026-02-28T10:00:00Z', minutes: 45 },
   ]);
@@ -260,7 +362,7 @@ describe('GET /api/users/lesson-statistic/all', () => {
       await as(s.manager).get('/api/users/lesson-statistic/all', { query: MARCH }),
     );
     expect(figures).toEqual([
-      row(s.teacher, { held: 3, finished: 2, minutes: 107, correct: 4, incorrect: 1, cued: 2 }),
+      row(s.teacher, { held: 3, finished: 2, minutes: 107, correct: 5, incorrect: 2, cued: 2 }),
       row(s.otherTeacher, { held: 1, finished: 1, minutes: 60, incorrect: 4 }),
     ]);
     // One day only, in UTC and in Kyiv.
@@ -326,20 +428,32 @@ describe('GET /api/users/lesson-statistic/all', () => {
 });
 
 describe('GET /api/users/lesson-statistic/all.csv', () => {
-  it('is the same rows as a CSV file: the header from the first row’s keys', async () => {
+  const linesOf = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  it('is the same rows as a CSV file for a spreadsheet: headers in the caller’s language, the days written out, a BOM', async () => {
     const { s } = await reportSchool();
     const response = await as(s.manager).get('/api/users/lesson-statistic/all.csv', { query: MARCH });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain('lesson-statistics-2026-03-01-2026-03-31.csv');
-    const lines = response.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-    expect(lines).toEqual([
-      'teacher_id,teacher_name,held,finished,minutes,students,correct,incorrect,cued',
-      `${s.teacher.user.id},${s.teacher.user.name},3,2,107,1,4,1,2`,
-      `${s.otherTeacher.user.id},${s.otherTeacher.user.name},1,1,60,1,0,4,0`,
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    expect(linesOf(response.body)).toEqual([
+      'From,To,Teacher,Lessons held,Finished,Minutes,Students,Correct,Incorrect,Cued',
+      `01/03/2026,31/03/2026,${s.teacher.user.name},3,2,107,1,5,2,2`,
+      `01/03/2026,31/03/2026,${s.otherTeacher.user.name},1,1,60,1,0,4,0`,
+    ]);
+    const ukrainian = await as(s.manager).get('/api/users/lesson-statistic/all.csv', {
+      query: MARCH,
+      lang: 'uk',
+    });
+    expect(linesOf(ukrainian.body)).toEqual([
+      'Від,До,Педагог,Проведено занять,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою',
+      `01.03.2026,31.03.2026,${s.teacher.user.name},3,2,107,1,5,2,2`,
+      `01.03.2026,31.03.2026,${s.otherTeacher.user.name},1,1,60,1,0,4,0`,
     ]);
     const empty = await as(s.manager).get('/api/users/lesson-statistic/all.csv', {
       query: 'from=2020-01-01&to=2020-01-31',
@@ -449,7 +563,7 @@ describe('GET /api/lessons/get-remote-range-lessons (CRM token)', () => {
 });
 
 describe('the root dashboard', () => {
-  it('counts lessons held in all and in the last 30 days', async () => {
+  it('counts lessons held in all and in the last 30 days, never one only opened', async () => {
     const before = await readDashboard(t.db);
     const s = await buildLessonSchool(t.app, t.db);
     const recent = new Date(Date.now() - 2 * 24 * 60 * MINUTE).toISOString();
@@ -457,7 +571,8 @@ describe('the root dashboard', () => {
     await held(s, s.teacher, s.plan.id, [
       { at: recent, minutes: 45 },
       { at: old, minutes: 45 },
-      { at: recent, minutes: 10, finished: false },
+      { at: recent, minutes: 10, finished: false, marks: [0, 1, 0] },
+      { at: recent, minutes: 2, finished: false },
     ]);
     const after = await readDashboard(t.db);
     expect(after.lessons).toEqual({ total: before.lessons.total + 3, recent: before.lessons.recent + 2 });

@@ -5,12 +5,14 @@ import {
   lessonActingQuery,
   lessonMarksSchema,
   lessonParams,
+  markCueInput,
   markInput,
+  markParams,
   undoMarkQuery,
 } from '@logoschool/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
-import { addMark, listMarks, undoLastMark } from './marks.service.ts';
+import { addMark, listMarks, setMarkCue, undoLastMark } from './marks.service.ts';
 
 const tags = ['lessons'];
 const marks = `${API.lesson}/:lessonId/marks`;
@@ -41,7 +43,7 @@ export const lessonMarksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Marks the next trial of an exercise of the lesson: correct, incorrect, or cued with its cue; 422 for an exercise not in the lesson, 409 once the lesson is finished or while it is being regenerated',
+          'Marks the next trial of an exercise of the lesson: correct, incorrect, or cued (its cue with it, or later); 422 for an exercise not in the lesson, 409 once the lesson is finished or while it is being regenerated',
         params: lessonParams,
         querystring: lessonActingQuery,
         body: markInput,
@@ -68,6 +70,31 @@ export const lessonMarksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await undoLastMark(app.db, actingOf(request), request.params.lessonId, request.query.exercise_id),
+    }),
+  );
+
+  app.put(
+    `${marks}/:markId/cue`,
+    {
+      config: { permission: 'lessons.manage' },
+      schema: {
+        tags,
+        summary:
+          'Sets or changes the cue of a cued trial of the lesson (null: not said); 404 for a mark not of the lesson, 422 for a trial that was not cued, 409 once the lesson is finished or while it is being regenerated',
+        params: markParams,
+        querystring: lessonActingQuery,
+        body: markCueInput,
+        response: { 200: dataEnvelope(lessonMarksSchema), ...conflicts },
+      },
+    },
+    async (request) => ({
+      data: await setMarkCue(
+        app.db,
+        actingOf(request),
+        request.params.lessonId,
+        request.params.markId,
+        request.body,
+      ),
     }),
   );
 };

@@ -1,12 +1,15 @@
 /**
  * The trials a teacher marks in the lesson player (issue 15, item 4): one at a time, each the next
- * trial of an exercise of the lesson, with undo of the last. Only the lesson's teacher marks it,
- * never once it is finished or while it is being regenerated (409, spec §8).
+ * trial of an exercise of the lesson, with undo of the last. A cued trial is recorded at the tap,
+ * its cue said with it or chosen (and changed) afterwards (issue 27). Only the lesson's teacher
+ * marks it, never once it is finished or while it is being regenerated (409, spec §8). Every change
+ * keeps the lesson's statistics row in step: a marked trial makes the lesson held (decision 034).
  */
 import {
   summarizeTrials,
   type Cue,
   type LessonMarks,
+  type MarkCueInput,
   type MarkResult,
   type markInput,
 } from '@logoschool/contract';
@@ -18,6 +21,7 @@ import { lessonMarks, lessonPresentations, type LessonRow } from '../../db/schem
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { isLocked, ownLesson } from './lesson-context.ts';
+import { recordLessonMarks } from './lesson-statistics.service.ts';
 
 /** The lesson's exercises in the order the player shows them (block by block, in order). */
 async function lessonExercises(tx: Tx, lessonId: number): Promise<number[]> {
@@ -59,6 +63,7 @@ async function marksOf(tx: Tx, lessonId: number): Promise<LessonMarks> {
       summarizeTrials(
         id,
         (byExercise.get(id) ?? []).map((row) => ({
+          id: row.id,
           trial: row.trial,
           result: row.result as MarkResult,
           cue: (row.cue as Cue | null) ?? null,
@@ -100,6 +105,7 @@ export async function addMark(
       result: input.result,
       cue: input.result === 'cued' ? (input.cue ?? null) : null,
     });
+    await recordLessonMarks(tx, lessonId);
     return marksOf(tx, lessonId);
   });
 }
@@ -123,7 +129,37 @@ export async function undoLastMark(
       .where(and(eq(lessonMarks.lessonId, lessonId), eq(lessonMarks.exerciseId, exerciseId)))
       .orderBy(desc(lessonMarks.trial))
       .limit(1);
-    if (last) await tx.delete(lessonMarks).where(eq(lessonMarks.id, last.id));
+    if (last) {
+      await tx.delete(lessonMarks).where(eq(lessonMarks.id, last.id));
+      await recordLessonMarks(tx, lessonId);
+    }
+    return marksOf(tx, lessonId);
+  });
+}
+
+/**
+ * `PUT /lesson/:lessonId/marks/:markId/cue`: the cue of a cued trial, chosen or changed after the tap
+ * (null: not said); the lesson's marks after it. 404 for a mark that is not the lesson's (an undone
+ * one included), 422 for a trial that was not cued.
+ */
+export async function setMarkCue(
+  db: Db,
+  caller: ProjectActor,
+  lessonId: number,
+  markId: number,
+  input: MarkCueInput,
+): Promise<LessonMarks> {
+  return db.transaction(async (tx) => {
+    await lessonToMark(tx, caller, lessonId);
+    const [mark] = await tx
+      .select({ result: lessonMarks.result })
+      .from(lessonMarks)
+      .where(and(eq(lessonMarks.id, markId), eq(lessonMarks.lessonId, lessonId)))
+      .for('update');
+    if (!mark) throw new AppError('not_found').saying('markNotFound');
+    if (mark.result !== 'cued')
+      throw new AppError('validation_failed', {}, { cue: [fieldMessage(caller.lang, 'cueOnlyForCued')] });
+    await tx.update(lessonMarks).set({ cue: input.cue }).where(eq(lessonMarks.id, markId));
     return marksOf(tx, lessonId);
   });
 }

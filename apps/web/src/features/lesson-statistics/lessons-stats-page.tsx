@@ -1,5 +1,5 @@
 import { LESSON_STATISTICS_RANGE_MAX_DAYS, daysBetween } from '@logoschool/contract';
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ const StatisticsChart = lazy(() => import('./components/statistics-chart.tsx'));
 const WHOLE_PROJECT = 'all';
 
 /**
- * /lessons-stats: the project's lessons held, for the managers (spec §1, §2): per teacher for a
+ * /lessons-stats: the project's lessons held (decision 034: finished, or a trial marked; never one
+ * only opened in the player), for the managers (spec §1, §2): per teacher for a
  * range of days kept in the browser (`reportRange`, the last 30 days at first), per day in a chart,
  * and as a CSV file.
  */
@@ -105,6 +106,9 @@ export function LessonsStatsPage() {
         {(shown) => (
           <Stack gap="md">
             <StatisticsTable rows={shown} />
+            <Text size="sm" c="gray.7">
+              {t('lessonStats.heldHint')}
+            </Text>
             <Paper withBorder p="md" radius="md">
               <Group justify="space-between" align="flex-end" mb="md">
                 <Title order={2} size="h4">

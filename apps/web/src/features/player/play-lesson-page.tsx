@@ -191,11 +191,7 @@ export function LessonPlayer({
           </Title>
         </Group>
         <Group gap="sm">
-          {items.length > 0 && (
-            <Text size="sm" c="gray.7" aria-live="polite">
-              {t('player.progress', { index: place.index + 1, total: items.length })}
-            </Text>
-          )}
+          {/* First of the group: its window opens to its left, over the slide, clear of the marks. */}
           {items.length > 0 && (
             <SessionControl
               lessonId={lesson.id}
@@ -203,6 +199,11 @@ export function LessonPlayer({
               finished={finished}
               locked={lesson.locked}
             />
+          )}
+          {items.length > 0 && (
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {t('player.progress', { index: place.index + 1, total: items.length })}
+            </Text>
           )}
           <Tooltip label={t(fullScreen ? 'player.exitFullScreen' : 'player.fullScreen')}>
             <ActionIcon

@@ -5,6 +5,7 @@ import {
   type FinishLessonInput,
   type Lesson,
   type LessonMarks,
+  type MarkCueInput,
   type MarkInput,
 } from '@logoschool/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -86,6 +87,22 @@ export function useAddMark(lessonId: number) {
         method: 'POST',
         query: { ...acting },
         body: input,
+      }),
+    onSuccess: (marks) => queryClient.setQueryData(playerKeys.marks(acting, lessonId), marks),
+    meta: { silent: true },
+  });
+}
+
+/** Sets or changes the cue of a cued trial (null: not said); the answer is the lesson's marks. */
+export function useSetMarkCue(lessonId: number) {
+  const acting = useActingFor('lessons.manage');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ markId, cue }: { markId: number } & MarkCueInput) =>
+      callApi<LessonMarks>(`${API.lesson}/${lessonId}/marks/${markId}/cue`, {
+        method: 'PUT',
+        query: { ...acting },
+        body: { cue },
       }),
     onSuccess: (marks) => queryClient.setQueryData(playerKeys.marks(acting, lessonId), marks),
     meta: { silent: true },

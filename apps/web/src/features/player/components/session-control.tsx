@@ -105,7 +105,8 @@ export function SessionControl({
       <Popover
         opened={opened}
         onChange={setOpened}
-        position="bottom-end"
+        // Beside the button, over the slide: below it the window would cover the marks panel (issue 27).
+        position="left-start"
         width={380}
         shadow="md"
         trapFocus

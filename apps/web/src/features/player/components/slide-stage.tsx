@@ -6,7 +6,7 @@ import { useApiFileUrl } from '../../../api/file-url.ts';
 /** How far a finger must move across the slide to turn it. */
 const SWIPE_PX = 50;
 
-/** The slide image, large, with a swipe to turn it on a touch screen. */
+/** The slide image, as large as the stage allows, with a swipe to turn it on a touch screen. */
 export function SlideStage({
   title,
   fileUrl,
@@ -50,7 +50,8 @@ export function SlideStage({
       <img
         src={image.data}
         alt={t('player.slideAlt', { title, index: slide + 1, total: count })}
-        style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
+        // The whole stage, the slide's proportions kept: a slide smaller than the stage grows to it.
+        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
       />
     );
   }
@@ -58,6 +59,7 @@ export function SlideStage({
     <Center
       bg="dark.8"
       style={{
+        position: 'relative',
         flex: 1,
         minHeight: 'min(60dvh, 640px)',
         borderRadius: 'var(--mantine-radius-md)',

@@ -2,7 +2,7 @@ import type { Cue, Lesson, MarkResult } from '@logoschool/contract';
 import { Alert, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { useAddMark, useInstruction, useLessonMarks, useUndoMark } from '../api/player.ts';
+import { useAddMark, useInstruction, useLessonMarks, useSetMarkCue, useUndoMark } from '../api/player.ts';
 import type { PlayerItem } from '../presentations.ts';
 import { MarksBar } from './marks-bar.tsx';
 
@@ -21,8 +21,9 @@ export function TeacherSide({
   const marks = useLessonMarks(lesson.id);
   const add = useAddMark(lesson.id);
   const undo = useUndoMark(lesson.id);
+  const setCue = useSetMarkCue(lesson.id);
   const own = marks.data?.exercises.find((entry) => entry.exercise_id === item.exercise_id) ?? null;
-  const failure = add.error ?? undo.error;
+  const failure = add.error ?? undo.error ?? setCue.error;
   const instruction = instructionOf.data ?? '';
 
   return (
@@ -53,12 +54,19 @@ export function TeacherSide({
         </Stack>
       </Paper>
       <MarksBar
+        // A question about a cue belongs to its exercise: moving on closes it (the trial stays).
+        key={item.exercise_id}
         marks={own}
-        busy={add.isPending || undo.isPending}
+        busy={add.isPending || undo.isPending || setCue.isPending}
         disabled={finished || lesson.locked}
-        onMark={(result: MarkResult, cue?: Cue) =>
-          add.mutate({ exercise_id: item.exercise_id, result, ...(cue ? { cue } : {}) })
+        onMark={(result: MarkResult) =>
+          add
+            .mutateAsync({ exercise_id: item.exercise_id, result })
+            .then((after) => after.exercises.find((entry) => entry.exercise_id === item.exercise_id) ?? null)
+            // The failure shows below (add.error).
+            .catch(() => null)
         }
+        onCue={(markId: number, cue: Cue | null) => setCue.mutate({ markId, cue })}
         onUndo={() => undo.mutate(item.exercise_id)}
       />
       {failure && (

@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_statistics" ADD COLUMN "held" boolean GENERATED ALWAYS AS (finished or correct + incorrect + cued > 0) STORED NOT NULL;
