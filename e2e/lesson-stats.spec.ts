@@ -170,7 +170,7 @@ test('a manager sees the lessons held per teacher, changes the days and download
   await page.reload();
   await expect(row).toBeVisible();
   await page.getByRole('combobox', { name: 'Interface language' }).selectOption('uk');
-  await expect(page.getByRole('heading', { name: 'Статистика занять' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Статистика уроків' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Завантажити CSV' })).toBeVisible();
   for (const width of [1440, 800]) await shoot(page, 'lessons-stats-uk', width);
   await expectAccessible(page);
