@@ -64,7 +64,7 @@ describe('the plan for the parents', () => {
     localStorage.removeItem(LOCAL_KEYS.language);
     fakeApi({ [`GET /show-plan/${TOKEN}`]: () => json({ data: PLAN }) });
     const view = await renderInApp(<ParentPlanPage />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plan zajęć: Marko' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plan lekcji: Marko' })).toBeTruthy();
     expect(screen.getByText('Głoska [R]')).toBeTruthy();
     expect(screen.getByText('Do 30 czerwca 2099')).toBeTruthy();
     expect(screen.getByText('Zajęć: 10')).toBeTruthy();
@@ -94,6 +94,6 @@ describe('the plan for the parents', () => {
     await renderInApp(<ParentPlanPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plan zajęć: Marko' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plan lekcji: Marko' })).toBeTruthy();
   });
 });
