@@ -35,7 +35,7 @@ test('a manager invites by mail; the invitee signs up, lands on their screen, an
   await dialog.getByRole('checkbox', { name: 'Speech therapist' }).uncheck();
   await dialog.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(dialog.getByText('Enter a valid email address.')).toBeVisible();
-  await expect(dialog.getByText('Choose at least 1.')).toBeVisible();
+  await expect(dialog.getByText('Choose at least 1 option.')).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('checkbox', { name: 'Speech therapist' }).check();
