@@ -64,7 +64,7 @@ describe('fieldIssues', () => {
     const schema = z.object({
       name: z.string().trim().min(2),
       email: z.email(),
-      day: z.iso.date({ message: 'date' }),
+      day: z.iso.date(),
       kind: z.enum(['general', 'custom']),
       theme_id: z.number(),
     });
@@ -75,6 +75,10 @@ describe('fieldIssues', () => {
     // A rule that names its message keeps it for a blank: it may guard an optional field.
     const order = z.object({ order: z.string().regex(/^\d+$/, 'wholeNumber').optional() });
     expect(issuesOf(order, { order: '' })).toEqual([{ field: 'order', key: 'wholeNumber', params: {} }]);
+    const answer = z.object({ type: z.enum(['scale', 'text'], { message: 'answerTypeRequired' }) });
+    expect(issuesOf(answer, { type: null })).toEqual([
+      { field: 'type', key: 'answerTypeRequired', params: {} },
+    ]);
     expect(issuesOf(schema.pick({ name: true }), { name: '   ' })).toEqual([
       { field: 'name', key: 'required', params: {} },
     ]);

@@ -112,14 +112,16 @@ function sizeIssue(extra: Record<string, unknown>, small: boolean): Omit<FieldIs
  * Whether a field was left empty, so that it is "required" whatever rule it broke first: absent
  * (not given, or null: a cleared select or date), or a text of spaces alone that breaks a least
  * length, zod's own format (an e-mail) or a choice ("at least 2 characters" is for a text typed too
- * short). A rule that names its own message (`regex(…, 'wholeNumber')`) keeps it for a blank too: it
- * may guard an optional field, where a blank is wrong, not missing.
+ * short). A rule that names its own message (`regex(…, 'wholeNumber')`, `enum(…, { message:
+ * 'answerTypeRequired' })`) keeps it: it says better what is missing, or guards an optional field,
+ * where a blank is wrong, not missing.
  */
 function leftEmpty(issue: IssueLike, value: unknown): boolean {
+  if (isFieldMessageKey(issue.message)) return false;
   const judgesValue = ['invalid_type', 'too_small', 'invalid_format', 'invalid_value'].includes(issue.code);
   if (value === undefined || value === null) return judgesValue;
   const blank = typeof value === 'string' && value.trim() === '';
-  return blank && issue.code !== 'invalid_type' && judgesValue && !isFieldMessageKey(issue.message);
+  return blank && issue.code !== 'invalid_type' && judgesValue;
 }
 
 /** The values a refinement gives for its message's placeholders (`params`), as texts and numbers. */
