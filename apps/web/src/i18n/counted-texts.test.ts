@@ -89,7 +89,7 @@ const ALLOWED: Record<string, UncountedNumbers> = {
   'lessons.numberOf': allow(ORDINAL, 'number', 'total'),
   'lessons.list.week': allow(TEXT, 'range'),
   'lessons.prep.block': allow(
-    'a tally after its noun ("презентацій 2 з 5"); pl says "2 z 5 prezentacji", the same form for every number',
+    'a tally after its noun in uk and ru ("презентацій 2 з 5"); en and pl put the noun after the total ("2 of 5 presentations", "2 z 5 prezentacji": one form for every total in pl)',
     'count',
     'min',
   ),
