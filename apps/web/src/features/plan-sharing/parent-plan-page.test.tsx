@@ -67,7 +67,7 @@ describe('the plan for the parents', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Plan lekcji: Marko' })).toBeTruthy();
     expect(screen.getByText('Głoska [R]')).toBeTruthy();
     expect(screen.getByText('Do 30 czerwca 2099')).toBeTruthy();
-    expect(screen.getByText('Zajęć: 10')).toBeTruthy();
+    expect(screen.getByText('Lekcji: 10')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Artykulacja',
       'Zdania',
