@@ -122,7 +122,7 @@ test('a teacher sends a filled plan to the parent; the link shows only the paren
   await expect(parentPage.locator('html')).toHaveAttribute('lang', 'uk');
   await expect(parentPage.getByText(title, { exact: true })).toBeVisible();
   await expect(parentPage.getByText('До 30 червня 2099 р.')).toBeVisible();
-  await expect(parentPage.getByText('Занять: 10')).toBeVisible();
+  await expect(parentPage.getByText('Уроків: 10')).toBeVisible();
   await expect(parentPage.getByRole('heading', { level: 2, name: 'Articulation warm-up' })).toBeVisible();
   await expect(parentPage.getByText('We warm up the tongue and lips', { exact: false })).toBeVisible();
   await expect(parentPage.getByText('Games with the sounds [S] and [Z].')).toBeVisible();
