@@ -169,7 +169,7 @@ test('an author writes a draft, is told a taken title, and cannot submit it with
   await expect(page).toHaveURL(/\/create-exercise-author$/);
   await page.getByRole('button', { name: 'Create the draft' }).click();
   // The contract's rule for the title, in the browser as in a 422.
-  await expect(page.getByText('At least 2 characters.')).toBeVisible();
+  await expect(page.getByText('Required.').first()).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('combobox', { name: 'Category' }).fill('Whistling');
@@ -261,7 +261,7 @@ test('a moderator files a request; the form checks it first; authors find it amo
   await expect(page).toHaveURL(/\/create-exercise-moderator$/);
   await page.getByRole('button', { name: 'File the request' }).click();
   // Interests and ages: one each at least (the contract's messages, as the server says them).
-  await expect(page.getByText('Choose at least 1.')).toHaveCount(2);
+  await expect(page.getByText('Choose at least 1 option.')).toHaveCount(2);
 
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page

@@ -26,7 +26,7 @@ test.use({ locale: 'en-GB' });
 
 /** The CSV's headers in the interface's language (decision 034's file for a spreadsheet). */
 const HEADER = 'From,To,Teacher,Lessons held,Finished,Minutes,Students,Correct,Incorrect,Cued';
-const HEADER_UK = 'Від,До,Педагог,Проведено занять,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою';
+const HEADER_UK = 'Від,До,Педагог,Проведено уроків,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою';
 /** A student whose lesson the teacher only opens in the player, to look at it: not a lesson held. */
 const LOOKED = 'Ivan Moroz';
 /** Where the screenshots go, to be looked at by eye. */
@@ -200,7 +200,7 @@ test('a manager sees the lessons held per teacher, changes the days and download
   await page.reload();
   await expect(row).toBeVisible();
   await page.getByRole('combobox', { name: 'Interface language' }).selectOption('uk');
-  await expect(page.getByRole('heading', { name: 'Статистика занять' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Статистика уроків' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Завантажити CSV' })).toBeVisible();
   for (const width of [1440, 800]) await shoot(page, 'lessons-stats-uk', width);
   await expectAccessible(page);

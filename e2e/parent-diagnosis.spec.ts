@@ -143,7 +143,7 @@ test('a teacher sends a completed diagnosis; the parents read the card, its prog
     .poll(() => mailbox.mails.length > mailsBefore && mailbox.latestTo(parentEmail) !== undefined)
     .toBe(true);
   const mail = mailbox.latestTo(parentEmail)!;
-  expect(mail.subject).toBe(`Діагностична карта «${title}» — ${childName}`);
+  expect(mail.subject).toBe(`Діагностична картка «${title}» — ${childName}`);
   const link = cardLinkOf(mail.text);
 
   // The parent opens it on a phone, signed in nowhere: the card in Ukrainian, nothing for staff only.

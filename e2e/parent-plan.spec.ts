@@ -110,7 +110,7 @@ test('a teacher sends a filled plan to the parent; the link shows only the paren
   // The parent's mail, in the student's language (Ukrainian), carries the link.
   await expect.poll(() => mailbox.latestTo(parentEmail) !== undefined, { timeout: 10_000 }).toBe(true);
   const mail = mailbox.latestTo(parentEmail)!;
-  expect(mail.subject).toBe(`План занять «${title}» — Марко`);
+  expect(mail.subject).toBe(`План уроків «${title}» — Марко`);
   const link = planLinkOf(mail.text);
 
   // The parent opens it on a phone, signed in nowhere: the plan in Ukrainian, parents' texts only.
@@ -118,11 +118,11 @@ test('a teacher sends a filled plan to the parent; the link shows only the paren
   const parentPage = await parent.newPage();
   const problems = watchConsole(parentPage);
   await parentPage.goto(link);
-  await expect(parentPage.getByRole('heading', { level: 1, name: 'План занять: Марко' })).toBeVisible();
+  await expect(parentPage.getByRole('heading', { level: 1, name: 'План уроків: Марко' })).toBeVisible();
   await expect(parentPage.locator('html')).toHaveAttribute('lang', 'uk');
   await expect(parentPage.getByText(title, { exact: true })).toBeVisible();
   await expect(parentPage.getByText('До 30 червня 2099 р.')).toBeVisible();
-  await expect(parentPage.getByText('Занять: 10')).toBeVisible();
+  await expect(parentPage.getByText('Уроків: 10')).toBeVisible();
   await expect(parentPage.getByRole('heading', { level: 2, name: 'Articulation warm-up' })).toBeVisible();
   await expect(parentPage.getByText('We warm up the tongue and lips', { exact: false })).toBeVisible();
   await expect(parentPage.getByText('Games with the sounds [S] and [Z].')).toBeVisible();

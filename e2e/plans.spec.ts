@@ -83,7 +83,7 @@ test('a teacher makes a plan from the student’s page, is refused a block witho
   await page.getByRole('radio', { name: /Whistling sounds.*Start with \[S\]/ }).click();
   await page.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText(
-    'blocks 2 need attention',
+    '1 block needs attention (2)',
   );
   await expect(block(page, 'Sound in syllables')).toContainText(
     'Choose a folder for the block “Sound in syllables”.',

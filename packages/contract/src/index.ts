@@ -42,6 +42,7 @@ export * from './plans/template-status.ts';
 export * from './plans/template-versions.ts';
 export * from './health/schemas.ts';
 export * from './i18n/languages.ts';
+export * from './i18n/counted-texts.ts';
 export * from './invitations/schemas.ts';
 export * from './lessons/generate.ts';
 export * from './lessons/generation.ts';

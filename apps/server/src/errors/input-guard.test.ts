@@ -7,7 +7,7 @@ import { text } from '../i18n/index.ts';
 const t = useTestApp();
 
 const forbidden = (lang: Language = 'en') => text(lang, 'fields.forbiddenCharacters');
-const tooDeep = (lang: Language = 'en') => text(lang, 'fields.tooDeep', { max: INPUT_DEPTH_MAX });
+const tooDeep = (lang: Language = 'en') => text(lang, 'fields.tooDeep', { count: INPUT_DEPTH_MAX });
 
 async function moderator() {
   const workspace = await buildWorkspace(t.db);

@@ -45,7 +45,7 @@ function formError(error: unknown, limits: FormLimits, lang: Language): unknown 
     return new AppError(
       'validation_failed',
       {},
-      { file: [fieldMessage(lang, 'tooManyItems', { max: limits.files })] },
+      { file: [fieldMessage(lang, 'tooManyItems', { count: limits.files })] },
     );
   }
   // busboy reports a form it cannot read (cut off, no boundary) as a plain Error without a status:

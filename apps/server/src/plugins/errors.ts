@@ -47,14 +47,17 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
     const fields: Record<string, string[]> = {};
     for (const { path, problem } of error.problems) {
       const messages = (fields[path.join('.') || context] ??= []);
-      const text = fieldMessage(request.lang, problem, { max: INPUT_DEPTH_MAX });
+      const text = fieldMessage(request.lang, problem, { count: INPUT_DEPTH_MAX });
       if (!messages.includes(text)) messages.push(text);
     }
     return new AppError('validation_failed', {}, fields);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = error.validationContext ?? 'body';
-    const data = (request as unknown as Record<string, unknown>)[context];
+    // What was validated, to tell an empty field from a wrong one: the request names the query `query`.
+    const data = (request as unknown as Record<string, unknown>)[
+      context === 'querystring' ? 'query' : context
+    ];
     // Path parameters that do not parse name nothing that exists.
     if (context === 'params') return new AppError('not_found');
     return new AppError(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIELD_MESSAGE_KEYS, LANGUAGES, clientInput, loginBody } from '@logoschool/contract';
+import { FIELD_MESSAGE_KEYS, LANGUAGES, PLURAL_SUFFIX, clientInput, loginBody } from '@logoschool/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../api/client.ts';
@@ -21,8 +21,11 @@ describe('the field messages', () => {
   it.each(LANGUAGES)('say in %s every key of the contract, as the server says it', (lang) => {
     const web = locale(WEB, lang).fields;
     const server = locale(SERVER, lang).fields;
-    expect(Object.keys(web).sort()).toEqual([...FIELD_MESSAGE_KEYS].sort());
-    for (const key of FIELD_MESSAGE_KEYS) expect(web[key], `${lang}: ${key}`).toBe(server[key]);
+    // A counted message is its plural forms (`tooShortString_one`, `…_few`…).
+    expect([...new Set(Object.keys(web).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort()).toEqual(
+      [...FIELD_MESSAGE_KEYS].sort(),
+    );
+    for (const key of Object.keys(web)) expect(web[key], `${lang}: ${key}`).toBe(server[key]);
   });
 });
 
@@ -48,8 +51,20 @@ describe('contractValidate', () => {
     expect(themes({ custom_themes: ['cars', 'Cars'] })).toEqual({ custom_themes: 'Values must not repeat.' });
   });
 
-  it('fills the placeholders of a message', () => {
-    expect(fieldText(i18n.t, { key: 'tooLongString', params: { max: 120 } })).toBe('At most 120 characters.');
+  it('says an empty required field is required, and a length only of something typed', () => {
+    const validate = contractValidate(loginBody, i18n.t);
+    expect(validate({ email: '', password: '' })).toEqual({ email: 'Required.', password: 'Required.' });
+    expect(validate({ email: 'olena@example.test', password: '   ' })).toEqual({ password: 'Required.' });
+    expect(validate({ email: 'olena@example.test', password: 'short' })).toEqual({
+      password: 'At least 8 characters.',
+    });
+  });
+
+  it('fills the placeholders of a message, a counted one in the form its number needs', () => {
+    expect(fieldText(i18n.t, { key: 'tooLongString', params: { count: 120 } })).toBe(
+      'At most 120 characters.',
+    );
+    expect(fieldText(i18n.t, { key: 'tooLongString', params: { count: 1 } })).toBe('At most 1 character.');
     expect(fieldText(i18n.t, { key: 'oneOf', params: { values: 'a, b' } })).toBe('Allowed values: a, b.');
   });
 });

@@ -10,10 +10,19 @@ export type FieldOf = (path: string) => string;
 
 export const topField: FieldOf = (path) => path.split('.')[0] ?? path;
 
+/**
+ * The options that fill a text's placeholders from values the contract gives (a field message's or
+ * a formula problem's `params`). The values go in as `replace`, so none of them is read as another
+ * i18next option (`context`, `lng`…); a number named `count` goes in as `count` too, which picks a
+ * counted text's plural form (`…_one`, `…_few`, `…_many`, `…_other`).
+ */
+export function filledFrom(params: Record<string, string | number>) {
+  return typeof params.count === 'number' ? { replace: params, count: params.count } : { replace: params };
+}
+
 /** The web's words for one field message of the contract: `fields.<key>`, its placeholders filled. */
 export function fieldText(t: TFunction, issue: Pick<FieldIssue, 'key' | 'params'>): string {
-  // The values go in as `replace`, so none of them is read as an i18next option (`count`…).
-  return t(`fields.${issue.key}`, { replace: issue.params });
+  return t(`fields.${issue.key}`, filledFrom(issue.params));
 }
 
 export interface ContractValidateOptions<Values> {

@@ -99,7 +99,7 @@ export const scaleInput = z
         code: 'custom',
         path: ['to'],
         message: 'scaleTooLong',
-        params: { max: DC_SCALE_DIVISIONS_MAX },
+        params: { count: DC_SCALE_DIVISIONS_MAX },
       });
     }
   });
@@ -126,17 +126,17 @@ export const questionInput = z
   })
   .superRefine((question, context) => {
     if (VARIANT_TYPES.includes(question.type) && question.variants.length < 2) {
-      context.addIssue({ code: 'custom', path: ['variants'], message: 'variantsMin', params: { min: 2 } });
+      context.addIssue({ code: 'custom', path: ['variants'], message: 'variantsMin', params: { count: 2 } });
     }
     if (question.type === 'scale' && question.scale === null) {
       context.addIssue({ code: 'custom', path: ['scale'], message: 'required' });
     }
     if (question.type === 'table') {
       if (question.rows.length < 1) {
-        context.addIssue({ code: 'custom', path: ['rows'], message: 'rowsMin', params: { min: 1 } });
+        context.addIssue({ code: 'custom', path: ['rows'], message: 'rowsMin', params: { count: 1 } });
       }
       if (question.columns.length < 2) {
-        context.addIssue({ code: 'custom', path: ['columns'], message: 'columnsMin', params: { min: 2 } });
+        context.addIssue({ code: 'custom', path: ['columns'], message: 'columnsMin', params: { count: 2 } });
       }
     }
   });

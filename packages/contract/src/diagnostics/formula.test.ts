@@ -97,13 +97,13 @@ describe('parseFormula', () => {
   it('limits the length and the nesting', () => {
     expect(parseError('1+'.repeat(FORMULA_SOURCE_MAX) + '1')).toEqual({
       code: 'too_long',
-      params: { max: FORMULA_SOURCE_MAX },
+      params: { count: FORMULA_SOURCE_MAX },
     });
     const deep = (levels: number) => '('.repeat(levels) + '1' + ')'.repeat(levels);
     expect(read(deep(FORMULA_NESTING_MAX)).root).toEqual({ kind: 'number', value: 1 });
     expect(parseError(deep(FORMULA_NESTING_MAX + 1))).toEqual({
       code: 'too_deep',
-      params: { max: FORMULA_NESTING_MAX },
+      params: { count: FORMULA_NESTING_MAX },
       at: FORMULA_NESTING_MAX,
     });
     expect(parseError('-'.repeat(900) + '1').code).toBe('too_deep');

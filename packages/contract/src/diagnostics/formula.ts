@@ -126,9 +126,9 @@ function tooDeepAt(source: string): number | undefined {
 /** Reads a formula. Never throws: a text it cannot read is an error with its code and, when known, its place. */
 export function parseFormula(source: string): Result<{ formula: Formula }> {
   if (typeof source !== 'string' || source.trim() === '') return fail('empty');
-  if (source.length > FORMULA_SOURCE_MAX) return fail('too_long', { max: FORMULA_SOURCE_MAX });
+  if (source.length > FORMULA_SOURCE_MAX) return fail('too_long', { count: FORMULA_SOURCE_MAX });
   const deep = tooDeepAt(source);
-  if (deep !== undefined) return fail('too_deep', { max: FORMULA_NESTING_MAX }, deep);
+  if (deep !== undefined) return fail('too_deep', { count: FORMULA_NESTING_MAX }, deep);
   readyJsep();
   let tree: jsep.Expression;
   try {
@@ -150,7 +150,7 @@ export function parseFormula(source: string): Result<{ formula: Formula }> {
 }
 
 function convert(node: jsep.Expression, source: string, depth: number): Result<{ node: FormulaNode }> {
-  if (depth > FORMULA_TREE_DEPTH_MAX) return fail('too_deep', { max: FORMULA_NESTING_MAX });
+  if (depth > FORMULA_TREE_DEPTH_MAX) return fail('too_deep', { count: FORMULA_NESTING_MAX });
   const inner = (child: jsep.Expression) => convert(child, source, depth + 1);
   switch (node.type) {
     case 'Literal': {

@@ -34,13 +34,13 @@ describe('fieldIssues', () => {
       age: z.number().min(3).max(30),
     });
     expect(issuesOf(schema, { text: 'a', list: [], age: 2 })).toEqual([
-      { field: 'text', key: 'tooShortString', params: { min: 2 } },
-      { field: 'list', key: 'tooFewItems', params: { min: 1 } },
+      { field: 'text', key: 'tooShortString', params: { count: 2 } },
+      { field: 'list', key: 'tooFewItems', params: { count: 1 } },
       { field: 'age', key: 'tooSmallNumber', params: { min: 3 } },
     ]);
     expect(issuesOf(schema, { text: 'abcde', list: [1, 2, 3], age: 31 })).toEqual([
-      { field: 'text', key: 'tooLongString', params: { max: 4 } },
-      { field: 'list', key: 'tooManyItems', params: { max: 2 } },
+      { field: 'text', key: 'tooLongString', params: { count: 4 } },
+      { field: 'list', key: 'tooManyItems', params: { count: 2 } },
       { field: 'age', key: 'tooBigNumber', params: { max: 30 } },
     ]);
   });
@@ -57,6 +57,35 @@ describe('fieldIssues', () => {
     const schema = z.object({ description: z.string().trim().min(1) });
     expect(issuesOf(schema, { description: '   ' })).toEqual([
       { field: 'description', key: 'required', params: {} },
+    ]);
+  });
+
+  it('calls a required field left empty "required", not a length, a format or a choice', () => {
+    const schema = z.object({
+      name: z.string().trim().min(2),
+      email: z.email(),
+      day: z.iso.date(),
+      kind: z.enum(['general', 'custom']),
+      theme_id: z.number(),
+    });
+    const empty = { name: '', email: ' ', day: null, kind: '', theme_id: null };
+    expect(issuesOf(schema, empty)).toEqual(
+      ['name', 'email', 'day', 'kind', 'theme_id'].map((field) => ({ field, key: 'required', params: {} })),
+    );
+    // A rule that names its message keeps it for a blank: it may guard an optional field.
+    const order = z.object({ order: z.string().regex(/^\d+$/, 'wholeNumber').optional() });
+    expect(issuesOf(order, { order: '' })).toEqual([{ field: 'order', key: 'wholeNumber', params: {} }]);
+    const answer = z.object({ type: z.enum(['scale', 'text'], { message: 'answerTypeRequired' }) });
+    expect(issuesOf(answer, { type: null })).toEqual([
+      { field: 'type', key: 'answerTypeRequired', params: {} },
+    ]);
+    expect(issuesOf(schema.pick({ name: true }), { name: '   ' })).toEqual([
+      { field: 'name', key: 'required', params: {} },
+    ]);
+    // Something typed: then the rule it breaks.
+    expect(issuesOf(schema.pick({ name: true, email: true }), { name: ' A ', email: 'no' })).toEqual([
+      { field: 'name', key: 'tooShortString', params: { count: 2 } },
+      { field: 'email', key: 'email', params: {} },
     ]);
   });
 
@@ -116,7 +145,7 @@ describe('fieldIssues', () => {
   it('gives the rules of the contract’s forms as the server tells them', () => {
     expect(issuesOf(loginBody, { email: 'not-an-email', password: 'short' })).toEqual([
       { field: 'email', key: 'email', params: {} },
-      { field: 'password', key: 'tooShortString', params: { min: 8 } },
+      { field: 'password', key: 'tooShortString', params: { count: 8 } },
     ]);
     expect(
       issuesOf(acceptInvitationBody, {
@@ -126,14 +155,14 @@ describe('fieldIssues', () => {
         password_confirmation: 'x',
       }),
     ).toEqual([
-      { field: 'name', key: 'tooShortString', params: { min: 2 } },
-      { field: 'password', key: 'tooShortString', params: { min: 8 } },
+      { field: 'name', key: 'tooShortString', params: { count: 2 } },
+      { field: 'password', key: 'tooShortString', params: { count: 8 } },
       { field: 'password_confirmation', key: 'passwordsDiffer', params: {} },
     ]);
     expect(
       issuesOf(themeInput, { name: 'Cars', genders: [], age_from: 9, age_to: 5, type: 'general' }),
     ).toEqual([
-      { field: 'genders', key: 'tooFewItems', params: { min: 1 } },
+      { field: 'genders', key: 'tooFewItems', params: { count: 1 } },
       { field: 'age_from', key: 'ageFromAfterTo', params: {} },
     ]);
   });

@@ -53,7 +53,7 @@ export const FIELD_MESSAGE_KEYS = [
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
-/** Values for a message's placeholders, e.g. `{ min: 2 }` for `tooShortString`. */
+/** Values for a message's placeholders, e.g. `{ count: 2 }` for `tooShortString` (`count` picks a counted text's form). */
 export type FieldMessageParams = Record<string, string | number>;
 
 /** One message for one field: `field` is the issue's path joined with dots, '' for the whole input. */
@@ -98,15 +98,30 @@ function sizeIssue(extra: Record<string, unknown>, small: boolean): Omit<FieldIs
   // An exclusive bound of a number (`positive()`: more than 0) is told as the nearest whole one
   // inside it ("at least 1"): the contract's exclusive bounds are on whole numbers.
   const bound = extra.inclusive === false && extra.origin === 'number' ? limit + (small ? 1 : -1) : limit;
-  const params: FieldMessageParams = small ? { min: bound } : { max: bound };
   const origin = String(extra.origin ?? '');
-  if (origin === 'string') {
-    // An empty text where one character is the least is a missing one.
-    if (small && bound === 1) return { key: 'required', params: {} };
-    return { key: small ? 'tooShortString' : 'tooLongString', params };
-  }
-  if (origin === 'array' || origin === 'set') return { key: small ? 'tooFewItems' : 'tooManyItems', params };
-  return { key: small ? 'tooSmallNumber' : 'tooBigNumber', params };
+  // Characters and items are counted nouns ("2 символи", "5 символів"): their bound is the text's
+  // `count`, which picks its plural form. A number's bound is a number alone ("Щонайменше 3.").
+  if (origin === 'string')
+    return { key: small ? 'tooShortString' : 'tooLongString', params: { count: bound } };
+  if (origin === 'array' || origin === 'set')
+    return { key: small ? 'tooFewItems' : 'tooManyItems', params: { count: bound } };
+  return { key: small ? 'tooSmallNumber' : 'tooBigNumber', params: small ? { min: bound } : { max: bound } };
+}
+
+/**
+ * Whether a field was left empty, so that it is "required" whatever rule it broke first: absent
+ * (not given, or null: a cleared select or date), or a text of spaces alone that breaks a least
+ * length, zod's own format (an e-mail) or a choice ("at least 2 characters" is for a text typed too
+ * short). A rule that names its own message (`regex(…, 'wholeNumber')`, `enum(…, { message:
+ * 'answerTypeRequired' })`) keeps it: it says better what is missing, or guards an optional field,
+ * where a blank is wrong, not missing.
+ */
+function leftEmpty(issue: IssueLike, value: unknown): boolean {
+  if (isFieldMessageKey(issue.message)) return false;
+  const judgesValue = ['invalid_type', 'too_small', 'invalid_format', 'invalid_value'].includes(issue.code);
+  if (value === undefined || value === null) return judgesValue;
+  const blank = typeof value === 'string' && value.trim() === '';
+  return blank && issue.code !== 'invalid_type' && judgesValue;
 }
 
 /** The values a refinement gives for its message's placeholders (`params`), as texts and numbers. */
@@ -149,11 +164,11 @@ function issuesAt(issue: IssueLike, base: Path, data: unknown): FieldIssue[] {
   const one = (key: FieldMessageKey, params: FieldMessageParams = {}): FieldIssue[] => [
     { field, key, params },
   ];
+  // A field left empty is missing, whether its rule was a type, a length, a format or a choice.
+  if (path.length > 0 && leftEmpty(issue, valueAt(data, path))) return one('required');
   switch (issue.code) {
     case 'invalid_type':
-      return valueAt(data, path) === undefined
-        ? one('required')
-        : one('type', { expected: String(extra.expected ?? '?') });
+      return one('type', { expected: String(extra.expected ?? '?') });
     case 'too_small':
       return [{ field, ...sizeIssue(extra, true) }];
     case 'too_big':

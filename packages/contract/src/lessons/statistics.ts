@@ -80,7 +80,7 @@ function checkRange(range: { from: string; to: string }, context: z.RefinementCt
       code: 'custom',
       path: ['to'],
       message: 'rangeTooLong',
-      params: { max: LESSON_STATISTICS_RANGE_MAX_DAYS },
+      params: { count: LESSON_STATISTICS_RANGE_MAX_DAYS },
     });
   }
 }

@@ -268,7 +268,7 @@ export async function addAssetFile(db: Db, files: FileStore, body: MediaUploadBo
   if (!current) throw notFound();
   const checked = await checkedUploads(body.file, assetFileKind(current.type as AssetType), lang);
   if (checked.length !== 1) {
-    throw new AppError('validation_failed', {}, { file: [fieldMessage(lang, 'tooManyItems', { max: 1 })] });
+    throw new AppError('validation_failed', {}, { file: [fieldMessage(lang, 'tooManyItems', { count: 1 })] });
   }
   await storeThen(files, checked, (values) =>
     db.transaction(async (tx) => {

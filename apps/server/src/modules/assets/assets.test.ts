@@ -154,7 +154,7 @@ describe('POST /api/assets', () => {
       expect(response.json().errors).toEqual({ name: [message('required')] });
     }
     const long = await postAsset([...fields('x'.repeat(ASSET_NAME_MAX + 1), 'background'), png]);
-    expect(long.json().errors).toEqual({ name: [message('tooLongString', { max: ASSET_NAME_MAX })] });
+    expect(long.json().errors).toEqual({ name: [message('tooLongString', { count: ASSET_NAME_MAX })] });
     expect((await postAsset([...fields('x'.repeat(ASSET_NAME_MAX), 'background'), png])).statusCode).toBe(
       201,
     );
@@ -246,7 +246,7 @@ describe('POST /api/assets', () => {
     const response = await postAsset([...fields('Many', 'prop'), ...files]);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
-      file: [message('tooManyItems', { max: ASSET_UPLOAD_FILES_MAX })],
+      file: [message('tooManyItems', { count: ASSET_UPLOAD_FILES_MAX })],
     });
   });
 
@@ -393,7 +393,7 @@ describe('POST /api/medias and DELETE /api/medias/:id', () => {
       filePart(WAV, 'b.wav', 'audio/wav'),
     ]);
     expect(two.statusCode).toBe(422);
-    expect(two.json().errors).toEqual({ file: [message('tooManyItems', { max: 1 })] });
+    expect(two.json().errors).toEqual({ file: [message('tooManyItems', { count: 1 })] });
     expect((await postMedia(sound.id, [])).json().errors).toEqual({ file: [message('required')] });
     expect((await postMedia(2_000_000_000, [filePart(WAV, 'a.wav', 'audio/wav')])).statusCode).toBe(404);
     expect((await postMedia('abc', [filePart(WAV, 'a.wav', 'audio/wav')])).statusCode).toBe(422);

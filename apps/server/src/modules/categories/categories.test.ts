@@ -194,11 +194,11 @@ describe('POST /api/workspaces/:workspaceId/categories', () => {
     const short = await create(caller, { name: ` ${'x'.repeat(CATEGORY_NAME_MIN - 1)} `, parent: 0 }, lang);
     expect(short.statusCode).toBe(422);
     expect(short.json().errors).toEqual({
-      name: [message('tooShortString', lang, { min: CATEGORY_NAME_MIN })],
+      name: [message('tooShortString', lang, { count: CATEGORY_NAME_MIN })],
     });
     const long = await create(caller, { name: 'x'.repeat(CATEGORY_NAME_MAX + 1), parent: 0 }, lang);
     expect(long.json().errors).toEqual({
-      name: [message('tooLongString', lang, { max: CATEGORY_NAME_MAX })],
+      name: [message('tooLongString', lang, { count: CATEGORY_NAME_MAX })],
     });
     const missing = await create(caller, { parent: 0 }, lang);
     expect(missing.json().errors).toEqual({ name: [message('required', lang)] });
@@ -208,7 +208,7 @@ describe('POST /api/workspaces/:workspaceId/categories', () => {
       lang,
     );
     expect(description.json().errors).toEqual({
-      description: [message('tooLongString', lang, { max: CATEGORY_DESCRIPTION_MAX })],
+      description: [message('tooLongString', lang, { count: CATEGORY_DESCRIPTION_MAX })],
     });
     expect((await create(caller, { name: 'x'.repeat(CATEGORY_NAME_MAX), parent: 0 }, lang)).statusCode).toBe(
       201,
@@ -324,7 +324,7 @@ describe('PUT /api/workspaces/:workspaceId/categories/:id', () => {
     expect(Object.keys(otherId.json().errors)).toEqual(['id']);
     const short = await update(caller, sounds.id, { name: 'S', parent: 0 });
     expect(short.json().errors).toEqual({
-      name: [message('tooShortString', 'en', { min: CATEGORY_NAME_MIN })],
+      name: [message('tooShortString', 'en', { count: CATEGORY_NAME_MIN })],
     });
   });
 });

@@ -500,10 +500,10 @@ describe.each([
 ] as const)('%s validation', (method, send) => {
   const tomorrow = addDays(todayIso(), 1);
   it.each([
-    [{ client_name: '' }, 'client_name', `At least 2 characters.`],
-    [{ child_name: '   ' }, 'child_name', `At least 2 characters.`],
+    [{ client_name: '' }, 'client_name', 'Required.'],
+    [{ child_name: '   ' }, 'child_name', 'Required.'],
     [{ child_name: 'x'.repeat(CLIENT_NAME_MAX + 1) }, 'child_name', `At most ${CLIENT_NAME_MAX} characters.`],
-    [{ client_name: null }, 'client_name', 'Expected string.'],
+    [{ client_name: null }, 'client_name', 'Required.'],
     [{ birthdate: tomorrow }, 'birthdate', 'The date cannot be in the future.'],
     [{ birthdate: '2023-02-30' }, 'birthdate', 'Enter a real date as YYYY-MM-DD.'],
     [{ birthdate: '14.05.2019' }, 'birthdate', 'Enter a real date as YYYY-MM-DD.'],

@@ -244,7 +244,7 @@ describe('sending a diagnosis to the parents', () => {
     expect(answer.url).toMatch(/^https:\/\/school\.example\/dc-preview\/[\w-]{43}$/);
     expect(Date.parse(answer.sent_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
     const mail = await lastMailTo(s.parentEmail);
-    expect(mail?.subject).toBe(`Діагностична карта «Мовленнєвий скринінг» — ${CHILD}`);
+    expect(mail?.subject).toBe(`Діагностична картка «Мовленнєвий скринінг» — ${CHILD}`);
     expect(mail?.text).toContain('Олена Логопед');
     expect(mail?.text).toContain(answer.url);
     // The state reads back the same.

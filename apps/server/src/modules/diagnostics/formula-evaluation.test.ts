@@ -29,9 +29,15 @@ describe('formulas on the server', () => {
 
   it.each(LANGUAGES)('says every formula error in %s', (lang) => {
     for (const code of FORMULA_ERROR_CODES) {
-      const said = text(lang, formulaErrorKey({ code }), { name: 'q1', max: 2, min: 1, position: 3 });
+      const said = text(lang, formulaErrorKey({ code }), {
+        name: 'q1',
+        max: 2,
+        min: 1,
+        position: 3,
+        count: 2,
+      });
       expect(said, `${lang}: ${code}`).not.toBe(formulaErrorKey({ code }));
-      expect(said, `${lang}: ${code}`).not.toMatch(/\{\{(name|max|min|position)\}\}/);
+      expect(said, `${lang}: ${code}`).not.toMatch(/\{\{(name|max|min|position|count)\}\}/);
     }
   });
 });

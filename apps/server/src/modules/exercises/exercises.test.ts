@@ -260,7 +260,7 @@ describe('POST /api/exercises', () => {
       [{ tag_ids: [school.rhymes, other.rhymes] }, { tag_ids: [message('tagNotFound')] }],
       [
         { description: 'x'.repeat(EXERCISE_DESCRIPTION_MAX + 1) },
-        { description: [message('tooLongString', 'en', { max: EXERCISE_DESCRIPTION_MAX })] },
+        { description: [message('tooLongString', 'en', { count: EXERCISE_DESCRIPTION_MAX })] },
       ],
       [{ usage_frequency: 2 }, { usage_frequency: [message('oneOf', 'en', { values: '1, 3' })] }],
     ];

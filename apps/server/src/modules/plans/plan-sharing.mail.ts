@@ -31,7 +31,8 @@ export function planMail(lang: Language, facts: PlanMailFacts): ComposedMail {
     teacher: facts.teacher,
     child: facts.child,
     template: facts.template,
-    lessons: facts.lessons,
+    // The number of lessons picks the form of "lesson" (`mail.plan.body_one`, `…_few`…).
+    count: facts.lessons,
     deadline: mailDay(lang, facts.deadline),
   };
   return composeMail(lang, {

@@ -143,7 +143,7 @@ describe('sending a plan to the parents', () => {
 
     // Without SMTP the mail waits in the outbox, in Polish (the student's language), with the link.
     const mail = await lastMailTo(s.parentEmail);
-    expect(mail?.subject).toBe('Plan zajęć „Sound [R]” — Marko');
+    expect(mail?.subject).toBe('Plan lekcji „Sound [R]” — Marko');
     expect(mail?.text).toContain('Dziecko: Marko.');
     expect(mail?.text).toContain('Plan obowiązuje do 30 czerwca 2099');
     expect(mail?.text).toContain(sent.url);
@@ -171,7 +171,7 @@ describe('sending a plan to the parents', () => {
     expect(second.email).toBe('tato@example.test');
     expect(second.url).toBe(first.url);
     const mail = await lastMailTo('tato@example.test');
-    expect(mail?.subject).toBe('План занять «Sound [R]» — Marko');
+    expect(mail?.subject).toBe('План уроків «Sound [R]» — Marko');
     expect(mail?.text).toContain('Дитина: Marko.');
   });
 
@@ -393,7 +393,7 @@ describe('sending over SMTP', () => {
     const plan = await filledPlan(s);
     const sent = dataOf<SentPlan>(await send(s.teacher, { protocol_id: plan.id }, apps.smtp));
     expect(sent.mail_delivery).toBe('smtp');
-    const received = smtp.received.find((mail) => mail.subject === 'План занятий «Sound [R]» — Marko');
+    const received = smtp.received.find((mail) => mail.subject === 'План уроков «Sound [R]» — Marko');
     expect(received?.text).toContain(sent.url);
     expect(received?.html).toContain(sent.url);
     const kept = await lastMailTo('papa@example.test');

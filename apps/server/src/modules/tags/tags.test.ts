@@ -101,9 +101,9 @@ describe('POST /api/workspaces/:workspaceId/tags', () => {
     const caller = await moderator();
     const short = await create(caller, ` ${'x'.repeat(TAG_NAME_MIN - 1)} `, lang);
     expect(short.statusCode).toBe(422);
-    expect(short.json().errors).toEqual({ name: [message('tooShortString', lang, { min: TAG_NAME_MIN })] });
+    expect(short.json().errors).toEqual({ name: [message('tooShortString', lang, { count: TAG_NAME_MIN })] });
     const long = await create(caller, 'x'.repeat(TAG_NAME_MAX + 1), lang);
-    expect(long.json().errors).toEqual({ name: [message('tooLongString', lang, { max: TAG_NAME_MAX })] });
+    expect(long.json().errors).toEqual({ name: [message('tooLongString', lang, { count: TAG_NAME_MAX })] });
     const missing = await apiAs(t.app, caller).post(TAGS, {}, { lang });
     expect(missing.json().errors).toEqual({ name: [message('required', lang)] });
     expect((await create(caller, 'x'.repeat(TAG_NAME_MAX), lang)).statusCode).toBe(201);

@@ -146,7 +146,9 @@ describe('POST /api/themes', () => {
       expect(response.statusCode).toBe(422);
       return response.json().errors;
     };
-    expect(await errorsOf({ genders: [] })).toEqual({ genders: [message('tooFewItems', lang, { min: 1 })] });
+    expect(await errorsOf({ genders: [] })).toEqual({
+      genders: [message('tooFewItems', lang, { count: 1 })],
+    });
     expect(await errorsOf({ genders: undefined })).toEqual({ genders: [message('required', lang)] });
     expect(await errorsOf({ genders: ['boy', 'boy'] })).toEqual({ genders: [message('unique', lang)] });
     expect(await errorsOf({ age_from: 8, age_to: 5 })).toEqual({
@@ -159,10 +161,10 @@ describe('POST /api/themes', () => {
       age_from: [message('tooSmallNumber', lang, { min: 0 })],
     });
     expect(await errorsOf({ name: ` ${'x'.repeat(THEME_NAME_MIN - 1)} ` })).toEqual({
-      name: [message('tooShortString', lang, { min: THEME_NAME_MIN })],
+      name: [message('tooShortString', lang, { count: THEME_NAME_MIN })],
     });
     expect(await errorsOf({ name: 'x'.repeat(THEME_NAME_MAX + 1) })).toEqual({
-      name: [message('tooLongString', lang, { max: THEME_NAME_MAX })],
+      name: [message('tooLongString', lang, { count: THEME_NAME_MAX })],
     });
     expect(Object.keys(await errorsOf({ type: 'special' }))).toEqual(['type']);
     expect(Object.keys(await errorsOf({ workspace_id: caller.workspace.id }))).toEqual(['workspace_id']);

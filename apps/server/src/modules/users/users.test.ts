@@ -147,7 +147,7 @@ describe('POST /api/users/profile (JSON)', () => {
 describe('POST /api/users/profile (validation)', () => {
   it.each([
     ['a name too short', { name: 'A' }, 'name', 'At least 2 characters.'],
-    ['a name of spaces', { name: '    ' }, 'name', 'At least 2 characters.'],
+    ['a name of spaces', { name: '    ' }, 'name', 'Required.'],
     ['a name too long', { name: 'x'.repeat(101) }, 'name', 'At most 100 characters.'],
     ['a bad micro_mail', { micro_mail: 'not-an-email' }, 'micro_mail', 'Enter a valid email address.'],
     [

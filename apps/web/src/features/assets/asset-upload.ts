@@ -28,7 +28,7 @@ export function checkAssetFiles(files: File[], type: AssetType, t: TFunction, ma
   const kind = assetFileKind(type);
   const accepted: readonly string[] = ASSET_FILE_TYPES[kind];
   if (files.length === 0) return t('assets.fileRequired');
-  if (files.length > max) return t('assets.tooManyFiles', { max });
+  if (files.length > max) return t('assets.tooManyFiles', { count: max });
   for (const file of files) {
     if (file.type && !accepted.includes(file.type)) {
       return t(kind === 'sound' ? 'assets.notSound' : 'assets.notImage', { file: file.name });

@@ -11,7 +11,7 @@ import {
 import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { fieldErrorsOf } from '../../api/form-errors.ts';
-import { contractValidate } from '../../lib/form.ts';
+import { contractValidate, filledFrom } from '../../lib/form.ts';
 
 /*
  * The builder's form: the card as `diagnosticCardInput` takes it, each list item with a `uid` that
@@ -295,7 +295,7 @@ export function toBody(values: CardValues) {
 
 /** A card-check problem's words (`diagnostics.formula.<code>`, its values filled). */
 export function formulaText(t: TFunction, error: { code: string; params?: Record<string, string | number> }) {
-  return t(`diagnostics.formula.${error.code}`, { replace: error.params ?? {} });
+  return t(`diagnostics.formula.${error.code}`, filledFrom(error.params ?? {}));
 }
 
 /**

@@ -164,7 +164,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
             />
             <PasswordInput
               label={t('login.password')}
-              description={t('invitations.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+              description={t('invitations.passwordRule', { min: PASSWORD_MIN, count: PASSWORD_MAX })}
               autoComplete="new-password"
               maxLength={PASSWORD_MAX}
               {...form.getInputProps('password')}

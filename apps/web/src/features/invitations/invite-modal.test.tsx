@@ -78,7 +78,7 @@ describe('the invite dialog', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Speech therapist' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send the invitation' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
-    expect(screen.getByText('Choose at least 1.')).toBeTruthy();
+    expect(screen.getByText('Choose at least 1 option.')).toBeTruthy();
     expect(calls).toEqual([]);
   });
 

@@ -95,7 +95,7 @@ export function LessonsStatsPage() {
         value={picked}
         onChange={choose}
         maxDate={new Date()}
-        error={tooLong ? t('fields.rangeTooLong', { max: LESSON_STATISTICS_RANGE_MAX_DAYS }) : undefined}
+        error={tooLong ? t('fields.rangeTooLong', { count: LESSON_STATISTICS_RANGE_MAX_DAYS }) : undefined}
         maw={480}
       />
       <DismissibleAlert message={failure} onClose={() => setFailure(null)} />

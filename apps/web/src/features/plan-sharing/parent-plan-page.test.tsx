@@ -64,10 +64,10 @@ describe('the plan for the parents', () => {
     localStorage.removeItem(LOCAL_KEYS.language);
     fakeApi({ [`GET /show-plan/${TOKEN}`]: () => json({ data: PLAN }) });
     const view = await renderInApp(<ParentPlanPage />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plan zajęć: Marko' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plan lekcji: Marko' })).toBeTruthy();
     expect(screen.getByText('Głoska [R]')).toBeTruthy();
     expect(screen.getByText('Do 30 czerwca 2099')).toBeTruthy();
-    expect(screen.getByText('Zajęć: 10')).toBeTruthy();
+    expect(screen.getByText('Lekcji: 10')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Artykulacja',
       'Zdania',
@@ -94,6 +94,6 @@ describe('the plan for the parents', () => {
     await renderInApp(<ParentPlanPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plan zajęć: Marko' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plan lekcji: Marko' })).toBeTruthy();
   });
 });

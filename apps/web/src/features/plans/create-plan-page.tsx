@@ -214,7 +214,7 @@ function TemplateSummary({ templateId }: { templateId: number }) {
               {block.target}{' '}
               <Text span size="sm" c="gray.7">
                 ({block.category_name},{' '}
-                {t('plans.update.bounds', { min: block.min_presentations, max: block.max_presentations })})
+                {t('plans.update.bounds', { min: block.min_presentations, count: block.max_presentations })})
               </Text>
             </List.Item>
           ))}

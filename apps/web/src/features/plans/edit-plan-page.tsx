@@ -118,7 +118,10 @@ export function PlanEditor({ plan, refresh }: { plan: Plan; refresh: () => Promi
     }
     setFormError([
       blocks.length > 0
-        ? t('plans.notSavedBlocks', { blocks: blocks.map((index) => index + 1).join(', ') })
+        ? t('plans.notSavedBlocks', {
+            count: blocks.length,
+            blocks: blocks.map((index) => index + 1).join(', '),
+          })
         : t('plans.notSaved'),
     ]);
   };

@@ -98,7 +98,7 @@ describe('the plan form', () => {
       await within(block('Phrases')).findByText('Choose a folder for the block “Phrases”.'),
     ).toBeTruthy();
     expect(within(block('Articulation')).queryByText(/Choose a folder/)).toBeNull();
-    expect(screen.getByRole('alert').textContent).toContain('blocks 2 need attention');
+    expect(screen.getByRole('alert').textContent).toContain('1 block needs attention (2)');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
     // With its folder picked, the plan goes, every block with its folder and bounds.

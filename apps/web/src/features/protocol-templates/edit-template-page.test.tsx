@@ -157,7 +157,7 @@ describe('the template form', { timeout: 20_000 }, () => {
     await fillNew();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const adding = within(block(1)).getByRole('combobox', { name: 'Add a folder' });
-    await vi.waitFor(() => expect(describing(adding)).toContain('Choose at least 1.'));
+    await vi.waitFor(() => expect(describing(adding)).toContain('Choose at least 1 option.'));
     expect(sent(calls, 'POST')).toEqual([]);
 
     await pick('Add a folder', 'Hissing sounds', block(1));

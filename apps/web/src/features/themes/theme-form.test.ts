@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contractValidate } from '../../lib/form.ts';
 import { themeBody, themeFormValues, type ThemeFormValues } from './theme-form.ts';
 
-/** Names the message and its values instead of saying it. */
+/** Names the message and its values instead of saying it (a counted one names its `count`). */
 const t = ((key: string, options?: { replace?: Record<string, unknown> }) =>
   options?.replace && Object.keys(options.replace).length > 0
     ? `${key} ${JSON.stringify(options.replace)}`
@@ -19,7 +19,7 @@ describe('the theme form, judged by the contract (spec §5)', () => {
   });
 
   it('refuses a theme for no gender', () => {
-    expect(validate({ ...valid, genders: [] })).toEqual({ genders: 'fields.tooFewItems {"min":1}' });
+    expect(validate({ ...valid, genders: [] })).toEqual({ genders: 'fields.tooFewItems {"count":1}' });
   });
 
   it("tells an age 'from' above 'to' on 'from', as the server does", () => {
@@ -33,9 +33,10 @@ describe('the theme form, judged by the contract (spec §5)', () => {
     });
   });
 
-  it('checks the name length', () => {
-    expect(validate({ ...valid, name: '  ' }).name).toBe('fields.tooShortString {"min":2}');
-    expect(validate({ ...valid, name: 'C' }).name).toBe('fields.tooShortString {"min":2}');
+  it('calls an empty name required and checks the length of a typed one', () => {
+    expect(validate({ ...valid, name: '' }).name).toBe('fields.required');
+    expect(validate({ ...valid, name: '  ' }).name).toBe('fields.required');
+    expect(validate({ ...valid, name: 'C' }).name).toBe('fields.tooShortString {"count":2}');
   });
 
   it('sends the genders in their order and the shares only when given', () => {

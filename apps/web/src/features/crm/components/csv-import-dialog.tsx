@@ -117,7 +117,7 @@ export function CsvImport({ onClose, onImported }: { onClose: () => void; onImpo
       {/* How to make the file, until one is read: then the rows take the room. */}
       {!read?.ok && (
         <>
-          <Text size="sm">{t('crm.import.intro', { max: CLIENT_IMPORT_ROWS_MAX })}</Text>
+          <Text size="sm">{t('crm.import.intro', { count: CLIENT_IMPORT_ROWS_MAX })}</Text>
           <Text size="sm">
             {t('crm.import.columns')} <Code>{CLIENT_IMPORT_COLUMNS.join(', ')}</Code>
           </Text>

@@ -61,7 +61,7 @@ function useMayDelete(): (exercise: Exercise) => boolean {
  * menu, and on the moderator's list bulk actions on the rows selected on the page.
  */
 export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [filter, setStoredFilter] = useStoredFilter();
   const [term, setTerm] = useState(filter.term);
   const [page, setPageNumber] = useState(1);
@@ -112,7 +112,6 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
   const counters = query.data?.meta.counters;
   // Past the cap a search's counters are lower bounds (issue 13): each says so with a "+".
   const capped = query.data?.meta.capped ?? false;
-  const number = new Intl.NumberFormat(i18n.language);
   const rows = query.data?.data ?? [];
   const tabLabel = (status: ExerciseStatusName) =>
     status === 'draft' && moderator ? t('exercises.tabs.inProgress') : t(`exercises.tabs.${status}`);
@@ -163,7 +162,7 @@ export function ExerciseList({ kind }: { kind: ExerciseListKind }) {
       />
       {capped && (
         <Text size="sm" c="gray.7">
-          {t('exercises.capped', { cap: number.format(EXERCISE_COUNT_CAP) })}
+          {t('exercises.capped', { count: EXERCISE_COUNT_CAP })}
         </Text>
       )}
       {moderator && <ExerciseBulkActions ids={chosen} onClear={() => setSelected(new Set())} />}

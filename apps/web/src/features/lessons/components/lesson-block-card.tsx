@@ -199,7 +199,7 @@ export function LessonBlockCard({
           </Button>
           {full && (
             <Text size="sm" c="gray.7">
-              {t('lessons.block.full', { max: block.max_presentations })}
+              {t('lessons.block.full', { count: block.max_presentations })}
             </Text>
           )}
         </Group>

@@ -64,7 +64,7 @@ export function LessonFacts({
             label={t('lessons.edit.duration')}
             description={t('lessons.edit.durationHint', {
               min: LESSON_DURATION_MIN,
-              max: LESSON_DURATION_MAX,
+              count: LESSON_DURATION_MAX,
             })}
             min={LESSON_DURATION_MIN}
             max={LESSON_DURATION_MAX}

@@ -12,6 +12,9 @@ const KIND_COLOR: Record<BlockDifference['kind'], string> = {
 /** One block's difference: what happens to it, and what changes in it. */
 function BlockDifferenceItem({ block }: { block: BlockDifference }) {
   const { t } = useTranslation();
+  // "2–4 presentations per lesson": the upper bound picks the noun's form.
+  const boundsText = (bounds: { min: number; max: number }) =>
+    t('plans.update.bounds', { min: bounds.min, count: bounds.max });
   return (
     <List.Item>
       <Group gap="xs" wrap="wrap" align="baseline">
@@ -23,10 +26,8 @@ function BlockDifferenceItem({ block }: { block: BlockDifference }) {
         </Text>
       </Group>
       <Text size="sm" c="gray.8">
-        {block.kind === 'added' &&
-          t('plans.update.addedNote', { bounds: t('plans.update.bounds', block.to) })}
-        {block.kind === 'removed' &&
-          t('plans.update.removedNote', { bounds: t('plans.update.bounds', block.from) })}
+        {block.kind === 'added' && t('plans.update.addedNote', { bounds: boundsText(block.to) })}
+        {block.kind === 'removed' && t('plans.update.removedNote', { bounds: boundsText(block.from) })}
         {block.kind === 'changed' &&
           t('plans.update.changes', {
             list: block.changes.map((change) => t(`plans.update.change.${change}`)).join(', '),
@@ -35,8 +36,8 @@ function BlockDifferenceItem({ block }: { block: BlockDifference }) {
       {block.kind === 'changed' && block.changes.includes('bounds') && (
         <Text size="sm" c="gray.8">
           {t('plans.update.boundsChanged', {
-            from: t('plans.update.bounds', block.from),
-            to: t('plans.update.bounds', block.to),
+            from: boundsText(block.from),
+            to: boundsText(block.to),
           })}
         </Text>
       )}

@@ -20,7 +20,7 @@ describe('the theme form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Age from' }), { target: { value: '9' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Age to' }), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Choose at least 1.')).toBeTruthy();
+    expect(await screen.findByText('Choose at least 1 option.')).toBeTruthy();
     expect(screen.getByText('The age “from” cannot be greater than the age “to”.')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Age from' }).getAttribute('aria-invalid')).toBe('true');
     expect(calls).toEqual([]);
