@@ -38,6 +38,7 @@ export const WORD_VARIABLES: ReadonlySet<string> = new Set([
   'card',
   'target',
   'label',
+  'cue',
   'role',
   'roles',
   'names',
