@@ -33,7 +33,18 @@ export function LeaveQuestion() {
   const opened = useSyncExternalStore(subscribeLeaveQuestion, leaveQuestionOpen);
   const stay = () => answerLeaveQuestion(false);
   return (
-    <Modal opened={opened} onClose={stay} title={t('unsaved.title')} zIndex={1000}>
+    <Modal
+      opened={opened}
+      onClose={stay}
+      title={t('unsaved.title')}
+      zIndex={1000}
+      // Escape stays, but only once the question is there: the Escape that closed a dialog and so
+      // opened the question must not also answer it (Mantine's own handler listens on the window).
+      closeOnEscape={false}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') stay();
+      }}
+    >
       <Stack>
         <Text maw={400}>{t('unsaved.message')}</Text>
         <Group justify="flex-end">
