@@ -1,6 +1,7 @@
 import { ROUTES } from '@logoschool/contract';
 import { Suspense, useState, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
+import { createGuardedHistory } from './guarded-history.ts';
 import { IndexRedirect, RequireAuth, RequireRoute } from './guards.tsx';
 import { FullLoader } from '../components/full-loader.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
@@ -13,7 +14,7 @@ const guarded = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErro
  * The routes, from the contract's route table (DESIGN §5): built public routes stand alone, built
  * staff routes live in the shell behind the login guard (a full-screen one, the player, outside it); anything else goes to /not-found. Each
  * route has its error boundary. (Declarative routes: the app uses no loaders or actions, and a data
- * router would double React Router's share of the first page's JS, decision 016.)
+ * router would double React Router's share of the first page's JS, decisions 016 and 033.)
  */
 export function buildRoutes(): RouteObject[] {
   const built = ROUTES.filter((route) => route.built);
@@ -82,12 +83,16 @@ function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-/** The app's routes in the browser's address bar. */
+/**
+ * The app's routes in the browser's address bar, through a history that asks before unsaved changes
+ * are left for another page (decision 033).
+ */
 export function AppRouter() {
   const [routes] = useState(buildRoutes);
+  const [history] = useState(() => createGuardedHistory());
   return (
-    <BrowserRouter>
+    <HistoryRouter history={history}>
       <AppRoutes routes={routes} />
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

@@ -1,11 +1,84 @@
-import { Alert, Button, Group, Modal, Stack, TextInput, type ModalProps } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Group,
+  Modal,
+  Stack,
+  TextInput,
+  type DrawerProps,
+  type ModalProps,
+} from '@mantine/core';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorTextOf } from '../api/form-errors.ts';
 import { contractValidate, showServerErrors, type ContractValidateOptions } from '../lib/form.ts';
 import { useLastShown } from '../lib/use-last-shown.ts';
+import { askToDiscard } from '../lib/unsaved-changes.ts';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
+
+/** What a dialog tells the form inside it, and the form the dialog: whether it is open, whether changed. */
+interface DialogGuard {
+  opened: boolean;
+  setDirty: (dirty: boolean) => void;
+  /** Closes the dialog (Cancel, Escape, outside, its X): asks first while the form has unsaved changes. */
+  close: (proceed: () => void) => void;
+}
+
+const DialogGuardContext = createContext<DialogGuard | null>(null);
+
+/**
+ * A Mantine `Modal` that holds a form: closing it while the form has unsaved changes (Escape, a click
+ * outside, its X, the form's Cancel) asks first (decision 033). The form says whether it is changed
+ * through `useDialogForm`, or `useFormChanges` for a form of its own.
+ */
+export function GuardedModal({ opened, onClose, ...props }: ModalProps) {
+  const guard = useDialogGuard(opened);
+  return (
+    <DialogGuardContext.Provider value={guard}>
+      <Modal opened={opened} onClose={() => guard.close(onClose)} {...props} />
+    </DialogGuardContext.Provider>
+  );
+}
+
+/** A Mantine `Drawer` that holds a form, as `GuardedModal`. */
+export function GuardedDrawer({ opened, onClose, ...props }: DrawerProps) {
+  const guard = useDialogGuard(opened);
+  return (
+    <DialogGuardContext.Provider value={guard}>
+      <Drawer opened={opened} onClose={() => guard.close(onClose)} {...props} />
+    </DialogGuardContext.Provider>
+  );
+}
+
+function useDialogGuard(opened: boolean): DialogGuard {
+  const [dirty, setDirty] = useState(false);
+  return useMemo<DialogGuard>(
+    () => ({ opened, setDirty, close: (proceed) => (dirty ? askToDiscard(proceed) : proceed()) }),
+    [opened, dirty],
+  );
+}
+
+/**
+ * A form's unsaved changes: in a `GuardedModal`, its closing and leaving the page ask while the dialog
+ * is open; elsewhere leaving the page asks (`useUnsavedChanges`). Gives `release`, for after a save.
+ */
+export function useFormChanges(dirty: boolean): { release: () => void } {
+  const dialog = useContext(DialogGuardContext);
+  const setDirty = dialog?.setDirty;
+  useEffect(() => setDirty?.(dirty), [setDirty, dirty]);
+  return useUnsavedChanges((dialog?.opened ?? true) && dirty);
+}
 
 /** What `DialogForm` needs from the form it lays out. */
 export interface DialogFormState {
@@ -34,6 +107,7 @@ export function DialogForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const dialog = useContext(DialogGuardContext);
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
@@ -44,7 +118,7 @@ export function DialogForm({
         )}
         {children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={() => (dialog ? dialog.close(onCancel) : onCancel())}>
             {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
@@ -99,11 +173,14 @@ export function useDialogForm<Values extends Record<string, any>>({
       return check ? { ...errors, ...check(values, errors) } : errors;
     },
   });
+  useFormChanges(form.isDirty());
   const run = async (values: Values) => {
     setError(null);
     setSaving(true);
     try {
       await save(values);
+      // Saved: nothing is unsaved until the next change (the caller usually closes the dialog).
+      form.resetDirty();
     } catch (failure) {
       setError(
         refused
@@ -138,14 +215,14 @@ export function FormDialog<T>({
 }) {
   const shown = useLastShown(target);
   return (
-    <Modal
+    <GuardedModal
       opened={target !== null}
       onClose={onClose}
       title={shown === null ? '' : typeof title === 'string' ? title : title(shown)}
       size={size}
     >
       {shown !== null && children(shown)}
-    </Modal>
+    </GuardedModal>
   );
 }
 

@@ -122,11 +122,12 @@ export function sessionOf(signedIn: SignedIn | null): Session {
 
 /**
  * Renders a component as the app would (Mantine, a fresh query cache without retries, a router,
- * English texts), signed in as `as` (a role in project 1 by default: a teacher).
+ * English texts), signed in as `as` (a role in project 1 by default: a teacher). `router: false`
+ * leaves the router to `ui` (a test of the app's own).
  */
 export async function renderInApp(
   ui: ReactElement,
-  { as = { roles: ['teacher'] } }: { as?: SignedIn | Session | null } = {},
+  { as = { roles: ['teacher'] }, router = true }: { as?: SignedIn | Session | null; router?: boolean } = {},
 ): Promise<RenderResult> {
   polyfillBrowser();
   await englishTexts();
@@ -136,7 +137,7 @@ export async function renderInApp(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
         <GivenSessionProvider session={session}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          {router ? <MemoryRouter>{ui}</MemoryRouter> : ui}
         </GivenSessionProvider>
       </QueryClientProvider>
     </MantineProvider>,

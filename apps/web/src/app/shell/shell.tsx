@@ -9,6 +9,7 @@ import { Chat } from '../../features/chat/chat.tsx';
 import { preloadToasts } from '../notifications.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
+import { LeaveQuestion } from '../../components/unsaved-changes.tsx';
 import { NoWorkspaces } from '../screens/no-workspaces.tsx';
 import { useSession } from '../../session/session.tsx';
 import { ActingAsBanner } from './acting-as-banner.tsx';
@@ -99,6 +100,7 @@ export function Shell() {
           )}
         </AppShell.Main>
       </AppShell>
+      <LeaveQuestion />
     </QueryClientProvider>
   );
 }

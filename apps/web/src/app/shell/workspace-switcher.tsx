@@ -3,6 +3,7 @@ import { Group, Select, Space, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { askBeforeLeaving } from '../../lib/unsaved-changes.ts';
 import { removeLocal } from '../../lib/local-storage.ts';
 import { useSession } from '../../session/session.tsx';
 
@@ -34,13 +35,16 @@ export function WorkspaceSwitcher() {
   const change = (value: string | null) => {
     const id = Number(value);
     if (!value || id === workspace.workspaceId) return;
-    // A new project: its environment, a fresh exercise filter and report range (spec §2).
-    removeLocal(LOCAL_KEYS.exercisesFilter);
-    removeLocal(LOCAL_KEYS.reportRange);
-    selectWorkspace(id);
-    const roles = new Set(user.assignments.flatMap((a) => a.roles));
-    if (roles.size <= 1) window.location.reload();
-    else void navigate('/');
+    // Another project leaves the screen: unsaved changes ask first (decision 033).
+    askBeforeLeaving(() => {
+      // A new project: its environment, a fresh exercise filter and report range (spec §2).
+      removeLocal(LOCAL_KEYS.exercisesFilter);
+      removeLocal(LOCAL_KEYS.reportRange);
+      selectWorkspace(id);
+      const roles = new Set(user.assignments.flatMap((a) => a.roles));
+      if (roles.size <= 1) window.location.reload();
+      else void navigate('/');
+    });
   };
 
   return (

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notifySuccess } from '../../lib/notify.ts';
+import { leaveWithoutAsking } from '../../lib/unsaved-changes.ts';
 import { ConfirmActionModal } from '../confirm-action-modal.tsx';
 import { DocumentStatusBar } from './status-bar.tsx';
 import { VersionHistory } from './version-history.tsx';
@@ -35,8 +36,8 @@ export function DocumentFrame({
   remove,
   children,
 }: {
-  /** The way back: a link, which `onLeave` (the leave guard) may take over. */
-  back: { label: string; to: string; onLeave?: (to: string) => void };
+  /** The way back: a link (which asks first while the form has unsaved changes, decision 033). */
+  back: { label: string; to: string };
   title: string;
   status: Omit<ComponentProps<typeof DocumentStatusBar>, 'onDelete'>;
   /** The versions dialog; null before the first publication. */
@@ -50,16 +51,7 @@ export function DocumentFrame({
   return (
     <Stack gap="lg" maw={1100}>
       <div>
-        <Anchor
-          component={Link}
-          to={back.to}
-          size="sm"
-          onClick={(event) => {
-            if (!back.onLeave) return;
-            event.preventDefault();
-            back.onLeave(back.to);
-          }}
-        >
+        <Anchor component={Link} to={back.to} size="sm">
           ← {back.label}
         </Anchor>
         <Title order={1} size="h2" mt="xs">
@@ -86,7 +78,8 @@ export function DocumentFrame({
           onConfirm={async () => {
             await remove.run();
             notifySuccess(remove.done);
-            void navigate(remove.to);
+            // What was unsaved went with the document.
+            leaveWithoutAsking(() => void navigate(remove.to));
           }}
           onClose={() => setDeleting(false)}
         />
@@ -183,35 +176,6 @@ function SaveBar({ dirty, saving, onCancel }: { dirty: boolean; saving: boolean;
       </Group>
     </Paper>
   );
-}
-
-/**
- * Leaving an editor with unsaved changes asks first: closing or reloading the tab through the
- * browser's own question, a way out inside the app (`leave`) through the dialog (`guard`, to render).
- */
-export function useLeaveGuard(dirty: boolean) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [leaving, setLeaving] = useState<string | null>(null);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  const guard = (
-    <ConfirmActionModal
-      opened={leaving !== null}
-      title={t('versions.leaveTitle')}
-      message={t('versions.leaveQuestion')}
-      confirmLabel={t('versions.leave')}
-      onConfirm={async () => {
-        if (leaving) void navigate(leaving);
-      }}
-      onClose={() => setLeaving(null)}
-    />
-  );
-  return { leave: (to: string) => (dirty ? setLeaving(to) : void navigate(to)), guard };
 }
 
 /** Puts the focus on the first field that says what is wrong, once the messages are shown. */

@@ -1,10 +1,10 @@
 import type { DocumentStep } from '@logoschool/contract';
 import type { z } from 'zod';
-import { Modal, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogForm } from '../dialog-form.tsx';
+import { DialogForm, GuardedModal, useFormChanges } from '../dialog-form.tsx';
 import { contractValidate } from '../../lib/form.ts';
 
 interface CommentValues {
@@ -44,9 +44,9 @@ export function StepCommentDialog({
   onSend: (comment: string) => Promise<string | null>;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.title}>
+    <GuardedModal opened={opened} onClose={onClose} title={texts.title}>
       {opened && <CommentForm step={step} texts={texts} schema={schema} onClose={onClose} onSend={onSend} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -76,6 +76,7 @@ function CommentForm({
       ...contract(values),
     }),
   });
+  useFormChanges(form.isDirty());
 
   const submit = async ({ comment }: CommentValues) => {
     setError(null);

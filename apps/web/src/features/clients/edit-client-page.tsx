@@ -30,6 +30,7 @@ import { useForm } from '@mantine/form';
 import { IconTimeline } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { FormPage } from '../../components/form-page.tsx';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -136,12 +137,14 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
     validate: contractValidate(clientInput, t, { toBody }),
     validateInputOnBlur: true,
   });
+  const { release } = useUnsavedChanges(form.isDirty());
 
   const submit = async (values: ClientValues) => {
     setFormError(null);
     try {
       await save.mutateAsync(toBody(values));
       notifySuccess(t('clients.saved'));
+      release();
       void navigate('/clients');
     } catch (error) {
       if (!showServerErrors(form, error)) setFormError(errorTextOf(error));

@@ -25,6 +25,7 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -165,6 +166,8 @@ function DiagnosisEditor({
     const saved = await saveCall.mutateAsync(input);
     setCurrent(saved);
   });
+  // A save under way finishes when the screen is left; one that failed would be lost.
+  useUnsavedChanges(autosave.state === 'error');
 
   const change = (next: Partial<DiagnosisUpdateInput>) => {
     const merged = { ...values, ...next };

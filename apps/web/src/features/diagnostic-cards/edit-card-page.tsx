@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
@@ -18,7 +19,6 @@ import {
   DocumentFrame,
   DocumentSection,
   focusFirstProblem,
-  useLeaveGuard,
 } from '../../components/versioned-document/document-frame.tsx';
 import { ItemList } from '../../components/versioned-document/item-list.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -103,7 +103,7 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
   });
   const values = form.getValues();
   const dirty = form.isDirty();
-  const { leave, guard } = useLeaveGuard(dirty);
+  const { release } = useUnsavedChanges(dirty);
   const live = cardCheckErrors(values, t);
   const names = formulaNames(values);
 
@@ -117,6 +117,7 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
       form.resetDirty(reset);
       if (cardId === null) {
         notifySuccess(t('diagnosticCards.created', { title: saved.title }));
+        release();
         void navigate(`/edit-diagnostic-card/${saved.id}`, { replace: true });
       } else {
         notifySuccess(t('diagnosticCards.saved'));
@@ -155,7 +156,7 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
 
   return (
     <DocumentFrame
-      back={{ label: t('diagnosticCards.backToList'), to: LIST, onLeave: leave }}
+      back={{ label: t('diagnosticCards.backToList'), to: LIST }}
       title={card ? card.title : t('diagnosticCards.newTitle')}
       status={{
         document: card,
@@ -169,7 +170,7 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
           <Button
             variant="default"
             leftSection={<IconEye size={16} />}
-            onClick={() => leave(`/preview-diagnostic-card/${cardId}`)}
+            onClick={() => void navigate(`/preview-diagnostic-card/${cardId}`)}
           >
             {t('diagnosticCards.preview')}
           </Button>
@@ -190,7 +191,7 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
       <DocumentForm
         onSubmit={form.onSubmit((next) => void persist(next), focusFirstProblem)}
         error={formError}
-        save={{ dirty, saving: save.isPending, onCancel: () => leave(LIST) }}
+        save={{ dirty, saving: save.isPending, onCancel: () => void navigate(LIST) }}
       >
         <CardAbout form={form} />
         <CardBlocks form={form} />
@@ -225,7 +226,6 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
           </ItemList>
         </DocumentSection>
       </DocumentForm>
-      {guard}
     </DocumentFrame>
   );
 }

@@ -10,6 +10,7 @@ import { Alert, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Switch, Te
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../session/session.tsx';
@@ -60,10 +61,16 @@ function SettingsForm({ settings }: { settings: AutoModerationSettings | null })
     initialValues: copy(settings ?? DEFAULT_AUTO_MODERATION),
     validate: contractValidate(autoModerationSettingsInput, t),
   });
+  useUnsavedChanges(form.isDirty());
 
   const submit = (values: AutoModerationSettingsInput) => {
     setSaved(false);
-    save.mutate(values, { onSuccess: () => setSaved(true) });
+    save.mutate(values, {
+      onSuccess: () => {
+        form.resetDirty(values);
+        setSaved(true);
+      },
+    });
   };
 
   return (

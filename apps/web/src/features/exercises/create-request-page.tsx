@@ -26,6 +26,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Link, useNavigate } from 'react-router';
 import { callApi } from '../../api/client.ts';
 import { themeKeys } from '../../api/keys.ts';
@@ -87,6 +88,7 @@ export function CreateRequestPage() {
     initialValues: { title: '', description: '', interests: [], age_categories: [], deadline: '' },
     validate: contractValidate(exerciseInput, t, { toBody, fieldOf }),
   });
+  const { release } = useUnsavedChanges(form.isDirty());
 
   const submit = async (values: RequestValues) => {
     setFailure(null);
@@ -94,6 +96,7 @@ export function CreateRequestPage() {
       // The form has passed the schema: the body is an `ExerciseInput`.
       const saved = await save.mutateAsync({ id: null, body: toBody(values) as ExerciseInput });
       notifySuccess(t('exercises.request.filed', { title: saved.title }));
+      release();
       void navigate('/moderator-list');
     } catch (error) {
       if (!showServerErrors(form, error, fieldOf)) setFailure(errorTextOf(error));

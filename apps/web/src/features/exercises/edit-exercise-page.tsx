@@ -13,6 +13,7 @@ import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
@@ -63,6 +64,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
     // A refused save is about what was sent: it goes once the form changes.
     onValuesChange: () => setFailure(null),
   });
+  const { release } = useUnsavedChanges(form.isDirty());
   const status = exercise ? exerciseStatusName(exercise.status_id) : undefined;
   const moderating = role !== null && roleMay(role, 'exercises.moderate');
   const generating = useActingFor('exercises.generate') !== null;
@@ -84,6 +86,8 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
     try {
       const saved = await save.mutateAsync({ id: exercise?.id ?? null, body: toBody(values, withFlags) });
       notifySuccess(t('exercises.saved', { title: saved.title }));
+      form.resetDirty(values);
+      release();
       if (!exercise) void navigate(`/edit-exercise/${saved.id}`, { replace: true });
     } catch (error) {
       if (!showServerErrors(form, error)) setFailure(errorTextOf(error));

@@ -5,13 +5,13 @@ import {
   type InviteBody,
   type SentInvitation,
 } from '@logoschool/contract';
-import { Modal, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session.tsx';
 import { useInvite } from './api/invitations.ts';
 import { InvitationLinkNotice, notifyMailOutcome } from './mail-outcome.tsx';
-import { DialogForm, useDialogForm } from '../../components/dialog-form.tsx';
+import { DialogForm, GuardedModal, useDialogForm } from '../../components/dialog-form.tsx';
 import { RoleChoice } from '../../components/roles.tsx';
 
 type InviteValues = Omit<InviteBody, 'workspace_id'>;
@@ -36,13 +36,13 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
     if (opened) setUnsent(null);
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={t('invitations.inviteTitle')}>
+    <GuardedModal opened={opened} onClose={onClose} title={t('invitations.inviteTitle')}>
       {unsent ? (
         <InvitationLinkNotice sent={unsent} onDone={onClose} />
       ) : (
         <InviteForm onClose={onClose} onUnsent={setUnsent} />
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 

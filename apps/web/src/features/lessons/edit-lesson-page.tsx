@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -110,6 +111,7 @@ export function LessonEditor({
     initialValues: lessonValuesOf(lesson),
     validate: lessonValidate(lesson, t),
   });
+  useUnsavedChanges(form.isDirty());
   const finished = lesson.status === 'finished';
   const readOnly = finished || lesson.locked;
   const backTo = lessonsListPath(lesson.starts_at ? weekStart(dayOf(lesson.starts_at)) : undefined);

@@ -11,6 +11,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { FormPage } from '../../components/form-page.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -103,6 +104,7 @@ function CreatePlanForm({
     validate: contractValidate<CreateValues>(planCreateInput, t, { toBody: bodyOf }),
     validateInputOnBlur: true,
   });
+  const { release } = useUnsavedChanges(form.isDirty());
 
   // Students are looked up as the teacher types (she may have more than one page of them).
   const [search, setSearch] = useState(presetStudent?.child_name ?? '');
@@ -119,6 +121,7 @@ function CreatePlanForm({
     try {
       const plan = await create.mutateAsync(bodyOf(values) as Parameters<typeof create.mutateAsync>[0]);
       notifySuccess(t('plans.created'));
+      release();
       void navigate(planPath(plan.id));
     } catch (error) {
       if (!showServerErrors(form, error)) setFormError(errorTextOf(error));

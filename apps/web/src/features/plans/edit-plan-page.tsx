@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -94,11 +95,13 @@ export function PlanEditor({ plan, refresh }: { plan: Plan; refresh: () => Promi
     validate: planValidate(plan, t),
     validateInputOnBlur: true,
   });
+  useUnsavedChanges(form.isDirty());
 
   const submit = async (values: PlanValues) => {
     setFormError([]);
     try {
       const saved = await save.mutateAsync(planBodyOf(values));
+      form.resetDirty(values);
       notifySuccess(t(saved.status === 'active' ? 'plans.savedFilled' : 'plans.saved'));
     } catch (error) {
       const { fields, general } = serverRefusal(error, values);

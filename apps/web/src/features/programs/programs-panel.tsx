@@ -1,10 +1,11 @@
 import { PER_PAGE_DEFAULT, type ProgramKind, type ProgramListItem } from '@logoschool/contract';
-import { Alert, Button, Drawer, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
+import { GuardedDrawer } from '../../components/dialog-form.tsx';
 import type { Column } from '../../components/list/data-table.tsx';
 import { ListTable } from '../../components/list/list-table.tsx';
 import { RowButtons } from '../../components/list/row-actions.tsx';
@@ -105,7 +106,7 @@ export function ProgramsPanel({ kind }: { kind: ProgramKind }) {
         highlightOnHover
       />
 
-      <Drawer
+      <GuardedDrawer
         opened={editing !== null}
         onClose={() => setEditing(null)}
         position="right"
@@ -113,7 +114,7 @@ export function ProgramsPanel({ kind }: { kind: ProgramKind }) {
         title={t(editing?.id ? `${texts}.editTitle` : `${texts}.newTitle`)}
       >
         {editing && <ProgramEditor kind={kind} programId={editing.id} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </GuardedDrawer>
       <ConfirmDeleteModal
         item={deleting}
         texts={texts}

@@ -11,6 +11,7 @@ import { Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
@@ -19,7 +20,6 @@ import {
   DocumentFrame,
   DocumentSection,
   focusFirstProblem,
-  useLeaveGuard,
 } from '../../components/versioned-document/document-frame.tsx';
 import { ItemList } from '../../components/versioned-document/item-list.tsx';
 import { useSession } from '../../session/session.tsx';
@@ -132,7 +132,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
   });
   const blocks = form.getValues().blocks;
   const dirty = form.isDirty();
-  const { leave, guard } = useLeaveGuard(dirty);
+  const { release } = useUnsavedChanges(dirty);
   // A writer deletes her own template until it is first published; a moderator any (the API decides).
   const mayDelete =
     template !== null && (moderates || (template.writer.id === user?.id && template.version === 0));
@@ -146,6 +146,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
       if (templateId === null) {
         notifySuccess(t('templates.created', { title: saved.title }));
         form.resetDirty();
+        release();
         void navigate(`/edit-template/${saved.id}`, { replace: true });
       } else {
         notifySuccess(t('templates.saved'));
@@ -190,7 +191,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
 
   return (
     <DocumentFrame
-      back={{ ...back, onLeave: leave }}
+      back={back}
       title={template ? template.title : t('templates.newTitle')}
       status={{
         document: template,
@@ -218,7 +219,7 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
       <DocumentForm
         onSubmit={form.onSubmit((values) => void persist(values), focusFirstProblem)}
         error={formError}
-        save={{ dirty, saving: save.isPending && pending === null, onCancel: () => leave(back.to) }}
+        save={{ dirty, saving: save.isPending && pending === null, onCancel: () => void navigate(back.to) }}
       >
         <DocumentSection id="template-about" title={t('templates.about')} framed>
           <TextInput
@@ -264,7 +265,6 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
           </ItemList>
         </DocumentSection>
       </DocumentForm>
-      {guard}
     </DocumentFrame>
   );
 }

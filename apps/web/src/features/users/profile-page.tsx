@@ -3,6 +3,7 @@ import { Avatar, Button, FileButton, Group, Stack, Text, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { FormPage } from '../../components/form-page.tsx';
 import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
 import { useSession } from '../../session/session.tsx';
@@ -42,6 +43,7 @@ export function ProfilePage() {
   const hintId = useId();
   const errorId = useId();
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useUnsavedChanges(form.isDirty() || file !== null || removeAvatar);
 
   if (!user) return null;
   const avatar = preview ?? (removeAvatar ? null : user.avatar);
@@ -75,6 +77,7 @@ export function ProfilePage() {
       setRemoveAvatar(false);
       setFileError(null);
       form.setFieldValue('phone', saved.phone ?? '');
+      form.resetDirty({ ...values, phone: saved.phone ?? '' });
       notifySuccess(t('profile.saved'));
     } catch (error) {
       const fileProblem = fieldErrorsOf(error)?.file;

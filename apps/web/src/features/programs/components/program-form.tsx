@@ -25,7 +25,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { DialogForm } from '../../../components/dialog-form.tsx';
+import { DialogForm, useFormChanges } from '../../../components/dialog-form.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -78,6 +78,7 @@ export function ProgramForm({
     initialValues: valuesOf(program),
     validate: contractValidate<ProgramValues>(programInput, t, { toBody: bodyOf }),
   });
+  useFormChanges(form.isDirty());
   const items = form.getValues().items;
 
   const submit = async (values: ProgramValues) => {
