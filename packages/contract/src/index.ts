@@ -44,6 +44,7 @@ export * from './health/schemas.ts';
 export * from './i18n/languages.ts';
 export * from './invitations/schemas.ts';
 export * from './lessons/generate.ts';
+export * from './lessons/plan-fill.ts';
 export * from './lessons/generation.ts';
 export * from './lessons/marks.ts';
 export * from './lessons/progress.ts';

@@ -37,7 +37,7 @@ type Leaves<T, Prefix extends string = ''> = {
 /** The key of one server text, e.g. `errors.not_found` or `mail.invite.subject`. */
 export type TextKey = Leaves<Catalogue>;
 /** A field-level validation message (`fields.*`). */
-export type FieldMessage = keyof Catalogue['fields'];
+export type FieldMessage = Counted<keyof Catalogue['fields'] & string>;
 /** Another message for an error code (`alternatives.*`, see `AppError.saying`). */
 export type AlternativeMessage = keyof Catalogue['alternatives'];
 /** Values for a text's `{{name}}` placeholders. */
