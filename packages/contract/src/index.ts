@@ -36,6 +36,7 @@ export * from './plans/plan-status.ts';
 export * from './public-links/public-links.ts';
 export * from './plans/plan-sharing.ts';
 export * from './plans/plans.ts';
+export * from './plans/schedule.ts';
 export * from './plans/schemas.ts';
 export * from './plans/template-difference.ts';
 export * from './plans/template-status.ts';
