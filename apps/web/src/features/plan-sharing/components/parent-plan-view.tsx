@@ -200,7 +200,7 @@ function ParentSchedule({ plan }: { plan: ParentPlan }) {
                     <Text c="gray.7">{t('planShare.parent.notDated')}</Text>
                   )}
                   {lesson.held && (
-                    <Badge variant="light" color="teal.9" tt="none">
+                    <Badge variant="outline" color="teal.9" tt="none">
                       {t('planShare.parent.held')}
                     </Badge>
                   )}

@@ -68,7 +68,14 @@ export function PlanSupplyNotice({ planId, freshness }: { planId: number; freshn
   const shortages = supply.data?.shortages ?? [];
   if (shortages.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title={t('plans.fill.shortTitle')} data-testid="plan-supply">
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t('plans.fill.shortTitle')}
+      // The light yellow's own title colour is too pale to read on its background.
+      styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+      data-testid="plan-supply"
+    >
       <Text size="sm" mb="xs">
         {t('plans.fill.shortIntro')}
       </Text>
