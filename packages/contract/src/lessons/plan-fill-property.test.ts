@@ -50,45 +50,49 @@ const exercisesOf = (blocks: readonly PlanFillBlock[]) =>
   );
 
 describe('fillPlan', () => {
-  it('gives every lesson each block’s minimum whenever the folders allow it, and keeps every rule', () => {
-    fc.assert(
-      fc.property(planArbitrary, fc.nat(), (blocks, seed) => {
-        const result = fillPlan({ blocks, lessons: empty(blocks), seed });
-        expect(result).toHaveLength(PLAN_LESSONS);
-        blocks.forEach((block, index) => {
-          const counts = result.map((lesson) => lesson.blocks[index]?.exercise_ids.length ?? 0);
-          if (enough(block, PLAN_LESSONS)) {
-            for (const count of counts) expect(count).toBeGreaterThanOrEqual(block.min_presentations);
-          }
-          for (const count of counts) expect(count).toBeLessThanOrEqual(block.max_presentations);
-          // No lesson has more than the minimum while another that could still take one is short.
-          const short = result.some((lesson) => lesson.problems.some((p) => p.block_key === block.key));
-          if (!short) return;
-          const planned = usageIn(result.flatMap((lesson) => lesson.blocks));
-          const spare = block.candidates.some((c) => (planned.get(c.exercise_id) ?? 0) < c.usage_frequency);
-          if (spare) return;
-          for (const count of counts) expect(count).toBeLessThanOrEqual(block.min_presentations);
-        });
-        // Across the plan no exercise is used more often than its usage frequency; each lesson that
-        // names no problem is one the rules take.
-        const all = usageIn(result.flatMap((lesson) => lesson.blocks));
-        for (const [id, exercise] of exercisesOf(blocks))
-          expect(all.get(id) ?? 0).toBeLessThanOrEqual(exercise.usage_frequency);
-        result.forEach((lesson, index) => {
-          if (lesson.problems.length > 0) return;
-          const others = usageIn(result.filter((_, other) => other !== index).flatMap((l) => l.blocks));
-          expect(
-            lessonProblems(
-              blocks.map((block, n) => ({ ...block, exercise_ids: lesson.blocks[n]?.exercise_ids ?? [] })),
-              others,
-              exercisesOf(blocks),
-            ),
-          ).toEqual([]);
-        });
-      }),
-      { numRuns: 400, seed: 27 },
-    );
-  });
+  it(
+    'gives every lesson each block’s minimum whenever the folders allow it, and keeps every rule',
+    { timeout: 60_000 },
+    () => {
+      fc.assert(
+        fc.property(planArbitrary, fc.nat(), (blocks, seed) => {
+          const result = fillPlan({ blocks, lessons: empty(blocks), seed });
+          expect(result).toHaveLength(PLAN_LESSONS);
+          blocks.forEach((block, index) => {
+            const counts = result.map((lesson) => lesson.blocks[index]?.exercise_ids.length ?? 0);
+            if (enough(block, PLAN_LESSONS)) {
+              for (const count of counts) expect(count).toBeGreaterThanOrEqual(block.min_presentations);
+            }
+            for (const count of counts) expect(count).toBeLessThanOrEqual(block.max_presentations);
+            // No lesson has more than the minimum while another that could still take one is short.
+            const short = result.some((lesson) => lesson.problems.some((p) => p.block_key === block.key));
+            if (!short) return;
+            const planned = usageIn(result.flatMap((lesson) => lesson.blocks));
+            const spare = block.candidates.some((c) => (planned.get(c.exercise_id) ?? 0) < c.usage_frequency);
+            if (spare) return;
+            for (const count of counts) expect(count).toBeLessThanOrEqual(block.min_presentations);
+          });
+          // Across the plan no exercise is used more often than its usage frequency; each lesson that
+          // names no problem is one the rules take.
+          const all = usageIn(result.flatMap((lesson) => lesson.blocks));
+          for (const [id, exercise] of exercisesOf(blocks))
+            expect(all.get(id) ?? 0).toBeLessThanOrEqual(exercise.usage_frequency);
+          result.forEach((lesson, index) => {
+            if (lesson.problems.length > 0) return;
+            const others = usageIn(result.filter((_, other) => other !== index).flatMap((l) => l.blocks));
+            expect(
+              lessonProblems(
+                blocks.map((block, n) => ({ ...block, exercise_ids: lesson.blocks[n]?.exercise_ids ?? [] })),
+                others,
+                exercisesOf(blocks),
+              ),
+            ).toEqual([]);
+          });
+        }),
+        { numRuns: 400, seed: 27 },
+      );
+    },
+  );
 
   it('gives no lesson more than a minimum before every lesson has its minimums', () => {
     // Two exercises usable three times, minimum one, maximum two: six uses for ten lessons.
