@@ -207,7 +207,8 @@ test.describe('a parent in New York', () => {
     const { url } = await teacher.call<PlanSharing>('post', `${API.protocols}/${plan.id}/link`);
 
     const problems = watchConsole(page);
-    await page.goto(new URL(url).pathname);
+    expect(url).not.toBeNull();
+    await page.goto(new URL(url!).pathname);
     await expect(page.getByRole('heading', { level: 1, name: 'План занять: Марко' })).toBeVisible();
     // Who teaches, at which school.
     const contacts = page.getByRole('region', { name: 'До кого звертатися' });

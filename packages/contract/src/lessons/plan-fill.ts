@@ -192,9 +192,14 @@ export interface BlockShortage {
   min_presentations: number;
   /** The numbers (from 1) of the lessons still to fill that would stay below the block's minimum. */
   lessons: number[];
-  /** The presentations the lessons still to fill need at least, and the uses the folder has left for them. */
+  /**
+   * The presentations the lessons still to fill need at least in this block, and the uses its
+   * folder has left for them (for every block that shares the folder: `shared_with`).
+   */
   need: number;
   supply: number;
+  /** The other blocks (by target) that take their exercises from the same folder. */
+  shared_with: string[];
   /** How many new exercises usable `SUPPLY_FIX_USAGE` times the folder would need for every lesson. */
   add_exercises: number;
   /** The largest minimum every lesson would reach with the folder as it is; null when none would. */
@@ -244,15 +249,9 @@ export function planSupply(input: PlanFillInput): BlockShortage[] {
     const sharing = input.blocks.flatMap((other, index) =>
       index === blockIndex || (folder !== null && (other.folder_id ?? null) === folder) ? [index] : [],
     );
-    const need = sharing.reduce(
-      (sum, index) =>
-        sum +
-        toFill.reduce(
-          (lessonSum, lesson) =>
-            lessonSum +
-            Math.max(0, (input.blocks[index]?.min_presentations ?? 0) - (lesson.kept[index]?.length ?? 0)),
-          0,
-        ),
+    // The block's own need; the folder's uses left serve every block that shares it.
+    const need = toFill.reduce(
+      (sum, lesson) => sum + Math.max(0, block.min_presentations - (lesson.kept[blockIndex]?.length ?? 0)),
       0,
     );
     const supply = block.candidates.reduce(
@@ -309,6 +308,9 @@ export function planSupply(input: PlanFillInput): BlockShortage[] {
       lessons,
       need,
       supply,
+      shared_with: sharing
+        .filter((index) => index !== blockIndex)
+        .map((index) => input.blocks[index]?.target ?? ''),
       add_exercises: add,
       lower_min_to: lower,
     });

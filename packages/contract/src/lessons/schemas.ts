@@ -173,6 +173,8 @@ export const blockShortageSchema = z.object({
   lessons: z.array(z.number().int()),
   need: z.number().int(),
   supply: z.number().int(),
+  /** The other blocks (by target) whose folder is the same: its supply serves them too. */
+  shared_with: z.array(z.string()),
   /** New exercises, usable `SUPPLY_FIX_USAGE` times, that the folder would need. */
   add_exercises: z.number().int(),
   /** The largest minimum every lesson would reach as the folder is; null when none would. */

@@ -215,6 +215,11 @@ function shortagesOf(caller: ProjectActor, outline: PlanOutline, input: PlanFill
         folder,
         lessons: shortage.lessons.join(', '),
       }),
+      shortage.shared_with.length === 0
+        ? ''
+        : fieldMessage(caller.lang, 'planSupplyShared', {
+            blocks: shortage.shared_with.map((target) => `“${target}”`).join(', '),
+          }),
       fieldMessage(caller.lang, 'planSupplyFixAdd', {
         count: shortage.add_exercises,
         usage: SUPPLY_FIX_USAGE,
@@ -232,6 +237,7 @@ function shortagesOf(caller: ProjectActor, outline: PlanOutline, input: PlanFill
       lessons: shortage.lessons,
       need: shortage.need,
       supply: shortage.supply,
+      shared_with: shortage.shared_with,
       add_exercises: shortage.add_exercises,
       lower_min_to: shortage.lower_min_to,
       message: parts.filter(Boolean).join(' '),

@@ -188,6 +188,7 @@ describe('POST /api/exercises/generate-plan and GET /api/lessons/plan-supply', (
         lessons: [4, 5, 6, 7, 8, 9, 10],
         need: 20,
         supply: 7,
+        shared_with: [],
         add_exercises: 5,
         // One phrase a lesson would need ten uses: lowering the minimum does not do.
         lower_min_to: null,
