@@ -1,4 +1,10 @@
-import { API, type SendPlanInput, type TemplateInput } from '@logoschool/contract';
+import {
+  API,
+  type PlanScheduleInput,
+  type PlanSharing,
+  type SendPlanInput,
+  type TemplateInput,
+} from '@logoschool/contract';
 import { expect, test, type APIRequestContext } from './support/test.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
@@ -181,4 +187,51 @@ test("the correction path shows the student's header and plans in time order, fr
 
   await page.getByRole('link', { name: `Open the plan “${title}”` }).click();
   await expect(page).toHaveURL(new RegExp(`/edit-protocol/${plan.id}$`));
+});
+
+test.describe('a parent in New York', () => {
+  test.use({ timezoneId: 'America/New_York', viewport: { width: 390, height: 844 } });
+
+  test('reads the lessons’ dates and times in her own time zone, who teaches them and what to practise at home', async ({
+    page,
+  }) => {
+    const childName = 'Марко Бойко';
+    const { teacher, plan } = await planOf('Sound [S] at home', childName, 'olha.boiko@family.test');
+    // The teacher, in Kyiv, holds the lessons on Mondays and Wednesdays at 16:00.
+    await teacher.call('post', `${API.protocols}/${plan.id}/schedule`, {
+      weekdays: [1, 3],
+      time: '16:00',
+      start_date: '2030-01-07',
+      time_zone: 'Europe/Kyiv',
+    } satisfies PlanScheduleInput);
+    const { url } = await teacher.call<PlanSharing>('post', `${API.protocols}/${plan.id}/link`);
+
+    const problems = watchConsole(page);
+    expect(url).not.toBeNull();
+    await page.goto(new URL(url!).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'План занять: Марко' })).toBeVisible();
+    // Who teaches, at which school.
+    const contacts = page.getByRole('region', { name: 'До кого звертатися' });
+    await expect(contacts.getByText(school.person('teacher').name, { exact: true })).toBeVisible();
+    await expect(contacts.getByText(school.title, { exact: true })).toBeVisible();
+    // 16:00 in Kyiv (UTC+2 in winter) is 9:00 in New York (UTC−5), and the page says which zone.
+    const dates = page.getByRole('region', { name: 'Дати занять' });
+    await expect(dates.getByText('Час показано у вашому часовому поясі: America/New_York.')).toBeVisible();
+    await expect(dates.getByRole('listitem')).toHaveCount(10);
+    await expect(dates.getByRole('listitem').first()).toContainText('Заняття 1');
+    await expect(dates.getByRole('listitem').first()).toContainText(
+      'понеділок, 7 січня 2030 р., 09:00–09:45',
+    );
+    await expect(dates.getByRole('listitem').nth(1)).toContainText('середа, 9 січня 2030 р., 09:00–09:45');
+    // Each block: what it works on and what to practise at home, in the parents' words only.
+    await expect(page.getByText('We warm up the tongue and lips', { exact: false })).toBeVisible();
+    await expect(page.getByText('Що повторювати вдома')).toBeVisible();
+    await expect(page.getByText('Games with the sounds [S] and [Z].')).toBeVisible();
+    const shown = await page.locator('body').innerText();
+    for (const hidden of [...EDUCATOR_TEXTS, 'Whistling sounds', 'olha.boiko@family.test', childName])
+      expect(shown).not.toContain(hidden);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,7 +1,17 @@
 import { API, type ProtocolTemplate, type TemplateInput } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { filledPlan, publish, publishedTemplate, soundsTree, studentOf } from './support/lessons.ts';
+import {
+  filledPlan,
+  lessonsOf,
+  publish,
+  publishedTemplate,
+  settingR,
+  soundsTree,
+  studentOf,
+  studentWithPlan,
+} from './support/lessons.ts';
+import { pickDate } from './support/dates.ts';
 import { newSchool } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -180,4 +190,91 @@ test('a plan shows the template’s new version block by block, and takes it whe
     .click();
   await page.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByText('Plan saved: every block has its folder.')).toBeVisible();
+});
+
+test.describe('in Kyiv', () => {
+  test.use({ timezoneId: 'Europe/Kyiv' });
+
+  test('a teacher schedules the ten lessons weekly in one step, moves one alone, and fills them all; the page fits 800 px', async ({
+    page,
+    request,
+  }) => {
+    // Four decks made by LibreOffice on the server before the page opens: a slow start.
+    test.slow();
+    // Four exercises usable three times: twelve uses for ten lessons of one to two presentations.
+    const { school, template } = await settingR(
+      request,
+      ['Drum roll [R]', 'Tiger growl [R]', 'Rocket launch [R]', 'Car engine [R]'],
+      { min: 1, max: 2 },
+    );
+    const { teacher, plan } = await studentWithPlan(school, template.id, {
+      client_name: 'Iryna Bondar',
+      child_name: 'Ostap Bondar',
+    });
+
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, school.person('teacher'), `/edit-protocol/${plan.id}`);
+    const lessons = page.getByRole('table', { name: 'Lessons of the plan' });
+    // The first answer may be slow on a busy machine: the list comes once the lessons are read.
+    await expect(lessons.getByRole('row')).toHaveCount(11, { timeout: 20_000 });
+    await expect(lessons.getByText('Not set yet')).toHaveCount(10);
+    // Enough in the folder for every lesson: nothing warns before filling.
+    await expect(page.getByTestId('plan-supply')).toHaveCount(0);
+
+    // Weekly on Mondays and Wednesdays at 16:00, from a Monday, in one step.
+    await page.getByRole('button', { name: 'Schedule lessons' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule the plan’s lessons' });
+    await dialog.getByRole('checkbox', { name: 'Monday' }).check();
+    await dialog.getByRole('checkbox', { name: 'Wednesday' }).check();
+    await dialog.getByRole('textbox', { name: 'Time' }).fill('16:00');
+    await expect(dialog.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^Europe\/Ki[ye]v$/);
+    await pickDate(page, dialog.getByRole('button', { name: 'From' }), '2027-01-04');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await expect(page.getByText('10 lessons have their dates.')).toBeVisible();
+    const dated = await lessonsOf(teacher, plan.id);
+    expect(dated.map((lesson) => lesson.starts_at)).toEqual([
+      '2027-01-04T14:00:00.000Z',
+      '2027-01-06T14:00:00.000Z',
+      '2027-01-11T14:00:00.000Z',
+      '2027-01-13T14:00:00.000Z',
+      '2027-01-18T14:00:00.000Z',
+      '2027-01-20T14:00:00.000Z',
+      '2027-01-25T14:00:00.000Z',
+      '2027-01-27T14:00:00.000Z',
+      '2027-02-01T14:00:00.000Z',
+      '2027-02-03T14:00:00.000Z',
+    ]);
+    await expect(lessons.getByText('16:00–16:45')).toHaveCount(10);
+
+    // One lesson moved: the others keep their dates.
+    await page.getByRole('button', { name: 'Move lesson 3' }).click();
+    const move = page.getByRole('dialog', { name: 'Move lesson 3' });
+    await move.getByRole('textbox', { name: 'Time' }).fill('09:30');
+    await move.getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByText('Lesson 3 moved.')).toBeVisible();
+    const moved = await lessonsOf(teacher, plan.id);
+    expect(moved.map((lesson) => lesson.starts_at)).toEqual(
+      dated.map((lesson) => (lesson.number === 3 ? '2027-01-11T07:30:00.000Z' : lesson.starts_at)),
+    );
+
+    // Every lesson filled in one step, each with at least its minimum.
+    await page.getByRole('button', { name: 'Fill all lessons' }).click();
+    await expect(page.getByText('10 lessons filled: every block has at least its minimum.')).toBeVisible();
+    for (const lesson of await lessonsOf(teacher, plan.id)) {
+      const full = await teacher.call<{ blocks: { presentations: unknown[] }[] }>(
+        'get',
+        `/lesson/${lesson.id}`,
+      );
+      expect(full.blocks[0]!.presentations.length).toBeGreaterThanOrEqual(1);
+    }
+
+    // At 800 px the lessons show without a sideways scroll.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+    const table = await lessons.boundingBox();
+    expect(table!.x + table!.width).toBeLessThanOrEqual(800);
+    await expectAccessible(page);
+  });
 });

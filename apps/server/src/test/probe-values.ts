@@ -218,6 +218,9 @@ const BY_NAME: Record<string, (c: SampleContext) => unknown> = {
   status_id: () => EXERCISE_STATUS.declined,
   start_date: () => '2024-01-01',
   end_date: () => '2024-01-31',
+  // A plan's schedule: a time of day and a time zone the runtime knows.
+  time: () => '16:00',
+  time_zone: () => 'Europe/Kyiv',
   token: () => 'x'.repeat(43),
   dry_run: () => true,
   age_from: () => 3,

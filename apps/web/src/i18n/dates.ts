@@ -55,3 +55,21 @@ export function shortDate(language: Language, day: string): string {
     new Date(`${day}T12:00:00Z`),
   );
 }
+
+/**
+ * A moment written out in a page's language and a time zone (the reader's): its day ("Monday,
+ * 7 January 2030") and its time of day ("16:00"), apart, for a page that lists lessons.
+ */
+export function dayAndTime(language: Language, iso: string, timeZone: string): { day: string; time: string } {
+  const locale = DAY_LOCALES[language];
+  const moment = new Date(iso);
+  return {
+    day: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(moment),
+    time: new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    }).format(moment),
+  };
+}

@@ -102,6 +102,12 @@ export const API = {
   generateBeforeLesson: '/generator/generate-before-lesson',
   /** Fills a lesson from its blocks' folders (`POST { lesson_id, replace? }`). */
   exercisesGenerateLesson: '/exercises/generate-lesson',
+  /**
+   * Fills every lesson of a plan still to hold, minimums everywhere before more (`POST { protocol_id,
+   * replace? }`); where its folders run short, and what would fix it: `GET /lessons/plan-supply?protocol_id=`.
+   */
+  exercisesGeneratePlan: '/exercises/generate-plan',
+  lessonsPlanSupply: '/lessons/plan-supply',
   /** The player's start and end of a lesson (`POST { lesson_id, event }`, the lesson's teacher). */
   trackLessonStatistic: '/users/track/lesson-statistic',
   /** The project's lessons held in a range of days, per teacher (`GET ?from&to&time_zone`). */

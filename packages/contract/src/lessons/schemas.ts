@@ -146,6 +146,59 @@ export const generateLessonInput = z.strictObject({
 export type GenerateLessonInput = z.input<typeof generateLessonInput>;
 
 /**
+ * `POST /exercises/generate-plan`: fills every lesson of the plan not held yet (nor being
+ * regenerated) at once, each block's minimum in every lesson before more (`fillPlan`). What the
+ * lessons hold stays, unless `replace` asks for a new fill of them all.
+ */
+export const generatePlanInput = z.strictObject({
+  protocol_id: bodyId,
+  replace: z.boolean().default(false),
+});
+export type GeneratePlanInput = z.input<typeof generatePlanInput>;
+
+/** `GET /lessons/plan-supply?protocol_id=`. */
+export const planSupplyQuery = lessonActingQuery.extend({ protocol_id: idParam });
+
+/**
+ * A block whose folder runs short for the plan's lessons still to fill (`planSupply`): which lessons
+ * would stay below its minimum, what they need against what the folder has left, what would fix it,
+ * and all of it said in the caller's language (`message`).
+ */
+export const blockShortageSchema = z.object({
+  key: z.string(),
+  target: z.string(),
+  folder_name: z.string(),
+  min_presentations: z.number().int(),
+  /** The lessons' numbers (from 1). */
+  lessons: z.array(z.number().int()),
+  need: z.number().int(),
+  supply: z.number().int(),
+  /** The other blocks (by target) whose folder is the same: its supply serves them too. */
+  shared_with: z.array(z.string()),
+  /** New exercises, usable `SUPPLY_FIX_USAGE` times, that the folder would need. */
+  add_exercises: z.number().int(),
+  /** The largest minimum every lesson would reach as the folder is; null when none would. */
+  lower_min_to: z.number().int().nullable(),
+  message: z.string(),
+});
+export type BlockShortageView = z.infer<typeof blockShortageSchema>;
+
+/** Where a plan's supply runs short before filling: nothing in `shortages` when every lesson will do. */
+export const planSupplySchema = z.object({
+  /** The lessons not held yet (nor being regenerated), by number: those a fill of the plan fills. */
+  lessons_to_fill: z.array(z.number().int()),
+  shortages: z.array(blockShortageSchema),
+});
+export type PlanSupplyView = z.infer<typeof planSupplySchema>;
+
+/** The answer to `POST /exercises/generate-plan`: the lessons filled and those left short. */
+export const planFillResultSchema = planSupplySchema.extend({
+  /** The lessons written, by number: each reaches every block's minimum. */
+  filled: z.array(z.number().int()),
+});
+export type PlanFillResultView = z.infer<typeof planFillResultSchema>;
+
+/**
  * `POST /lesson/finish`: the lesson is over; `reached` are the exercises shown. The presentations not
  * reached move to the plan's next lesson (spec §4), or nothing changes (409, spec §8).
  */

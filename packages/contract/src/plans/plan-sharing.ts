@@ -40,21 +40,37 @@ export const sentPlanSchema = planSharingSchema.extend({
 });
 export type SentPlan = z.infer<typeof sentPlanSchema>;
 
-/** A block of the plan as the parents read it: its target, what it is for, and the folder picked. */
+/**
+ * A block of the plan as the parents read it: its target, what it works on, and what to practise at
+ * home, all in the template's words for parents (never a folder's internal name).
+ */
 export const parentPlanBlockSchema = z.object({
   target: z.string(),
   /** The block's description for parents ('' when the template has none). */
   description: z.string(),
-  /** The folder the teacher picked, by its name and its description for parents; null while none. */
-  folder: z.object({ name: z.string(), description: z.string() }).nullable(),
+  /**
+   * What to practise at home: the parents' description of the folder the teacher picked ('' when
+   * the template has none for it); null while no folder is picked.
+   */
+  at_home: z.string().nullable(),
 });
 export type ParentPlanBlock = z.infer<typeof parentPlanBlockSchema>;
 
+/** A lesson of the plan as the parents see it: its number, when it is (null: not dated yet), how long. */
+export const parentPlanLessonSchema = z.object({
+  number: z.number().int(),
+  starts_at: z.string().nullable(),
+  duration_minutes: z.number().int(),
+  /** Whether the lesson took place. */
+  held: z.boolean(),
+});
+export type ParentPlanLesson = z.infer<typeof parentPlanLessonSchema>;
+
 /**
- * The plan for the parents (`GET /show-plan/:token`, issue 14): only what the public page shows,
- * in the student's language. It never carries a description or an indication for the educator, a
- * teacher's note, or the id of anything: the server answers through this schema, which drops every
- * other field.
+ * The plan for the parents (`GET /show-plan/:token`, issues 14 and 27): only what the public page
+ * shows, in the student's language. It never carries a description or an indication for the
+ * educator, a teacher's note, an e-mail, a folder's internal name or the id of anything: the server
+ * answers through this schema, which drops every other field.
  */
 export const parentPlanSchema = z.object({
   /** The student's lesson language: the page shows itself in it. */
@@ -64,7 +80,13 @@ export const parentPlanSchema = z.object({
   template_title: z.string(),
   /** The plan's last day, 'YYYY-MM-DD'. */
   deadline: z.string(),
+  /** The speech therapist who keeps the plan, by name. */
+  therapist_name: z.string(),
+  /** The school (the project) by its name; it keeps no contacts of its own yet. */
+  school_name: z.string(),
   lessons: z.number().int(),
+  /** The plan's lessons in order, with their dates (instants: the page shows them in the reader's time zone). */
+  schedule: z.array(parentPlanLessonSchema),
   blocks: z.array(parentPlanBlockSchema),
 });
 export type ParentPlan = z.infer<typeof parentPlanSchema>;

@@ -1,4 +1,14 @@
-import type { Lesson } from '@logoschool/contract';
+import {
+  PLAN_LESSONS,
+  SUPPLY_FIX_USAGE,
+  fillPlan,
+  planSupply,
+  type Lesson,
+  type PlanFillBlock,
+  type PlanFillResultView,
+  type PlanSupplyView,
+} from '@logoschool/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -11,6 +21,9 @@ import {
   lessonsOfPlan,
   readLesson,
 } from '../../test/lessons.ts';
+import { DEMO_EXERCISES } from '../../db/demo/demo-exercises.ts';
+import { DEMO_TEMPLATES } from '../../db/demo/demo-plans.ts';
+import { DEMO_CATEGORIES } from '../../db/seed.ts';
 import { fillLesson } from './lesson-commands.ts';
 
 const t = useTestApp();
@@ -28,12 +41,13 @@ function usage(lessons: Lesson[]): Map<number, number> {
 }
 
 describe('POST /api/exercises/generate-lesson', () => {
-  it('fills a lesson from its blocks’ folders, as full as each block allows, and answers it', async () => {
+  it('fills a lesson from its blocks’ folders, its minimums first, keeping for the other lessons what theirs need', async () => {
     const s = await buildLessonSchool(t.app, t.db);
     const [first] = await lessonsOfPlan(t.app, s.teacher, s.plan.id);
     const filled = dataOf<Lesson>(await fill(s.teacher, first!.id));
     const [words, phrases] = idsOf(filled);
-    expect(words).toHaveLength(3);
+    // The words folder has ten uses (3 + 3 + 3 + 1) for ten lessons of at least one word: none to spare.
+    expect(words).toHaveLength(1);
     expect(phrases).toHaveLength(2);
     for (const id of words!) expect(s.words).toContain(id);
     for (const id of phrases!) expect(s.phrases).toContain(id);
@@ -57,15 +71,14 @@ describe('POST /api/exercises/generate-lesson', () => {
     );
     const kept = dataOf<Lesson>(await fill(s.teacher, lesson.id));
     expect(kept.starts_at).toBe('2030-01-07T09:00:00.000Z');
-    expect(idsOf(kept)[0]![0]).toBe(s.words[2]);
-    expect(idsOf(kept)[0]).toHaveLength(3);
+    expect(idsOf(kept)[0]).toEqual([s.words[2]]);
     expect(idsOf(kept)[1]).toEqual([s.phrases[2], s.phrases[1]]);
     const replaced = dataOf<Lesson>(await fill(s.teacher, lesson.id, true));
-    expect(idsOf(replaced)[0]).toHaveLength(3);
+    expect(idsOf(replaced)[0]).toHaveLength(1);
     expect(idsOf(replaced)[1]).toHaveLength(2);
   });
 
-  it('across the plan never uses an exercise more often than its usage frequency, and says which block cannot be filled', async () => {
+  it('across the plan never uses an exercise more often than its usage frequency, and says which block cannot be filled and what would fix it', async () => {
     const s = await buildLessonSchool(t.app, t.db);
     const lessons = await lessonsOfPlan(t.app, s.teacher, s.plan.id);
     const filled: Lesson[] = [];
@@ -76,23 +89,18 @@ describe('POST /api/exercises/generate-lesson', () => {
     for (const id of [...s.words.slice(0, 3), ...s.phrases.slice(1)])
       expect(used.get(id) ?? 0).toBeLessThanOrEqual(3);
     expect(used.get(s.words[3]!) ?? 0).toBeLessThanOrEqual(1);
-    // The words vary: the second lesson takes the word the first did not.
-    const [firstWords] = idsOf(filled[0]!);
-    const missing = s.words.filter((id) => !firstWords!.includes(id));
-    for (const id of missing) expect(idsOf(filled[1]!)[0]).toContain(id);
+    // The words vary: the second lesson does not take the first one's word.
+    expect(idsOf(filled[1]!)[0]).not.toEqual(idsOf(filled[0]!)[0]);
 
     const fourth = lessons[3]!;
     const answer = await fill(s.teacher, fourth.id);
     expect(answer.statusCode, answer.body).toBe(409);
     const remaining = 7 - [...s.phrases].reduce((sum, id) => sum + (used.get(id) ?? 0), 0);
+    const reason = `The block “Phrases” needs at least 2 presentations, and its folder has only ${remaining} exercises the plan may still use.`;
     expect(answer.json()).toEqual({
       code: 'lesson_cannot_fill',
-      message: `The lesson cannot be filled automatically. The block “Phrases” needs at least 2 presentations, and its folder has only ${remaining} exercises the plan may still use.`,
-      errors: {
-        'blocks.1.exercise_ids': [
-          `The block “Phrases” needs at least 2 presentations, and its folder has only ${remaining} exercises the plan may still use.`,
-        ],
-      },
+      message: `The lesson cannot be filled automatically. ${reason} To fix it, add 1 accepted exercise with usage frequency 3 to the folder “[R] phrases”. Or lower the block’s minimum to 1.`,
+      errors: { 'blocks.1.exercise_ids': [reason] },
     });
     // Nothing was written.
     expect(idsOf(await readLesson(t.app, s.teacher, fourth.id))).toEqual([[], []]);
@@ -103,6 +111,7 @@ describe('POST /api/exercises/generate-lesson', () => {
       { lang: 'uk' },
     );
     expect(uk.json().message).toMatch(/^Урок не вдається заповнити автоматично\. Блок «Phrases»/);
+    expect(uk.json().message).toContain('додайте до папки «[R] phrases» 1 схвалену вправу');
   });
 
   it('gives the same lesson for the same seed', async () => {
@@ -158,5 +167,157 @@ describe('GET /api/exercises/for-teacher by plan, student and category', () => {
     expect(await ids(s.teacher, `client_id=${s.otherPlan.client.id}`)).toEqual([]);
     // Without filters: the accepted library, the one outside the folders included.
     expect(await ids(s.teacher, 'page=1')).toEqual([...inFolders, s.elsewhere].sort((a, b) => a - b));
+  });
+});
+
+describe('POST /api/exercises/generate-plan and GET /api/lessons/plan-supply', () => {
+  const supply = (who: Member, planId: number) =>
+    as(who).get('/api/lessons/plan-supply', { query: `protocol_id=${planId}` });
+
+  it('says before filling which lessons a folder cannot serve and the fix, then fills every lesson it can', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const before = dataOf<PlanSupplyView>(await supply(s.teacher, s.plan.id));
+    expect(before.lessons_to_fill).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Phrases: seven uses, two a lesson; words: ten uses, one a lesson, enough.
+    expect(before.shortages).toEqual([
+      {
+        key: expect.any(String),
+        target: 'Phrases',
+        folder_name: '[R] phrases',
+        min_presentations: 2,
+        lessons: [4, 5, 6, 7, 8, 9, 10],
+        need: 20,
+        supply: 7,
+        shared_with: [],
+        add_exercises: 5,
+        // One phrase a lesson would need ten uses: lowering the minimum does not do.
+        lower_min_to: null,
+        message: expect.stringMatching(
+          /^The block “Phrases” needs 20 presentations .* lessons 4, 5, 6, 7, 8, 9, 10 .*add 5 accepted exercises with usage frequency 3 to the folder “\[R\] phrases”\.$/,
+        ),
+      },
+    ]);
+    const answer = dataOf<PlanFillResultView>(
+      await as(s.teacher).post('/api/exercises/generate-plan', { protocol_id: s.plan.id }),
+    );
+    expect(answer.filled).toEqual([1, 2, 3]);
+    expect(answer.shortages).toEqual(before.shortages);
+    const lessons = await Promise.all(
+      (await lessonsOfPlan(t.app, s.teacher, s.plan.id)).map((lesson) =>
+        readLesson(t.app, s.teacher, lesson.id),
+      ),
+    );
+    for (const lesson of lessons.slice(0, 3)) {
+      expect(idsOf(lesson)[0]).toHaveLength(1);
+      expect(idsOf(lesson)[1]).toHaveLength(2);
+    }
+    for (const lesson of lessons.slice(3)) expect(idsOf(lesson)).toEqual([[], []]);
+    const used = usage(lessons);
+    for (const id of [s.words[3]!, s.phrases[0]!]) expect(used.get(id) ?? 0).toBeLessThanOrEqual(1);
+    for (const id of [...s.words.slice(0, 3), ...s.phrases.slice(1)])
+      expect(used.get(id) ?? 0).toBeLessThanOrEqual(3);
+  });
+
+  it('answers 401 without a token, 403 for a role that may not, 404 for another teacher’s plan, 422 for a bad body', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const anonymous = apiAs(t.app, s.teacher, { token: null });
+    expect(
+      (await anonymous.get('/api/lessons/plan-supply', { query: `protocol_id=${s.plan.id}` })).statusCode,
+    ).toBe(401);
+    expect(
+      (await anonymous.post('/api/exercises/generate-plan', { protocol_id: s.plan.id })).statusCode,
+    ).toBe(401);
+    expect((await supply(s.manager, s.plan.id)).statusCode).toBe(403);
+    expect(
+      (await as(s.manager).post('/api/exercises/generate-plan', { protocol_id: s.plan.id })).statusCode,
+    ).toBe(403);
+    expect((await supply(s.teacher, s.otherPlan.id)).statusCode).toBe(404);
+    const other = await as(s.teacher).post('/api/exercises/generate-plan', { protocol_id: s.otherPlan.id });
+    expect(other.statusCode, other.body).toBe(404);
+    for (const body of [
+      {},
+      { protocol_id: 'x' },
+      { protocol_id: s.plan.id, replace: 1 },
+      { protocol_id: s.plan.id, seed: 1 },
+    ]) {
+      expect((await as(s.teacher).post('/api/exercises/generate-plan', body)).statusCode).toBe(422);
+    }
+  });
+});
+
+/** The demo school's folders (the seed's own constants): each block's accepted exercises in its first folder. */
+function demoPlans(): PlanFillBlock[][] {
+  const under = new Map<string, string[]>();
+  const walk = (nodes: readonly (typeof DEMO_CATEGORIES)[number][], folders: string[]) => {
+    for (const node of nodes) {
+      const chain = node.folder ? [...folders, node.name] : folders;
+      if (!node.folder)
+        for (const folder of chain) under.set(folder, [...(under.get(folder) ?? []), node.name]);
+      walk(node.children ?? [], chain);
+    }
+  };
+  walk(DEMO_CATEGORIES, []);
+  const ids = new Map(DEMO_EXERCISES.map((exercise, index) => [exercise, index + 1]));
+  return DEMO_TEMPLATES.filter((template) => template.publish).map((template) =>
+    template.blocks.map((block, index) => {
+      const folder = block.folders[0]?.name ?? '';
+      const leaves = under.get(folder) ?? [];
+      return {
+        key: `block-${index}`,
+        target: block.target,
+        min_presentations: block.min,
+        max_presentations: block.max,
+        folder_id: [...under.keys()].indexOf(folder),
+        candidates: DEMO_EXERCISES.filter(
+          (exercise) => exercise.status === 'accepted' && leaves.includes(exercise.category ?? ''),
+        ).map((exercise) => ({ exercise_id: ids.get(exercise) ?? 0, usage_frequency: exercise.usage ?? 1 })),
+      };
+    }),
+  );
+}
+
+describe('the fill over the demo school’s plans', () => {
+  const lessonsOf = (blocks: PlanFillBlock[], count: number) =>
+    Array.from({ length: count }, () => ({ mode: 'fill' as const, kept: blocks.map(() => []) }));
+  const reachAll = (blocks: PlanFillBlock[], count: number, seed: number) =>
+    fillPlan({ blocks, lessons: lessonsOf(blocks, count), seed }).every(
+      (lesson) => lesson.problems.length === 0,
+    );
+
+  it('reaches every lesson’s minimums whenever the folders allow it, and otherwise names a fix that does', () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => {
+        for (const blocks of demoPlans()) {
+          const shortages = planSupply({ blocks, lessons: lessonsOf(blocks, PLAN_LESSONS), seed });
+          if (shortages.length === 0) {
+            expect(reachAll(blocks, PLAN_LESSONS, seed)).toBe(true);
+            continue;
+          }
+          // The lessons the folders can serve all reach their minimums: as many as the first short one less one.
+          const served = Math.min(...shortages.flatMap((shortage) => shortage.lessons)) - 1;
+          expect(reachAll(blocks, served, seed)).toBe(true);
+          // Adding what each shortage names gives all ten lessons their minimums.
+          const fixed = blocks.map((block) => {
+            const shortage = shortages.find((one) => one.key === block.key);
+            const sharing = shortages.filter((one) => one.folder_id === block.folder_id);
+            const add = Math.max(0, ...sharing.map((one) => one.add_exercises));
+            if (!shortage && sharing.length === 0) return block;
+            return {
+              ...block,
+              candidates: [
+                ...block.candidates,
+                ...Array.from({ length: add }, (_, n) => ({
+                  exercise_id: 10_000 * (1 + (block.folder_id ?? 0)) + n,
+                  usage_frequency: SUPPLY_FIX_USAGE,
+                })),
+              ],
+            };
+          });
+          // Blocks of one folder each received the same new exercises.
+          expect(reachAll(fixed, PLAN_LESSONS, seed)).toBe(true);
+        }
+      }),
+      { numRuns: 20, seed: 27 },
+    );
   });
 });

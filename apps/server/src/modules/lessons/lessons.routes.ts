@@ -4,6 +4,10 @@ import {
   errorBody,
   finishLessonInput,
   generateLessonInput,
+  generatePlanInput,
+  planFillResultSchema,
+  planSupplyQuery,
+  planSupplySchema,
   lessonActingQuery,
   lessonCheckQuery,
   lessonCheckSchema,
@@ -18,7 +22,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
-import { fillLesson, finishLesson, updateLesson } from './lesson-commands.ts';
+import { fillLesson, fillPlanLessons, finishLesson, planSupplyOf, updateLesson } from './lesson-commands.ts';
 import { lessonFromProgram } from './lesson-from-program.ts';
 import { checkLesson, getLesson, listLessons, type LessonCaller } from './lesson-queries.ts';
 import { sessionChanged } from './lesson-link.ts';
@@ -134,6 +138,39 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await fillLesson(app.db, actingOf(request), request.body) }),
+  );
+
+  app.post(
+    API.exercisesGeneratePlan,
+    {
+      config: { permission: 'lessons.manage' },
+      schema: {
+        tags,
+        summary:
+          'Fills every lesson of the plan not held yet (nor being regenerated), each block’s minimum in every lesson before any gets more, within the plan’s usage frequencies; a lesson that would stay below a minimum is left as it was and named with the fix; 409 `lesson_cannot_fill` when none could be filled',
+        querystring: lessonActingQuery,
+        body: generatePlanInput,
+        response: { 200: dataEnvelope(planFillResultSchema), ...conflicts },
+      },
+    },
+    async (request) => ({ data: await fillPlanLessons(app.db, actingOf(request), request.body) }),
+  );
+
+  app.get(
+    API.lessonsPlanSupply,
+    {
+      config: { permission: 'lessons.manage' },
+      schema: {
+        tags,
+        summary:
+          'Before filling: the plan’s lessons still to fill and, per block whose folder cannot give each its minimum, which lessons would stay short, the need against the supply, and what would fix it',
+        querystring: planSupplyQuery,
+        response: { 200: dataEnvelope(planSupplySchema), 404: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await planSupplyOf(app.db, actingOf(request), request.query.protocol_id),
+    }),
   );
 
   app.post(

@@ -14,11 +14,11 @@ import {
   type TemplateContent,
   type sendPlanInput,
 } from '@logoschool/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../access/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { clients, protocols } from '../../db/schema/index.ts';
+import { clients, lessons, protocols, users, workspaces } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -93,7 +93,7 @@ export async function sendPlan(
   };
 }
 
-/** The parents' blocks: each block's target and parent text, and the folder picked, by its parent text. */
+/** The parents' blocks: each block's target, its parent text, and the picked folder's parent text. */
 function parentBlocks(content: TemplateContent, picked: Map<string, number | null>): ParentPlan['blocks'] {
   return content.blocks.map((block) => {
     const folderId = picked.get(block.key) ?? null;
@@ -101,7 +101,7 @@ function parentBlocks(content: TemplateContent, picked: Map<string, number | nul
     return {
       target: block.target,
       description: block.description_parents,
-      folder: folder ? { name: folder.category_name, description: folder.description_parents } : null,
+      at_home: folder ? folder.description_parents : null,
     };
   });
 }
@@ -121,12 +121,35 @@ export async function showPlan(db: Db, token: string): Promise<ParentPlan> {
   if (!found) throw invalidLink();
   const { plan, client } = found;
   const { content, picked } = await contentOf(db, plan);
+  const [people] = await db
+    .select({ therapist: users.name, school: workspaces.title })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, plan.workspaceId))
+    .where(eq(users.id, plan.teacherId));
+  const schedule = await db
+    .select({
+      number: lessons.number,
+      startsAt: lessons.startsAt,
+      durationMinutes: lessons.durationMinutes,
+      finishedAt: lessons.finishedAt,
+    })
+    .from(lessons)
+    .where(eq(lessons.protocolId, plan.id))
+    .orderBy(asc(lessons.number));
   return {
     language: isLanguage(client.language) ? client.language : 'uk',
     child_name: firstNameOf(client.childName),
     template_title: content.title,
     deadline: plan.deadline,
+    therapist_name: people?.therapist ?? '',
+    school_name: people?.school ?? '',
     lessons: plan.lessons,
+    schedule: schedule.map((lesson) => ({
+      number: lesson.number,
+      starts_at: lesson.startsAt?.toISOString() ?? null,
+      duration_minutes: lesson.durationMinutes,
+      held: lesson.finishedAt !== null,
+    })),
     blocks: parentBlocks(content, picked),
   };
 }

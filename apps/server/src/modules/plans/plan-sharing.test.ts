@@ -304,27 +304,75 @@ describe('the plan for the parents (public)', () => {
       child_name: 'Marko',
       template_title: 'Sound [R]',
       deadline: '2099-06-30',
+      therapist_name: s.teacher.user.name,
+      school_name: s.workspace.title,
       lessons: 10,
+      schedule: Array.from({ length: 10 }, (_, index) => ({
+        number: index + 1,
+        starts_at: null,
+        duration_minutes: 45,
+        held: false,
+      })),
       blocks: [
         {
           target: 'Articulation',
           description: 'Exercises for the tongue, every day.',
-          folder: { name: '[R] words', description: 'Words with R' },
+          at_home: 'Words with R',
         },
-        { target: 'Phrases', description: '', folder: { name: '[R] phrases', description: 'Short phrases' } },
+        { target: 'Phrases', description: '', at_home: 'Short phrases' },
       ],
     });
-    // Nothing for the educator, no teacher's note, no surname, no id of anything.
-    for (const hidden of [...Object.values(EDUCATOR), 'EDU-note', 'Kowalsk', 'mama@example', 'Iryna'])
+    // Nothing for the educator, no teacher's note, no surname, no folder's internal name, no
+    // e-mail, no id of anything.
+    for (const hidden of [
+      ...Object.values(EDUCATOR),
+      'EDU-note',
+      'Kowalsk',
+      'mama@example',
+      'Iryna',
+      '[R] words',
+      '[R] phrases',
+      s.teacher.user.email,
+      '@',
+    ])
       expect(response.body).not.toContain(hidden);
     expect(response.body).not.toMatch(/"\w*_?id"|"key"|educator|indications/);
-    // The contract's schema holds no such field either.
+    // Exactly these fields, and the contract's schema holds no other.
+    expect(Object.keys(shown).sort()).toEqual(Object.keys(parentPlanSchema.shape).sort());
+    expect(Object.keys(shown.blocks[0]!).sort()).toEqual(['at_home', 'description', 'target']);
+    expect(Object.keys(shown.schedule[0]!).sort()).toEqual([
+      'duration_minutes',
+      'held',
+      'number',
+      'starts_at',
+    ]);
     const fields = [
       ...Object.keys(parentPlanSchema.shape),
       ...Object.keys(parentPlanSchema.shape.blocks.element.shape),
-      ...Object.keys(parentPlanSchema.shape.blocks.element.shape.folder.unwrap().shape),
+      ...Object.keys(parentPlanSchema.shape.schedule.element.shape),
     ];
-    expect(fields.filter((field) => /educator|indication|note|comment|id$|email/.test(field))).toEqual([]);
+    expect(fields.filter((field) => /educator|indication|note|comment|id$|email|folder/.test(field))).toEqual(
+      [],
+    );
+  });
+
+  it('shows the lessons’ dates once the teacher schedules them', async () => {
+    const s = await school();
+    const plan = await filledPlan(s);
+    const { url } = dataOf<PlanSharing>(await as(s.teacher).post(`/api/protocols/${plan.id}/link`));
+    dataOf(
+      await as(s.teacher).post(`/api/protocols/${plan.id}/schedule`, {
+        weekdays: [1, 3],
+        time: '16:00',
+        start_date: '2030-01-01',
+        time_zone: 'Europe/Kyiv',
+      }),
+    );
+    const shown = dataOf<ParentPlan>(await showPlan(tokenOf(url)));
+    expect(shown.schedule.slice(0, 2)).toEqual([
+      { number: 1, starts_at: '2030-01-02T14:00:00.000Z', duration_minutes: 45, held: false },
+      { number: 2, starts_at: '2030-01-07T14:00:00.000Z', duration_minutes: 45, held: false },
+    ]);
   });
 
   it('answers a wrong or withdrawn link with the same 404 and its own message', async () => {
@@ -359,7 +407,7 @@ describe('the plan for the parents (public)', () => {
       .set({ folderId: null })
       .where(and(eq(protocolBlocks.protocolId, plan.id), eq(protocolBlocks.key, plan.blocks[1]!.key)));
     const shown = dataOf<ParentPlan>(await showPlan(tokenOf(url)));
-    expect(shown.blocks.map((block) => block.folder?.name ?? null)).toEqual(['[R] words', null]);
+    expect(shown.blocks.map((block) => block.at_home)).toEqual(['Words with R', null]);
   });
 });
 

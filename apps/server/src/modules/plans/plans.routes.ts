@@ -2,8 +2,11 @@ import {
   API,
   dataEnvelope,
   errorBody,
+  lessonMoveInput,
   planActingQuery,
   planCreateInput,
+  planScheduleInput,
+  planScheduleSchema,
   planInput,
   planParams,
   planSchema,
@@ -15,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
+import { moveLesson, scheduleLessons } from './plan-schedule.service.ts';
 import {
   createPlan,
   deletePlan,
@@ -120,6 +124,44 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await takeTemplateUpdate(app.db, planCaller(request), request.params.protocolId, request.body),
+    }),
+  );
+
+  app.post(
+    `${item}/schedule`,
+    {
+      config: { permission: 'plans.manage' },
+      schema: {
+        tags,
+        summary:
+          'Dates the plan’s lessons in one step, in their order: weekly on the weekdays named (1 Monday … 7 Sunday) at the time in the time zone, from the start date on; those without a date (`undated`) or every one not held (`not_held`)',
+        params: planParams,
+        querystring: planActingQuery,
+        body: planScheduleInput,
+        response: { 200: dataEnvelope(planScheduleSchema), 409: errorBody, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await scheduleLessons(app.db, actingOf(request), request.params.protocolId, request.body),
+    }),
+  );
+
+  app.post(
+    `${item}/move-lesson`,
+    {
+      config: { permission: 'plans.manage' },
+      schema: {
+        tags,
+        summary:
+          'Moves one lesson of the plan to another day and time in the time zone; the others keep theirs',
+        params: planParams,
+        querystring: planActingQuery,
+        body: lessonMoveInput,
+        response: { 200: dataEnvelope(planScheduleSchema), 409: errorBody, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await moveLesson(app.db, actingOf(request), request.params.protocolId, request.body),
     }),
   );
 

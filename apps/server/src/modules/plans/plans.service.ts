@@ -141,7 +141,7 @@ async function viewOf(db: Tx, caller: PlanCaller, row: ProtocolRow): Promise<Pla
 }
 
 /** The plan's row when it is the caller's; 404 otherwise. */
-async function ownRow(db: Tx, caller: ProjectActor, id: number, lock = false): Promise<ProtocolRow> {
+export async function ownRow(db: Tx, caller: ProjectActor, id: number, lock = false): Promise<ProtocolRow> {
   const query = db
     .select()
     .from(protocols)

@@ -26,14 +26,16 @@ const PLAN: ParentPlan = {
   child_name: 'Marko',
   template_title: 'Głoska [R]',
   deadline: '2099-06-30',
+  therapist_name: 'Olena Kovalenko',
+  school_name: 'Szkoła Mowy',
   lessons: 10,
+  schedule: [
+    { number: 1, starts_at: '2030-01-07T14:00:00.000Z', duration_minutes: 45, held: true },
+    { number: 2, starts_at: null, duration_minutes: 45, held: false },
+  ],
   blocks: [
-    {
-      target: 'Artykulacja',
-      description: 'Ćwiczenia języka, codziennie.',
-      folder: { name: '[R] słowa', description: 'Słowa z R' },
-    },
-    { target: 'Zdania', description: '', folder: null },
+    { target: 'Artykulacja', description: 'Ćwiczenia języka, codziennie.', at_home: 'Słowa z R' },
+    { target: 'Zdania', description: '', at_home: null },
   ],
 };
 
@@ -69,10 +71,33 @@ describe('the plan for the parents', () => {
     expect(screen.getByText('Do 30 czerwca 2099')).toBeTruthy();
     expect(screen.getByText('Lekcji: 10')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Do kogo się zwrócić',
+      'Terminy zajęć',
       'Artykulacja',
       'Zdania',
     ]);
-    expect(screen.getByText('[R] słowa')).toBeTruthy();
+    expect(screen.getByText('Olena Kovalenko')).toBeTruthy();
+    expect(screen.getByText('Szkoła Mowy')).toBeTruthy();
+    // The lessons in the reader's time zone, which the page names.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByText(`Godziny są podane w Twojej strefie czasowej: ${zone}.`)).toBeTruthy();
+    const day = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'full', timeZone: zone }).format(
+      new Date('2030-01-07T14:00:00Z'),
+    );
+    const time = (iso: string) =>
+      new Intl.DateTimeFormat('pl-PL', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: zone,
+      }).format(new Date(iso));
+    expect(
+      screen.getByText(`${day}, ${time('2030-01-07T14:00:00Z')}–${time('2030-01-07T14:45:00Z')}`),
+    ).toBeTruthy();
+    expect(screen.getByText('Odbyły się')).toBeTruthy();
+    expect(screen.getByText('Termin do ustalenia')).toBeTruthy();
+    // What to practise at home, in the parents' words: never a folder's internal name.
+    expect(screen.getByText('Co ćwiczyć w domu')).toBeTruthy();
     expect(screen.getByText('Słowa z R')).toBeTruthy();
     expect(screen.getByText('Ćwiczenia do tego bloku zostaną wkrótce wybrane.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Drukuj' })).toBeTruthy();
