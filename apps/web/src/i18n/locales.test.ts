@@ -34,9 +34,21 @@ function sources(dir: string): string[] {
   });
 }
 
+/** A counted text's plural forms (i18next's suffixes), in each language. */
+const PLURAL = /_(one|few|many|other)$/;
+const FORMS: Record<string, string[]> = { en: ['one', 'other'] };
+const formsOf = (lang: string) => FORMS[lang] ?? ['one', 'few', 'many', 'other'];
+/** A language's keys, a counted text's forms named as the forms that language has. */
+const keysIn = (lang: string, keys: Iterable<string>) =>
+  new Set(
+    [...keys].flatMap((key) =>
+      PLURAL.test(key) ? formsOf(lang).map((form) => key.replace(PLURAL, `_${form}`)) : [key],
+    ),
+  );
+
 describe('the locales', () => {
   it.each(LANGUAGES)('%s has every key of every other language, none empty', (lang) => {
-    const keys = new Set(LANGUAGES.flatMap((other) => Object.keys(flat[other]!)));
+    const keys = keysIn(lang, new Set(LANGUAGES.flatMap((other) => Object.keys(flat[other]!))));
     for (const key of keys) {
       expect(flat[lang]![key], `${lang}: ${key}`).toBeTypeOf('string');
       expect(flat[lang]![key]!.trim(), `${lang}: ${key}`).not.toBe('');
@@ -46,7 +58,8 @@ describe('the locales', () => {
   it('uses the same placeholders in every language', () => {
     for (const [key, text] of Object.entries(flat.en!)) {
       for (const lang of LANGUAGES)
-        expect(placeholders(flat[lang]![key]!), `${lang}: ${key}`).toEqual(placeholders(text));
+        for (const form of keysIn(lang, [key]))
+          expect(placeholders(flat[lang]![form]!), `${lang}: ${form}`).toEqual(placeholders(text));
     }
   });
 
@@ -69,6 +82,8 @@ describe('the locales', () => {
     );
     expect(used.length).toBeGreaterThan(20);
     for (const [file, key] of used)
-      expect(flat.en, `${path.relative(root, file)}: ${key}`).toHaveProperty([key]);
+      expect(flat.en![key] ?? flat.en![`${key}_other`], `${path.relative(root, file)}: ${key}`).toBeTypeOf(
+        'string',
+      );
   });
 });

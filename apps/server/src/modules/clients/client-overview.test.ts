@@ -3,7 +3,6 @@ import {
   type ClientDuplicate,
   type ClientListItem,
   type ClientPath,
-  type Lesson,
 } from '@logoschool/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -68,7 +67,7 @@ describe('GET /api/clients: the current plan and the next lesson', () => {
 
   it('prefers the running plan to one ended, the nearest running first, and shows an ended one when nothing runs', async () => {
     const s = await buildLessonSchool(t.app, t.db);
-    const plan = async (deadline: string) =>
+    const plan = async () =>
       dataOf<{ id: number }>(
         await as(s.teacher).post('/api/protocols', {
           client_id: s.student.id,
@@ -77,8 +76,8 @@ describe('GET /api/clients: the current plan and the next lesson', () => {
         }),
         201,
       ).id;
-    const later = await plan('2099-12-31');
-    const ended = await plan('2099-01-01');
+    const later = await plan();
+    const ended = await plan();
     await t.db.update(protocols).set({ deadline: '2099-12-31' }).where(eq(protocols.id, later));
     await t.db.update(protocols).set({ deadline: '2001-01-01' }).where(eq(protocols.id, ended));
     const current = async () =>
