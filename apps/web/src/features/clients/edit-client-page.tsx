@@ -308,8 +308,10 @@ function DuplicatesWarning({
 }) {
   const { t } = useTranslation();
   return (
-    <Alert color="yellow" role="alert" title={t('clients.duplicatesTitle')}>
+    <Alert color="yellow" role="alert">
       <Stack gap="xs">
+        {/* In the body's colour: yellow's title shade is too light to read (WCAG AA). */}
+        <Text fw={700}>{t('clients.duplicatesTitle')}</Text>
         <Text size="sm">{t('clients.duplicatesText')}</Text>
         <Stack component="ul" gap={4} m={0} pl="md">
           {duplicates.map((duplicate) => (
