@@ -157,3 +157,51 @@ test("another teacher's student is not found", async ({ page, request }) => {
   await signIn(page, school.person('diagnostician'), `/edit-client/${student.id}`);
   await expect(page.getByText('This student was not found, or is not yours.')).toBeVisible();
 });
+
+test('the list shows age, lesson language, plan and next lesson; saving a look-alike student warns first', async ({
+  page,
+  request,
+}) => {
+  const school = await newSchool(request, ['teacher']);
+  const teacher = await school.as('teacher');
+  const first = await teacher.call<Client>('post', API.clients, {
+    client_name: 'Oksana Melnyk',
+    child_name: 'Zlata Melnyk',
+    birthdate: '2019-05-14',
+    language: 'pl',
+    parent_email: 'oksana@example.com',
+  } satisfies ClientInput);
+  await signIn(page, school.person('teacher'));
+  const row = page.getByRole('row', { name: /Zlata Melnyk/ });
+  await expect(row).toContainText(/\d+ years/);
+  await expect(row).toContainText('Polish');
+  await expect(row).toContainText('No plan yet');
+  await expect(row).toContainText('Not scheduled');
+  for (const header of ['Age', 'Lesson language', 'Plan', 'Next lesson', 'Interests', 'Other interests']) {
+    await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  }
+  await expectAccessible(page);
+
+  // The same child, spelled with other case and spaces: a warning with a link, nothing saved yet.
+  await page.getByRole('link', { name: 'Add a student' }).click();
+  await page.getByRole('textbox', { name: "Child's name" }).fill(' zlata  MELNYK ');
+  await pickDate(page, page.getByRole('button', { name: 'Date of birth' }), '2019-05-14');
+  await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Taras Melnyk');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const warning = page.getByRole('alert').filter({ hasText: 'This student may already be here' });
+  await expect(warning).toContainText("same child's name and date of birth");
+  await expect(warning.getByRole('link', { name: 'Zlata Melnyk' })).toHaveAttribute(
+    'href',
+    `/edit-client/${first.id}`,
+  );
+  await expectAccessible(page);
+  await expect(page).toHaveURL(/\/edit-client$/);
+  await warning.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('row', { name: /MELNYK/ })).toBeVisible();
+
+  // Search by the parent's name, on the server.
+  await page.getByPlaceholder('Search by child or parent name').fill('taras');
+  await expect(page.getByRole('row', { name: /MELNYK/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Zlata Melnyk/ })).toBeHidden();
+});

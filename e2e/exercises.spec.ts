@@ -115,10 +115,14 @@ test('an author takes an open request and finds it among their drafts', async ({
   const open = page
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: 'Take it', disabled: false }) });
-  const title = await open.first().getByRole('cell').first().locator('p').first().innerText();
+  const title = await open.first().getByRole('cell').first().getByRole('button').first().innerText();
   expect(title).toBe('Space trip: [R] in words');
   await open.first().getByRole('button', { name: 'Take it' }).click();
   await expect(page.getByText(`“${title}” is now your draft.`)).toBeVisible();
+  // Taken, the request opens as the author's new draft.
+  await expect(page).toHaveURL(/\/edit-exercise\/\d+$/);
+  await page.goto('/exercises');
+  await page.getByRole('tab', { name: /^Requests/ }).click();
   await expect.poll(() => counter(page, 'Requests')).toBe(requests - 1);
   await expect.poll(() => counter(page, 'Drafts')).toBe(drafts + 1);
   await page.getByRole('tab', { name: /^Drafts/ }).click();
@@ -313,8 +317,8 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   await signIn(author, school.person('author'));
   await author.getByRole('tab', { name: /^Requests/ }).click();
   await author.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Take it' }).click();
-  await author.getByRole('tab', { name: /^Drafts/ }).click();
-  await author.getByRole('link', { name: title }).click();
+  // Taken, it opens as the author's draft.
+  await expect(author).toHaveURL(/\/edit-exercise\/\d+$/);
   await author.getByRole('combobox', { name: 'Category' }).fill('Sonorant');
   await author.getByRole('option', { name: /Sonorant sounds \/ \[R\]/ }).click();
   await author.getByRole('combobox', { name: 'Tags' }).fill('articul');

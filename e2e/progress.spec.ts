@@ -141,6 +141,13 @@ test("the correction path shows the student's accuracy and cued share per target
   await expect(page).toHaveURL(/\/correction-path\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Correction path' })).toBeVisible();
 
+  // The timeline has the lessons held beside the plans: the two marked but never finished, and
+  // today's, each with its accuracy.
+  await expect(page.getByRole('heading', { level: 3, name: 'Lesson 1', exact: true })).toHaveCount(2);
+  await expect(page.getByRole('heading', { level: 3, name: 'Lesson 2', exact: true })).toBeVisible();
+  await expect(page.getByText('Not finished', { exact: true })).toHaveCount(2);
+  await expect(page.getByText(/^Accuracy \d+%: \d+ of \d+ correct$/)).toHaveCount(3);
+
   // The same three targets in both plans, one line each.
   const section = page.getByRole('region', { name: 'Progress' });
   await expect(section.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible();

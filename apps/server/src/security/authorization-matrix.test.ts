@@ -149,6 +149,8 @@ const QUERY_FILTERS: Record<string, Exclude<keyof ProjectObjects, 'areas'>> = {
   protocol_id: 'protocol',
   lesson_id: 'lesson',
   exercise_id: 'exercise',
+  /** The student being edited, left out of the possible duplicates (404 unless the caller's). */
+  except_id: 'client',
 };
 
 /** Query parameters with an id-like name that name no object of a project. */

@@ -22,6 +22,8 @@ export const API = {
   clients: '/clients',
   /** Students from the rows of a CSV file (`POST`, teacher): created, or updated by remote id. */
   clientsImport: '/clients/import',
+  /** The teacher's students that look like one about to be saved (same child and birthdate, or e-mail). */
+  clientDuplicates: '/clients/duplicates',
   /** CRM token (spec §7): a page of the project's students that have a remote id. */
   remoteClients: '/clients/get-remote-clients',
   /** CRM token: `GET ?remote_id=` one student with their plans; `PUT` creates or updates one by remote id. */
@@ -179,4 +181,12 @@ export function themeAssetsPath(themeId: number | string): string {
  */
 export function clientProgressPath(clientId: number | string): string {
   return `${API.clients}/${clientId}/progress`;
+}
+
+/**
+ * What a student's correction path shows beside the plans (`GET`, teacher): the lessons held and
+ * the diagnoses. The server passes `':clientId'` to declare the route, the web the student's id.
+ */
+export function clientPathPath(clientId: number | string): string {
+  return `${API.clients}/${clientId}/path`;
 }

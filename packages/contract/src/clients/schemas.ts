@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { actingAsQuery, emailSchema } from '../auth/schemas.ts';
 import { bodyId, idParam, pageQuery } from '../common/envelope.ts';
+import { DIAGNOSIS_STATUSES } from '../diagnostics/diagnosis.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { PLAN_STATUSES } from '../plans/plan-status.ts';
+import { timeZoneSchema } from '../plans/plans.ts';
 import { phoneSchema } from '../users/schemas.ts';
 import {
   BIRTHDATE_MIN,
@@ -12,6 +15,7 @@ import {
   CLIENT_PARENT_REQUEST_MAX,
   CLIENT_THEME_NAME_MAX,
   CLIENT_THEMES_MAX,
+  EMAIL_MAX,
 } from '../common/limits.ts';
 
 /**
@@ -128,5 +132,99 @@ export const clientsQuery = pageQuery.extend({
   ...actingAsQuery.shape,
   /** Case-insensitive part of the client's or the child's name; empty means every student. */
   term: z.string().trim().max(CLIENT_NAME_MAX).optional(),
+  /** The time zone the current plan's status is judged in; UTC when absent. */
+  time_zone: timeZoneSchema.optional(),
 });
 export type ClientsQuery = z.infer<typeof clientsQuery>;
+
+/** A student's plan as the list shows it: the one that runs now, else the last that ran. */
+export const clientCurrentPlanSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(PLAN_STATUSES),
+  /** 'YYYY-MM-DD', the plan's last day. */
+  deadline: z.string(),
+});
+
+/** A student in the teacher's list (`GET /clients`): the student, their plan and their next lesson. */
+export const clientListItemSchema = clientSchema.extend({
+  /**
+   * The plan running now (its last day today or later, the nearest first), else the one that ended
+   * last; null when the student has no plan. Its status is judged in the query's `time_zone`.
+   */
+  current_plan: clientCurrentPlanSchema.nullable(),
+  /** The next lesson not finished yet that starts from now on (ISO); null when none is planned. */
+  next_lesson: z.object({ id: z.number().int(), starts_at: z.string() }).nullable(),
+});
+export type ClientListItem = z.infer<typeof clientListItemSchema>;
+
+/**
+ * `GET /clients/duplicates`: what a student about to be saved is matched on. Either the child's name
+ * with the birthdate, or the parent's e-mail (or both); `except_id` leaves out the student being
+ * edited.
+ */
+export const clientDuplicatesQuery = z
+  .object({
+    ...actingAsQuery.shape,
+    child_name: z.string().trim().max(CLIENT_NAME_MAX).optional(),
+    birthdate: z.iso.date({ message: 'date' }).optional(),
+    parent_email: z.string().trim().max(EMAIL_MAX).optional(),
+    except_id: idParam.optional(),
+  })
+  .refine((query) => (query.child_name && query.birthdate) || query.parent_email, {
+    message: 'required',
+    path: ['child_name'],
+  });
+export type ClientDuplicatesQuery = z.infer<typeof clientDuplicatesQuery>;
+
+/** A possible duplicate of a student: enough to recognise the child, and why it matched. */
+export const clientDuplicateSchema = z.object({
+  id: z.number().int(),
+  child_name: z.string(),
+  client_name: z.string(),
+  birthdate: z.string().nullable(),
+  parent_email: z.string(),
+  /** What matched: the child's name and birthdate, the parent's e-mail, or both. */
+  matched: z.array(z.enum(['child', 'parent_email'])),
+});
+export type ClientDuplicate = z.infer<typeof clientDuplicateSchema>;
+
+/** A lesson held on a student's correction path: finished, or with trials marked. */
+export const pathLessonSchema = z.object({
+  id: z.number().int(),
+  /** The lesson's place in its plan, 1 to the plan's lessons. */
+  number: z.number().int(),
+  plan_id: z.number().int(),
+  /** When it was finished, else when it started (ISO, UTC); else when its first trial was marked. */
+  held_at: z.string(),
+  finished: z.boolean(),
+  /** The trials marked in it. */
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  cued: z.number().int(),
+  /** Correct trials of all trials, 0 to 1; null when none was marked. */
+  accuracy: z.number().nullable(),
+});
+export type PathLesson = z.infer<typeof pathLessonSchema>;
+
+/** A diagnosis on a student's correction path. */
+export const pathDiagnosisSchema = z.object({
+  id: z.number().int(),
+  /** 'YYYY-MM-DD'. */
+  diagnosed_on: z.string(),
+  card_title: z.string(),
+  status: z.enum(DIAGNOSIS_STATUSES),
+  /** When the explicit save was made; null while it is still being filled. */
+  completed_at: z.string().nullable(),
+});
+export type PathDiagnosis = z.infer<typeof pathDiagnosisSchema>;
+
+/**
+ * `GET /clients/:clientId/path`: what the correction path shows beside the plans, the earliest
+ * first: the lessons held (a lesson counts as held once it is finished or has a trial marked) and
+ * the diagnoses.
+ */
+export const clientPathSchema = z.object({
+  lessons: z.array(pathLessonSchema),
+  diagnoses: z.array(pathDiagnosisSchema),
+});
+export type ClientPath = z.infer<typeof clientPathSchema>;

@@ -101,6 +101,11 @@ export const exerciseSchema = z.object({
   presentation: z
     .object({ file_id: z.number().int(), name: z.string(), slide_count: z.number().int() })
     .nullable(),
+  /**
+   * The first slide's image (what lists show the exercise by), read with the bearer token; null
+   * while the deck has no rendered slide.
+   */
+  thumbnail_url: z.string().nullable(),
   /** By name. */
   tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
   usage_frequency: z.literal(USAGE_FREQUENCIES),

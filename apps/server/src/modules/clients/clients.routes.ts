@@ -1,8 +1,13 @@
 import {
   API,
   actingAsQuery,
+  clientDuplicateSchema,
+  clientDuplicatesQuery,
   clientInput,
+  clientListItemSchema,
   clientParams,
+  clientPathPath,
+  clientPathSchema,
   clientSchema,
   clientsQuery,
   clientUpdate,
@@ -14,6 +19,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { findDuplicates } from './client-duplicates.ts';
+import { clientPath } from './client-path.ts';
 import { createClient, getClient, listClients, updateClient, type ClientOwner } from './clients.service.ts';
 
 /** The caller's own students in the project `app.authorize` let the request act in. */
@@ -31,12 +38,44 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'clients.manage' },
       schema: {
         tags: ['clients'],
-        summary: "The teacher's own students in the project, by child name; `term` searches names",
+        summary:
+          "The teacher's own students in the project, by child name, each with the current plan (its status judged in `time_zone`) and the next lesson; `term` searches the child's and the parent's name",
         querystring: clientsQuery,
-        response: { 200: pageEnvelope(clientSchema) },
+        response: { 200: pageEnvelope(clientListItemSchema) },
       },
     },
     async (request) => listClients(app.db, owner(request), request.query),
+  );
+
+  app.get(
+    API.clientDuplicates,
+    {
+      config: { permission: 'clients.manage' },
+      schema: {
+        tags: ['clients'],
+        summary:
+          "The teacher's own students that look like one about to be saved: the same child's name (case and spaces aside) and birthdate, or the same parent's e-mail; `except_id` (404 unless hers) leaves out the student being edited",
+        querystring: clientDuplicatesQuery,
+        response: { 200: dataEnvelope(clientDuplicateSchema.array()), 404: errorBody },
+      },
+    },
+    async (request) => ({ data: await findDuplicates(app.db, owner(request), request.query) }),
+  );
+
+  app.get(
+    clientPathPath(':clientId'),
+    {
+      config: { permission: 'clients.manage' },
+      schema: {
+        tags: ['clients'],
+        summary:
+          "What one of the teacher's students' correction path shows beside the plans, the earliest first: the lessons held (finished, or with trials marked) with their marks and accuracy, and the diagnoses",
+        params: clientParams,
+        querystring: actingAsQuery,
+        response: { 200: dataEnvelope(clientPathSchema), 404: errorBody },
+      },
+    },
+    async (request) => ({ data: await clientPath(app.db, owner(request), request.params.clientId) }),
   );
 
   app.get(

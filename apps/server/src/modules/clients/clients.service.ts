@@ -1,5 +1,8 @@
 import {
   ageInYears,
+  dayIn,
+  planStatus,
+  type ClientListItem,
   todayIso,
   type Client,
   type ClientInput,
@@ -7,10 +10,18 @@ import {
   type ClientUpdate,
   type Language,
 } from '@logoschool/contract';
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
-import { clients, clientThemes, themes, type ClientRow } from '../../db/schema/index.ts';
+import {
+  clients,
+  clientThemes,
+  lessons,
+  protocolBlocks,
+  protocols,
+  themes,
+  type ClientRow,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { visibleIn } from '../themes/index.ts';
@@ -76,7 +87,7 @@ export async function toClientViews(db: Tx, rows: readonly ClientRow[]): Promise
 }
 
 /** Every query of the table goes through this filter: another teacher's student is not there. */
-const ownedBy = (owner: ClientOwner) =>
+export const ownedBy = (owner: Pick<ClientOwner, 'workspaceId' | 'teacherId'>) =>
   and(eq(clients.workspaceId, owner.workspaceId), eq(clients.teacherId, owner.teacherId));
 
 const ownClient = (owner: ClientOwner, clientId: number) => and(ownedBy(owner), eq(clients.id, clientId));
@@ -84,7 +95,10 @@ const ownClient = (owner: ClientOwner, clientId: number) => and(ownedBy(owner), 
 /** A LIKE pattern matching `term` anywhere, its wildcards taken literally. */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** A page of the teacher's students by child name; `term` searches the client's and the child's name. */
+/**
+ * A page of the teacher's students by child name, each with their current plan and next lesson;
+ * `term` searches the client's and the child's name.
+ */
 export async function listClients(db: Tx, owner: ClientOwner, query: ClientsQuery) {
   const conditions: (SQL | undefined)[] = [ownedBy(owner)];
   if (query.term) {
@@ -102,7 +116,80 @@ export async function listClients(db: Tx, owner: ClientOwner, query: ClientsQuer
       .offset(pageOffset(query)),
     db.select(rowCount()).from(clients).where(where),
   ]);
-  return pageOf(await toClientViews(db, rows), total, query);
+  const ids = rows.map((row) => row.id);
+  const [views, plans, next] = await Promise.all([
+    toClientViews(db, rows),
+    currentPlans(db, owner.workspaceId, ids, query.time_zone ?? 'UTC'),
+    nextLessons(db, owner.workspaceId, ids),
+  ]);
+  const items: ClientListItem[] = views.map((view) => ({
+    ...view,
+    current_plan: plans.get(view.id) ?? null,
+    next_lesson: next.get(view.id) ?? null,
+  }));
+  return pageOf(items, total, query);
+}
+
+type CurrentPlan = NonNullable<ClientListItem['current_plan']>;
+
+/**
+ * Each student's current plan: the one running on the teacher's today (its last day today or later,
+ * the nearest first), else the one that ended last. One query for a whole page.
+ */
+async function currentPlans(db: Tx, workspaceId: number, clientIds: number[], timeZone: string) {
+  const byClient = new Map<number, CurrentPlan>();
+  if (clientIds.length === 0) return byClient;
+  const today = dayIn(timeZone);
+  const running = sql`${protocols.deadline} >= ${today}`;
+  const rows = await db
+    .selectDistinctOn([protocols.clientId], {
+      clientId: protocols.clientId,
+      id: protocols.id,
+      deadline: protocols.deadline,
+      unfilled: sql<boolean>`exists (select 1 from ${protocolBlocks} where ${protocolBlocks.protocolId} = ${protocols.id} and ${protocolBlocks.folderId} is null)`,
+    })
+    .from(protocols)
+    .where(and(eq(protocols.workspaceId, workspaceId), inArray(protocols.clientId, clientIds)))
+    .orderBy(
+      protocols.clientId,
+      desc(running),
+      sql`case when ${running} then ${protocols.deadline} end asc`,
+      desc(protocols.deadline),
+      desc(protocols.id),
+    );
+  for (const row of rows) {
+    const status = planStatus({ deadline: row.deadline, filled: !row.unfilled }, timeZone);
+    byClient.set(row.clientId, { id: row.id, status, deadline: row.deadline });
+  }
+  return byClient;
+}
+
+/** Each student's next lesson: not finished, not over yet (its start plus its length is ahead). */
+async function nextLessons(db: Tx, workspaceId: number, clientIds: number[]) {
+  const byClient = new Map<number, NonNullable<ClientListItem['next_lesson']>>();
+  if (clientIds.length === 0) return byClient;
+  const rows = await db
+    .selectDistinctOn([protocols.clientId], {
+      clientId: protocols.clientId,
+      id: lessons.id,
+      startsAt: lessons.startsAt,
+    })
+    .from(lessons)
+    .innerJoin(protocols, eq(protocols.id, lessons.protocolId))
+    .where(
+      and(
+        eq(lessons.workspaceId, workspaceId),
+        inArray(protocols.clientId, clientIds),
+        isNull(lessons.finishedAt),
+        isNotNull(lessons.startsAt),
+        sql`${lessons.startsAt} + ${lessons.durationMinutes} * interval '1 minute' > now()`,
+      ),
+    )
+    .orderBy(protocols.clientId, asc(lessons.startsAt), asc(lessons.id));
+  for (const row of rows) {
+    if (row.startsAt) byClient.set(row.clientId, { id: row.id, starts_at: row.startsAt.toISOString() });
+  }
+  return byClient;
 }
 
 /** One of the teacher's student rows; 404 for anyone else's, or one of another project. */

@@ -68,6 +68,9 @@ const ROUTES: Record<string, (api: Api, clientId: number) => Promise<Response>> 
   'GET /api/clients/:clientId': (api, id) => api.get(`/api/clients/${id}`),
   'POST /api/clients': (api) => api.post('/api/clients', VALID),
   'PUT /api/clients/:clientId': (api, id) => api.put(`/api/clients/${id}`, { parent_request: 'Sound R' }),
+  'GET /api/clients/duplicates': (api, id) =>
+    api.get('/api/clients/duplicates', { query: `parent_email=a%40b.test&except_id=${id}` }),
+  'GET /api/clients/:clientId/path': (api, id) => api.get(`/api/clients/${id}/path`),
 };
 
 describe.each(Object.entries(ROUTES))('%s', (route, request) => {
@@ -166,8 +169,10 @@ describe('GET /api/clients', () => {
       parent_request: 'Sound R in words',
     });
     const [listed] = (await list(teacher)).json().data;
-    expect(listed).toEqual(created);
+    expect(listed).toEqual({ ...created, current_plan: null, next_lesson: null });
     expect(listed).toEqual({
+      current_plan: null,
+      next_lesson: null,
       id: expect.any(Number),
       workspace_id: teacher.workspace.id,
       teacher_id: teacher.user.id,
@@ -557,7 +562,7 @@ describe.each([
     expect(response.json().code).toBe('validation_failed');
     expect(response.json().errors).toEqual({ [field]: [message] });
     // Nothing was written.
-    expect((await list(teacher)).json().data).toEqual([client]);
+    expect((await list(teacher)).json().data).toEqual([{ ...client, current_plan: null, next_lesson: null }]);
   });
 
   it('answers in the language of the request', async () => {

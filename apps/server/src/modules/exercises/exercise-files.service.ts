@@ -1,6 +1,4 @@
 import {
-  API,
-  API_BASE,
   EXERCISE_PRESENTATION_MAX_BYTES,
   mustBeComplete,
   exerciseStatusName,
@@ -26,6 +24,7 @@ import type { JobSender } from '../../jobs/queue.ts';
 import { getExercise, lockReadable, readableExercise } from './exercise-queries.ts';
 import { assertComplete, assertMayEdit, assertSameProject } from './exercise-rules.ts';
 import { EXERCISE_FILES } from './exercise-storage.ts';
+import { slideFileUrl } from './exercise-view.ts';
 import { RENDER_SLIDES, WAITED_FOR, type RenderSlidesData } from './slide-render.service.ts';
 
 /** Longest `original_name` kept. */
@@ -33,10 +32,6 @@ const ORIGINAL_NAME_MAX = 200;
 
 /** Slides' texts are kept in one column, one slide after another, split by a form feed. */
 export const SLIDE_SEPARATOR = '\f';
-
-/** Where a slide image is read (with the bearer token and the project). */
-export const slideFileUrl = (workspaceId: number, exerciseId: number, position: number) =>
-  `${API_BASE}${API.exercises}/${exerciseId}/slides/${position}?workspace_id=${workspaceId}`;
 
 /** The uploader's name without folders or control characters, ending in `.pptx`. */
 function originalName(filename: string): string {

@@ -4,6 +4,8 @@
  * counts into the contract's per-status counters.
  */
 import {
+  API,
+  API_BASE,
   EXERCISE_PLAIN_FIELDS,
   EXERCISE_STATUS,
   exerciseStatusName,
@@ -26,6 +28,7 @@ import { fromColumns } from '../../db/columns.ts';
 import {
   categories,
   exerciseFiles,
+  exerciseSlides,
   exerciseStatusHistory,
   exerciseTags,
   exerciseVotes,
@@ -43,6 +46,10 @@ const { slideText: _slideText, ...listedColumns } = getTableColumns(exercises);
 /** The author who took a request, beside its creator. */
 const assignedUsers = alias(users, 'assigned_users');
 
+/** Where a slide image is read (with the bearer token and the project). */
+export const slideFileUrl = (workspaceId: number, exerciseId: number, position: number) =>
+  `${API_BASE}${API.exercises}/${exerciseId}/slides/${position}?workspace_id=${workspaceId}`;
+
 /**
  * Exercise rows with what their view needs from other tables, the caller's vote and the deck among
  * them (at most one deck per exercise, by a partial unique index, so that join adds no rows).
@@ -56,6 +63,7 @@ export function viewRows(db: Tx, userId: number) {
       categoryName: categories.name,
       ownLike: exerciseVotes.value,
       presentation: { id: exerciseFiles.id, name: exerciseFiles.originalName },
+      hasSlide: sql<boolean>`exists (select 1 from ${exerciseSlides} where ${exerciseSlides.exerciseId} = ${exercises.id} and ${exerciseSlides.position} = 1)`,
     })
     .from(exercises)
     .innerJoin(users, eq(users.id, exercises.authorId))
@@ -79,7 +87,7 @@ export const ownLikeOf = (value: number | null): OwnLike =>
   value === VOTE_VALUE.like ? 1 : value === VOTE_VALUE.dislike ? 0 : null;
 
 function toExerciseView(
-  { exercise: row, authorName, assignedName, categoryName, ownLike, presentation }: ViewRow,
+  { exercise: row, authorName, assignedName, categoryName, ownLike, presentation, hasSlide }: ViewRow,
   tagList: Exercise['tags'],
   activities: ExerciseActivity[] | undefined,
   today: string,
@@ -101,6 +109,7 @@ function toExerciseView(
       presentation === null
         ? null
         : { file_id: presentation.id, name: presentation.name, slide_count: row.slideCount ?? 0 },
+    thumbnail_url: hasSlide ? slideFileUrl(row.workspaceId, row.id, 1) : null,
     tags: tagList,
     usage_frequency: row.usageFrequency as UsageFrequency,
     comment: row.comment,

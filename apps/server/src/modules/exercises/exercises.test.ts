@@ -10,7 +10,14 @@ import {
 } from '@logoschool/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { exerciseStatusHistory, exerciseTags, exerciseVotes, exercises } from '../../db/schema/index.ts';
+import {
+  exerciseFiles,
+  exerciseSlides,
+  exerciseStatusHistory,
+  exerciseTags,
+  exerciseVotes,
+  exercises,
+} from '../../db/schema/index.ts';
 import { text, type FieldMessage } from '../../i18n/index.ts';
 import { apiAs, type Api, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -131,6 +138,7 @@ describe('POST /api/exercises', () => {
       excluded_from_generation: false,
       ready_for_generation: false,
       request: null,
+      thumbnail_url: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -1227,5 +1235,33 @@ describe.each(NAMING)('%s', (_route, { role, request }) => {
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
     expect(await t.db.$count(exercises, eq(exercises.id, foreign.id))).toBe(1);
+  });
+});
+
+describe('the first slide on lists', () => {
+  it("names the first slide's image once the deck has one, for the library and the moderator's list", async () => {
+    const school = await buildSchool(t.db);
+    const created = await apiAs(t.app, school.author).post('/api/exercises', { title: 'Slides [R]' });
+    const id: number = created.json().data.id;
+    const listed = async () =>
+      (await apiAs(t.app, school.moderator).get('/api/exercises', { query: 'status_id=4' }))
+        .json()
+        .data.find((exercise: Exercise) => exercise.id === id) as Exercise;
+    expect((await listed()).thumbnail_url).toBeNull();
+    const [file] = await t.db
+      .insert(exerciseFiles)
+      .values({
+        exerciseId: id,
+        kind: 'slide',
+        storedName: 'x.png',
+        mime: 'image/png',
+        size: 1,
+        originalName: 's.png',
+      })
+      .returning();
+    await t.db.insert(exerciseSlides).values({ exerciseId: id, position: 1, fileId: file!.id });
+    expect((await listed()).thumbnail_url).toBe(
+      `/api/exercises/${id}/slides/1?workspace_id=${school.workspace.id}`,
+    );
   });
 });

@@ -20,7 +20,8 @@ export const exercisesModule: AppModule = {
 };
 
 export { renderSlidesJob, sweepExerciseFilesJob };
-export { SLIDE_SEPARATOR, slideFileUrl } from './exercise-files.service.ts';
+export { SLIDE_SEPARATOR } from './exercise-files.service.ts';
+export { slideFileUrl } from './exercise-view.ts';
 export { EXERCISE_FILES } from './exercise-storage.ts';
 export { SWEEP_GRACE_MS } from './file-sweep.service.ts';
 export { checkGenerate, makeVariant } from './generation.service.ts';

@@ -1,4 +1,4 @@
-import { PER_PAGE_DEFAULT, type Client } from '@logoschool/contract';
+import { PER_PAGE_DEFAULT, type ClientListItem } from '@logoschool/contract';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -10,13 +10,16 @@ import { useListControls, useUrlChoice } from '../../components/list/use-list-co
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { UrlTabs } from '../../components/url-tabs.tsx';
-import { formatDate } from '../../i18n/dates.ts';
+import { PlanStatusBadge } from '../../components/plan-status-badge.tsx';
+import { formatDate, formatDateTime } from '../../i18n/dates.ts';
 import { useClients } from './api/clients.ts';
 
 const TABS = ['students', 'plans'] as const;
 
 /**
- * /clients: the teacher's students, with search (the teacher's index screen, spec §2). With `plans`
+ * /clients: the teacher's students, with search by the child's or the parent's name (the teacher's
+ * index screen, spec §2): each with age, lesson language, the current plan's status and the next
+ * lesson, what a teacher looks for before a session. With `plans`
  * (another feature's list, composed in app/) the students and the plans are two tabs, the open one
  * kept in the address (`?tab=plans`).
  */
@@ -33,22 +36,24 @@ export function ClientsPage({
   const tab = plans ? tabParam : 'students';
   const list = useListControls();
   const clients = useClients({ term: list.search, page: list.page, per_page: PER_PAGE_DEFAULT });
-  const columns: Column<Client>[] = [
+  const columns: Column<ClientListItem>[] = [
     {
       key: 'child',
       header: t('clients.childName'),
       cell: (client) => <Link to={`/edit-client/${client.id}`}>{client.child_name}</Link>,
     },
     {
-      key: 'birthdate',
-      header: t('clients.birthdate'),
+      key: 'age',
+      header: t('clients.ageColumn'),
+      nowrap: true,
       cell: (client) =>
         client.birthdate ? (
           <>
-            {formatDate(client.birthdate)}
-            <Text span c="gray.7" size="sm">
-              {' · '}
-              {t('clients.age', { age: client.age ?? 0 })}
+            <Text span size="sm">
+              {t('clients.age', { count: client.age ?? 0 })}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {formatDate(client.birthdate)}
             </Text>
           </>
         ) : (
@@ -57,22 +62,55 @@ export function ClientsPage({
     },
     { key: 'client', header: t('clients.clientName'), cell: (client) => client.client_name },
     {
+      key: 'language',
+      header: t('clients.language'),
+      nowrap: true,
+      cell: (client) => t(`languages.${client.language}`),
+    },
+    {
+      key: 'plan',
+      header: t('clients.plan'),
+      cell: (client) =>
+        client.current_plan ? (
+          <Stack gap={2} align="flex-start">
+            <PlanStatusBadge status={client.current_plan.status} />
+            <Text size="xs" c="gray.7">
+              {t('clients.planUntil', { date: formatDate(client.current_plan.deadline) })}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="gray.7">
+            {t('clients.noPlan')}
+          </Text>
+        ),
+    },
+    {
+      key: 'next',
+      header: t('clients.nextLesson'),
+      nowrap: true,
+      cell: (client) =>
+        client.next_lesson ? (
+          formatDateTime(client.next_lesson.starts_at)
+        ) : (
+          <Text size="sm" c="gray.7">
+            {t('clients.noNextLesson')}
+          </Text>
+        ),
+    },
+    {
       key: 'themes',
+      header: t('clients.interests'),
+      cell: (client) =>
+        badges(
+          client.themes.map((theme) => theme.name),
+          'blue.9',
+          'filled',
+        ),
+    },
+    {
+      key: 'custom',
       header: t('clients.customThemes'),
-      cell: (client) => (
-        <Group gap={4}>
-          {client.themes.map((theme) => (
-            <Badge key={theme.id} color="blue.9" size="sm">
-              {theme.name}
-            </Badge>
-          ))}
-          {client.custom_themes.map((theme) => (
-            <Badge key={theme} color="gray.7" variant="outline" size="sm">
-              {theme}
-            </Badge>
-          ))}
-        </Group>
-      ),
+      cell: (client) => badges(client.custom_themes, 'gray.7', 'outline'),
     },
     { key: 'request', header: t('clients.parentRequest'), cell: (client) => clamped(client.parent_request) },
     {
@@ -91,7 +129,7 @@ export function ClientsPage({
         paging={list}
         rowKey={(client) => client.id}
         columns={columns}
-        minWidth={720}
+        minWidth={1100}
         highlightOnHover
         rowLink={(client) => `/edit-client/${client.id}`}
       />
@@ -134,6 +172,17 @@ export function ClientsPage({
     </Stack>
   );
 }
+
+/** Interests as badges: the project's themes filled, the family's own words outlined. */
+const badges = (names: string[], color: string, variant: 'filled' | 'outline') => (
+  <Group gap={4}>
+    {names.map((name) => (
+      <Badge key={name} color={color} variant={variant} size="sm">
+        {name}
+      </Badge>
+    ))}
+  </Group>
+);
 
 /** A long text in a cell: two lines at most. */
 const clamped = (text: string | null) => (

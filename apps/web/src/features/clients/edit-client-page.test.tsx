@@ -131,4 +131,45 @@ describe('the student form', () => {
       birthdate: null,
     });
   });
+
+  it('warns of a student that looks the same before saving, links to it, and saves only when asked again', async () => {
+    const duplicate = {
+      id: 41,
+      child_name: 'Sofiia Koval',
+      client_name: 'Olena Koval',
+      birthdate: null,
+      parent_email: 'olena@example.test',
+      matched: ['parent_email'],
+    };
+    const calls = fakeApi({
+      'GET /themes': () => json({ data: [] }),
+      'GET /clients/duplicates': () => json({ data: [duplicate] }),
+      'POST /clients': () => json({ data: {} }, 201),
+    });
+    await renderInApp(<EditClientPage />);
+    fireEvent.change(await screen.findByRole('textbox', { name: "Child's name" }), {
+      target: { value: 'Sofiia Koval' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Parent (client)' }), {
+      target: { value: 'Olena Koval' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: "Parent's email" }), {
+      target: { value: 'Olena@Example.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('This student may already be here');
+    expect(warning.textContent).toContain("same parent's email");
+    expect(within(warning).getByRole('link', { name: 'Sofiia Koval' }).getAttribute('href')).toBe(
+      '/edit-client/41',
+    );
+    const asked = calls.find((call) => call.path === '/clients/duplicates');
+    expect(asked?.query.get('parent_email')).toBe('Olena@Example.test');
+    // Without a birthdate the child's name is not compared.
+    expect(asked?.query.get('child_name')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    fireEvent.click(within(warning).getByRole('button', { name: 'Save anyway' }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+  });
 });

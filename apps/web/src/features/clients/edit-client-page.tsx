@@ -12,10 +12,12 @@ import {
   type Language,
   todayIso,
   type Client,
+  type ClientDuplicate,
   type ClientInput,
 } from '@logoschool/contract';
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   MultiSelect,
@@ -23,6 +25,7 @@ import {
   SimpleGrid,
   Stack,
   TagsInput,
+  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
@@ -36,8 +39,9 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import { DateField } from '../../components/date-field.tsx';
+import { formatDate } from '../../i18n/dates.ts';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
-import { useClient, useSaveClient } from './api/clients.ts';
+import { useClient, useFindDuplicates, useSaveClient } from './api/clients.ts';
 import { useProjectThemes } from './api/project-themes.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
@@ -132,6 +136,9 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
   const save = useSaveClient(clientId);
   const projectThemes = useProjectThemes();
   const [formError, setFormError] = useState<string | null>(null);
+  const findDuplicates = useFindDuplicates();
+  /** Students that look like this one, shown before saving; saving again goes ahead. */
+  const [duplicates, setDuplicates] = useState<ClientDuplicate[] | null>(null);
   const form = useForm<ClientValues>({
     initialValues: valuesOf(client, i18n.language),
     validate: contractValidate(clientInput, t, { toBody }),
@@ -139,8 +146,21 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
   });
   const { release } = useUnsavedChanges(form.isDirty());
 
-  const submit = async (values: ClientValues) => {
+  const submit = async (values: ClientValues, anyway = false) => {
     setFormError(null);
+    if (!anyway && identityChanged(client, values)) {
+      const found = await findDuplicates({
+        child_name: values.child_name,
+        birthdate: values.birthdate,
+        parent_email: values.parent_email,
+        except_id: clientId,
+      }).catch(() => []); // Only a warning: without an answer the save goes on.
+      if (found.length > 0) {
+        setDuplicates(found);
+        return;
+      }
+    }
+    setDuplicates(null);
     try {
       await save.mutateAsync(toBody(values));
       notifySuccess(t('clients.saved'));
@@ -244,6 +264,16 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
         maw={320}
         {...form.getInputProps('remote_id')}
       />
+      {duplicates && (
+        <DuplicatesWarning
+          duplicates={duplicates}
+          saving={save.isPending}
+          onSaveAnyway={() => {
+            const checked = form.validate();
+            if (!checked.hasErrors) void submit(form.getValues(), true);
+          }}
+        />
+      )}
       <Group justify="flex-end">
         <Button component={Link} to="/clients" variant="default">
           {t('actions.cancel')}
@@ -253,6 +283,63 @@ function ClientForm({ clientId, client }: { clientId: number | null; client: Cli
         </Button>
       </Group>
     </FormPage>
+  );
+}
+
+/**
+ * Whether what a duplicate is found by (the child's name and birthdate, the parent's e-mail) is new
+ * or changed: a student saved again as it was is not asked about again.
+ */
+function identityChanged(client: Client | null, values: ClientValues): boolean {
+  if (!client) return true;
+  return (
+    client.child_name !== values.child_name.trim() ||
+    client.birthdate !== values.birthdate ||
+    client.parent_email.toLowerCase() !== values.parent_email.trim().toLowerCase()
+  );
+}
+
+/** The teacher's students that look like this one, each a link, and "save anyway". */
+function DuplicatesWarning({
+  duplicates,
+  saving,
+  onSaveAnyway,
+}: {
+  duplicates: ClientDuplicate[];
+  saving: boolean;
+  onSaveAnyway: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" role="alert">
+      <Stack gap="xs">
+        {/* In the body's colour: yellow's title shade is too light to read (WCAG AA). */}
+        <Text fw={700}>{t('clients.duplicatesTitle')}</Text>
+        <Text size="sm">{t('clients.duplicatesText')}</Text>
+        <Stack component="ul" gap={4} m={0} pl="md">
+          {duplicates.map((duplicate) => (
+            <li key={duplicate.id}>
+              <Anchor component={Link} to={`/edit-client/${duplicate.id}`} size="sm" fw={600}>
+                {duplicate.child_name}
+              </Anchor>{' '}
+              <Text span size="sm">
+                (
+                {[duplicate.client_name, duplicate.birthdate && formatDate(duplicate.birthdate)]
+                  .filter(Boolean)
+                  .join(', ')}
+                ){' — '}
+                {duplicate.matched
+                  .map((match) => t(match === 'child' ? 'clients.duplicateChild' : 'clients.duplicateEmail'))
+                  .join('; ')}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+        <Button variant="default" w="fit-content" loading={saving} onClick={onSaveAnyway}>
+          {t('clients.saveAnyway')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 

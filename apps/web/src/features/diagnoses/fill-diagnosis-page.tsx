@@ -57,7 +57,9 @@ export function FillDiagnosisPage({ share, backTo = clientPath }: FillDiagnosisP
   const { t } = useTranslation();
   const { id, bad } = routeId(useParams().cardId);
   const diagnosis = useDiagnosis(id);
-  if (bad || id === null) return <Navigate to="/not-found" replace />;
+  if (bad) return <Navigate to="/not-found" replace />;
+  // Without an id the address names no diagnosis: the teacher's students, where diagnoses start.
+  if (id === null) return <Navigate to="/clients" replace />;
   if (diagnosis.isPending) return <FullLoader />;
   if (diagnosis.isError) {
     const missing = diagnosis.error instanceof ApiError && diagnosis.error.status === 404;

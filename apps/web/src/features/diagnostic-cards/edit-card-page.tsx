@@ -161,7 +161,8 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
       status={{
         document: card,
         texts: cardStatusTexts(t, card),
-        steps: card?.status !== 'published' || dirty ? ['publish'] : [],
+        // A new card is saved first: "publish" is offered once it exists (then with unsaved changes too).
+        steps: card !== null && (card.status !== 'published' || dirty) ? ['publish'] : [],
         pending: publish.isPending ? 'publish' : null,
         refusal,
         inUse: cardInUse(t, card),

@@ -25,7 +25,9 @@ export function PreviewCardPage() {
   const [answers, setAnswers] = useState<Answers>({});
   const content = useMemo(() => (card.data ? cardContentOf(card.data) : null), [card.data]);
 
-  if (bad || cardId === null) return <Navigate to="/not-found" replace />;
+  if (bad) return <Navigate to="/not-found" replace />;
+  // Without an id the address names no card: the cards' list, to pick one.
+  if (cardId === null) return <Navigate to="/diagnostic-cards" replace />;
   if (card.isPending) return <FullLoader />;
   if (card.isError || !content)
     return <CardLoadFailed error={card.error} onRetry={() => void card.refetch()} />;

@@ -1,4 +1,5 @@
 import {
+  GENERATION_STATUS,
   exerciseActors,
   exerciseInput,
   exerciseStatusName,
@@ -27,7 +28,7 @@ import { useMarkLatest } from './api/latest.ts';
 import { ExerciseForm, toBody, valuesOf, type ExerciseValues } from './components/exercise-form.tsx';
 import { ExerciseHistory } from './components/exercise-history.tsx';
 import { MediaPanel } from './components/media-panel.tsx';
-import { PresentationPanel } from './components/presentation-panel.tsx';
+import { PresentationPanel, toBeSent } from './components/presentation-panel.tsx';
 import { StatusActions, type Watched } from './components/status-actions.tsx';
 import { ThemedVersionsPanel } from './components/themed-versions-panel.tsx';
 import { statusBadgeColor } from './status-color.ts';
@@ -157,6 +158,7 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         isNew={exercise === null}
         saving={save.isPending}
         withFlags={withFlags}
+        submitHints={exercise === null || toBeSent(exercise)}
         onSubmit={(values) => void submit(values)}
       />
       {exercise && <PresentationPanel exercise={exercise} editable={editable} />}
@@ -169,7 +171,10 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
           onProblems={(problems) => form.setErrors(problems)}
         />
       )}
-      {exercise && generating && <ThemedVersionsPanel exercise={exercise} />}
+      {/* Themed versions are made from the library (spec §1): none before the exercise is accepted. */}
+      {exercise && generating && exercise.status_id === GENERATION_STATUS && (
+        <ThemedVersionsPanel exercise={exercise} />
+      )}
       {exercise?.activities && exercise.activities.length > 0 && <ExerciseHistory exercise={exercise} />}
     </Stack>
   );

@@ -13,12 +13,13 @@ import {
   PATH_PLANS_MAX,
   browserTimeZone,
   useStudent,
+  useStudentPath,
   useStudentPlans,
   useStudentsToPick,
 } from './api/correction-path.ts';
 import { PathTimeline } from './components/path-timeline.tsx';
 import { StudentHeader } from './components/student-header.tsx';
-import { planEvent, timelineOf } from './timeline.ts';
+import { diagnosisEvent, lessonEvent, planEvent, timelineOf, type TimelineEvent } from './timeline.ts';
 
 /**
  * /correction-path and /correction-path/:clientId (spec §2 teacher; issue 14 item 5): a child's
@@ -41,7 +42,7 @@ const PageTitle = () => {
   );
 };
 
-/** The student's header, then her plans on the timeline (later: lessons, diagnostics, progress). */
+/** The student's header, then her plans, lessons held and diagnoses on the timeline, then progress. */
 function StudentPath({
   clientId,
   progress,
@@ -52,6 +53,7 @@ function StudentPath({
   const { t } = useTranslation();
   const student = useStudent(clientId);
   const plans = useStudentPlans(clientId);
+  const path = useStudentPath(clientId);
 
   if (student.isPending) return <FullLoader />;
   if (student.isError) {
@@ -68,7 +70,17 @@ function StudentPath({
       </Stack>
     );
   }
-  const entries = plans.data ? timelineOf(plans.data.data.map(planEvent), dayIn(browserTimeZone())) : [];
+  const timeZone = browserTimeZone();
+  const dayOf = (iso: string) => dayIn(timeZone, new Date(iso));
+  // Lessons and diagnoses first: on one day the timeline keeps this order.
+  const events: TimelineEvent[] = [
+    ...(path.data?.diagnoses.map(diagnosisEvent) ?? []),
+    ...(path.data?.lessons.map((lesson) => lessonEvent(lesson, dayOf)) ?? []),
+    ...(plans.data?.data.map(planEvent) ?? []),
+  ];
+  const loaded = plans.data !== undefined && path.data !== undefined;
+  const entries = loaded ? timelineOf(events, dayIn(timeZone)) : [];
+  const failed = [plans, path].find((query) => query.isError);
   return (
     <Stack gap="lg" maw={960}>
       <Anchor component={Link} to="/clients" size="sm" w="fit-content">
@@ -91,18 +103,18 @@ function StudentPath({
       <Title order={2} size="h3">
         {t('planShare.path.timeline')}
       </Title>
-      {plans.isPending && <Text c="gray.7">{t('app.loading')}</Text>}
-      {plans.isError && (
+      {(plans.isPending || path.isPending) && !failed && <Text c="gray.7">{t('app.loading')}</Text>}
+      {failed && (
         <Group>
           <Alert color="red" role="alert">
-            {errorTextOf(plans.error)}
+            {errorTextOf(failed.error)}
           </Alert>
-          <Button variant="default" onClick={() => void plans.refetch()}>
+          <Button variant="default" onClick={() => void failed.refetch()}>
             {t('errors.tryAgain')}
           </Button>
         </Group>
       )}
-      {plans.data && entries.length === 0 && (
+      {loaded && entries.length === 0 && (
         <Paper withBorder radius="md" p="lg">
           <Text>{t('planShare.path.empty')}</Text>
         </Paper>

@@ -93,12 +93,18 @@ export function ExerciseForm({
   isNew,
   saving,
   withFlags,
+  submitHints = true,
   onSubmit,
 }: {
   form: UseFormReturnType<ExerciseValues>;
   editable: boolean;
   isNew: boolean;
   saving: boolean;
+  /**
+   * Say what sending to moderation needs: only while the exercise is still to be sent (new, a
+   * draft, declined); on moderation or accepted it was sent already.
+   */
+  submitHints?: boolean;
   /** Show the moderator's flags (only to whoever may set them). */
   withFlags: boolean;
   onSubmit: (values: ExerciseValues) => void;
@@ -124,7 +130,7 @@ export function ExerciseForm({
                 searchable
                 clearable
                 nothingFoundMessage={t('exercises.nothingFound')}
-                description={t('exercises.requiredToSubmit')}
+                description={submitHints ? t('exercises.requiredToSubmit') : undefined}
               />
               <MultiSelect
                 label={t('exercises.tags')}
@@ -132,7 +138,7 @@ export function ExerciseForm({
                 {...form.getInputProps('tag_ids')}
                 searchable
                 nothingFoundMessage={t('exercises.nothingFound')}
-                description={t('exercises.requiredToSubmit')}
+                description={submitHints ? t('exercises.requiredToSubmit') : undefined}
               />
             </Group>
             <Group grow align="flex-start">

@@ -18,6 +18,7 @@ import { useListControls } from '../../../components/list/use-list-controls.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useFilingOptions } from '../api/exercise.ts';
 import { exerciseKeys } from '../api/keys.ts';
+import { SlideThumbnail } from './slide-thumbnail.tsx';
 import { Votes } from './votes.tsx';
 
 /**
@@ -58,20 +59,23 @@ export function ExerciseLibrary() {
       key: 'title',
       header: t('exercises.title'),
       cell: (exercise) => (
-        <>
-          <Anchor component={Link} to={`/shared-exercise/${exercise.id}`} fw={600}>
-            {exercise.title}
-          </Anchor>
-          {exercise.tags.length > 0 && (
-            <Group gap={4} mt={4}>
-              {exercise.tags.map((tag) => (
-                <Badge key={tag.id} size="xs" variant="outline" color="gray.8">
-                  {tag.name}
-                </Badge>
-              ))}
-            </Group>
-          )}
-        </>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <SlideThumbnail url={exercise.thumbnail_url} />
+          <div>
+            <Anchor component={Link} to={`/shared-exercise/${exercise.id}`} fw={600}>
+              {exercise.title}
+            </Anchor>
+            {exercise.tags.length > 0 && (
+              <Group gap={4} mt={4}>
+                {exercise.tags.map((tag) => (
+                  <Badge key={tag.id} size="xs" variant="outline" color="gray.8">
+                    {tag.name}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </div>
+        </Group>
       ),
     },
     { key: 'category', header: t('exercises.category'), cell: (exercise) => exercise.category?.name ?? '—' },

@@ -1,14 +1,17 @@
 import { exerciseAuthorOf, exerciseStatusName, type Exercise } from '@logoschool/contract';
 import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { useId, useState } from 'react';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { RowMenu } from '../../../components/list/row-actions.tsx';
 import { formatDate } from '../../../i18n/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useTakeRequest } from '../api/exercises.ts';
 import { statusBadgeColor } from '../status-color.ts';
+import { RequestDetails } from './request-details.tsx';
+import { SlideThumbnail } from './slide-thumbnail.tsx';
 import { Votes } from './votes.tsx';
 
 /** The moderator's flags a row shows when set (bulk actions set them). */
@@ -36,15 +39,22 @@ export function ExerciseListRow({
 }) {
   const { t } = useTranslation();
   const take = useTakeRequest();
+  const navigate = useNavigate();
+  const whyNot = useId();
+  const [reading, setReading] = useState(false);
   const status = exerciseStatusName(exercise.status_id);
   const person = exerciseAuthorOf(exercise).name;
   const overdue = exercise.request?.overdue === true;
   const flags = FLAGS.filter((flag) => exercise[flag]);
+  // An open request is read in full (and taken) from its own dialog; it has no page of its own yet.
+  const readable = link === null && status === 'request' && exercise.request !== null;
 
   const takeIt = async () => {
     try {
-      await take.mutateAsync(exercise.id);
+      const taken = await take.mutateAsync(exercise.id);
       notifySuccess(t('exercises.taken', { title: exercise.title }));
+      // The request is now the author's draft: straight on to it.
+      void navigate(`/edit-exercise/${taken.id}`);
     } catch (error) {
       notifyError(errorTextOf(error));
     }
@@ -62,32 +72,41 @@ export function ExerciseListRow({
         </Table.Td>
       )}
       <Table.Td>
-        {link ? (
-          <Anchor component={Link} to={link} fw={600}>
-            {exercise.title}
-          </Anchor>
-        ) : (
-          <Text fw={600}>{exercise.title}</Text>
-        )}
-        {exercise.request && (
-          <Text size="sm" c="gray.7" lineClamp={2}>
-            {exercise.request.description}
-          </Text>
-        )}
-        {(exercise.tags.length > 0 || flags.length > 0) && (
-          <Group gap={4} mt={4}>
-            {exercise.tags.map((tag) => (
-              <Badge key={tag.id} size="xs" variant="outline" color="gray.8">
-                {tag.name}
-              </Badge>
-            ))}
-            {flags.map((flag) => (
-              <Badge key={flag} size="xs" variant="outline" color="violet.9">
-                {t(`exercises.flags.${flag}`)}
-              </Badge>
-            ))}
-          </Group>
-        )}
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {status !== 'request' && <SlideThumbnail url={exercise.thumbnail_url} />}
+          <div>
+            {link ? (
+              <Anchor component={Link} to={link} fw={600}>
+                {exercise.title}
+              </Anchor>
+            ) : readable ? (
+              <Anchor component="button" type="button" fw={600} onClick={() => setReading(true)}>
+                {exercise.title}
+              </Anchor>
+            ) : (
+              <Text fw={600}>{exercise.title}</Text>
+            )}
+            {exercise.request && (
+              <Text size="sm" c="gray.7" lineClamp={2}>
+                {exercise.request.description}
+              </Text>
+            )}
+            {(exercise.tags.length > 0 || flags.length > 0) && (
+              <Group gap={4} mt={4}>
+                {exercise.tags.map((tag) => (
+                  <Badge key={tag.id} size="xs" variant="outline" color="gray.8">
+                    {tag.name}
+                  </Badge>
+                ))}
+                {flags.map((flag) => (
+                  <Badge key={flag} size="xs" variant="outline" color="violet.9">
+                    {t(`exercises.flags.${flag}`)}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </div>
+        </Group>
       </Table.Td>
       <Table.Td>
         {status && (
@@ -112,14 +131,23 @@ export function ExerciseListRow({
           formatDate(exercise.updated_at)
         )}
       </Table.Td>
-      <Table.Td>
-        <Votes exercise={exercise} />
-      </Table.Td>
+      <Table.Td>{status === 'request' ? null : <Votes exercise={exercise} />}</Table.Td>
       {actionsColumn && (
         <Table.Td>
           <Group gap="xs" wrap="nowrap" justify="flex-end">
+            {showTake && overdue && (
+              <Text id={whyNot} size="xs" c="gray.8" maw={200}>
+                {t('exercises.overdueCannotTake')}
+              </Text>
+            )}
             {showTake && (
-              <Button size="xs" onClick={() => void takeIt()} loading={take.isPending} disabled={overdue}>
+              <Button
+                size="xs"
+                onClick={() => void takeIt()}
+                loading={take.isPending}
+                disabled={overdue}
+                aria-describedby={overdue ? whyNot : undefined}
+              >
                 {t('exercises.take')}
               </Button>
             )}
@@ -134,6 +162,14 @@ export function ExerciseListRow({
             )}
           </Group>
         </Table.Td>
+      )}
+      {readable && (
+        <RequestDetails
+          exercise={reading ? exercise : null}
+          onClose={() => setReading(false)}
+          onTake={showTake ? () => void takeIt() : undefined}
+          taking={take.isPending}
+        />
       )}
     </Table.Tr>
   );

@@ -1,5 +1,6 @@
 import { EXERCISE_STATUS, type Exercise, type ExercisePage } from '@logoschool/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../../testing/render.tsx';
 import { ExerciseList } from './exercise-list.tsx';
@@ -107,4 +108,62 @@ describe('taking a request from the author’s list', () => {
     expect(notified.error).toEqual([]);
     expect(calls.filter((call) => call.path === '/exercises/for-author')).toHaveLength(2);
   });
+
+  it('opens the request in full before taking it, and lands in the new draft after', async () => {
+    const full = {
+      ...request,
+      request: {
+        ...(request.request as NonNullable<Exercise['request']>),
+        description: 'Pictures for [R]\nTen cards, one word each.',
+      },
+    };
+    fakeApi({
+      'GET /exercises/for-author': () => json(pageOf(full)),
+      'GET /exercises/for-author/authors': () => json({ data: [] }),
+      'POST /exercises/7/take': () =>
+        json({ data: { ...request, status_id: EXERCISE_STATUS.draft, assigned_id: 5 } }),
+    });
+    await renderInApp(
+      <>
+        <ExerciseList kind="author" />
+        <Where />
+      </>,
+      { as: { roles: ['author'], userId: 5 } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cars [R]' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Ten cards, one word each.');
+    expect(dialog.textContent).toContain('Requested by Oksana Moderator');
+    // A request has no likes yet: none shown.
+    expect(screen.queryByRole('button', { name: /like/i })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Take it' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/edit-exercise/7'));
+  });
+
+  it('says why an overdue request cannot be taken', async () => {
+    const overdue = {
+      ...request,
+      request: {
+        ...(request.request as NonNullable<Exercise['request']>),
+        deadline: '2020-01-01',
+        overdue: true,
+      },
+    };
+    fakeApi({
+      'GET /exercises/for-author': () => json(pageOf(overdue)),
+      'GET /exercises/for-author/authors': () => json({ data: [] }),
+    });
+    await renderInApp(<ExerciseList kind="author" />, { as: { roles: ['author'], userId: 5 } });
+    const take = await screen.findByRole('button', { name: 'Take it' });
+    expect((take as HTMLButtonElement).disabled).toBe(true);
+    const reason = document.getElementById(take.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      'The deadline has passed, so this request cannot be taken. Ask a moderator to extend it.',
+    );
+  });
 });
+
+/** Where the app is now. */
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}

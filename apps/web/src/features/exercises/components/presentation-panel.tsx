@@ -1,4 +1,10 @@
-import { API, type Exercise, type ExerciseSlides, type SlidesStatus } from '@logoschool/contract';
+import {
+  API,
+  EXERCISE_STATUS,
+  type Exercise,
+  type ExerciseSlides,
+  type SlidesStatus,
+} from '@logoschool/contract';
 import {
   Alert,
   Button,
@@ -99,6 +105,10 @@ const RENDER_AGAIN_STATUSES: readonly (SlidesStatus | null)[] = ['failed', 'thum
  * The exercise's deck (spec §3: presentation file, .pptx): upload or replace it, download it, and
  * see its slides as images once the server has rendered them (the job's progress shows here).
  */
+/** Whether the exercise is still to be sent to moderation (a draft, declined, a request). */
+export const toBeSent = (exercise: Exercise) =>
+  exercise.status_id !== EXERCISE_STATUS.moderation && exercise.status_id !== EXERCISE_STATUS.accepted;
+
 export function PresentationPanel({ exercise, editable }: { exercise: Exercise; editable: boolean }) {
   const { t } = useTranslation();
   const acting = useActingFor('exercises.read');
@@ -173,7 +183,7 @@ export function PresentationPanel({ exercise, editable }: { exercise: Exercise; 
           </Text>
         ) : (
           <Text size="sm" c="gray.7">
-            {t('exercises.presentation.none')}
+            {toBeSent(exercise) ? t('exercises.presentation.none') : t('exercises.presentation.noneSent')}
           </Text>
         )}
         {(status === 'pending' || status === 'rendering') && (

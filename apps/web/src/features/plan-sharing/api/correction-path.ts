@@ -1,4 +1,11 @@
-import { API, isTimeZone, type Client, type PlanListItem } from '@logoschool/contract';
+import {
+  API,
+  clientPathPath,
+  isTimeZone,
+  type Client,
+  type ClientPath,
+  type PlanListItem,
+} from '@logoschool/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
 import { useActingFor } from '../../../session/session.tsx';
@@ -60,6 +67,17 @@ export function useStudentPlans(clientId: number | null) {
         },
         signal,
       }),
+    enabled: acting !== null && clientId !== null,
+  });
+}
+
+/** What the path shows beside the plans: the student's lessons held and diagnoses. */
+export function useStudentPath(clientId: number | null) {
+  const acting = useActingFor('clients.manage');
+  return useQuery({
+    queryKey: planSharingKeys.studentPath(acting, clientId),
+    queryFn: ({ signal }) =>
+      callApi<ClientPath>(clientPathPath(clientId ?? 0), { query: { ...acting }, signal }),
     enabled: acting !== null && clientId !== null,
   });
 }

@@ -10,6 +10,8 @@ export const planSharingKeys = {
   student: (acting: Acting, clientId: number | null) =>
     [...planSharingKeys.all, 'student', acting, clientId] as const,
   students: (acting: Acting, term: string) => [...planSharingKeys.all, 'students', acting, term] as const,
+  studentPath: (acting: Acting, clientId: number | null) =>
+    [...planSharingKeys.all, 'path', acting, clientId] as const,
   studentPlans: (acting: Acting, clientId: number | null, timeZone: string) =>
     [...planSharingKeys.all, 'plans', acting, clientId, timeZone] as const,
 };
