@@ -209,16 +209,16 @@ test.describe('a parent in New York', () => {
     const problems = watchConsole(page);
     expect(url).not.toBeNull();
     await page.goto(new URL(url!).pathname);
-    await expect(page.getByRole('heading', { level: 1, name: 'План занять: Марко' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'План уроків: Марко' })).toBeVisible();
     // Who teaches, at which school.
     const contacts = page.getByRole('region', { name: 'До кого звертатися' });
     await expect(contacts.getByText(school.person('teacher').name, { exact: true })).toBeVisible();
     await expect(contacts.getByText(school.title, { exact: true })).toBeVisible();
     // 16:00 in Kyiv (UTC+2 in winter) is 9:00 in New York (UTC−5), and the page says which zone.
-    const dates = page.getByRole('region', { name: 'Дати занять' });
+    const dates = page.getByRole('region', { name: 'Дати уроків' });
     await expect(dates.getByText('Час показано у вашому часовому поясі: America/New_York.')).toBeVisible();
     await expect(dates.getByRole('listitem')).toHaveCount(10);
-    await expect(dates.getByRole('listitem').first()).toContainText('Заняття 1');
+    await expect(dates.getByRole('listitem').first()).toContainText('Урок 1');
     await expect(dates.getByRole('listitem').first()).toContainText(
       'понеділок, 7 січня 2030 р., 09:00–09:45',
     );

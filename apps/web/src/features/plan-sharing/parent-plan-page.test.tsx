@@ -72,7 +72,7 @@ describe('the plan for the parents', () => {
     expect(screen.getByText('Lekcji: 10')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Do kogo się zwrócić',
-      'Terminy zajęć',
+      'Terminy lekcji',
       'Artykulacja',
       'Zdania',
     ]);
