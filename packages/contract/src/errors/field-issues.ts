@@ -113,11 +113,12 @@ function sizeIssue(extra: Record<string, unknown>, small: boolean): Omit<FieldIs
  * (not given, or null: a cleared select or date), or a text of spaces alone that breaks a least
  * length, zod's own format (an e-mail) or a choice ("at least 2 characters" is for a text typed too
  * short). A rule that names its own message (`regex(…, 'wholeNumber')`, `enum(…, { message:
- * 'answerTypeRequired' })`) keeps it: it says better what is missing, or guards an optional field,
- * where a blank is wrong, not missing.
+ * 'answerTypeRequired' })`) keeps it, unless the value is absent where a type was expected: it
+ * says better what is missing, or guards an optional field, where a blank is wrong, not missing.
  */
 function leftEmpty(issue: IssueLike, value: unknown): boolean {
-  if (isFieldMessageKey(issue.message)) return false;
+  // A value of no type at all (absent) is missing whatever message its rule names.
+  if (isFieldMessageKey(issue.message) && issue.code !== 'invalid_type') return false;
   const judgesValue = ['invalid_type', 'too_small', 'invalid_format', 'invalid_value'].includes(issue.code);
   if (value === undefined || value === null) return judgesValue;
   const blank = typeof value === 'string' && value.trim() === '';

@@ -537,7 +537,7 @@ describe('PUT /api/users/user', () => {
     const admin = await projectWithAdmin();
     const target = await member(admin.workspace, ['teacher']);
     const response = await update(admin, { user_id: target.id, roles: [] });
-    expect(response.json().errors.roles).toEqual(['Choose at least 1.']);
+    expect(response.json().errors.roles).toEqual(['Choose at least 1 option.']);
   });
 });
 
