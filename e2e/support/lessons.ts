@@ -58,8 +58,9 @@ export async function soundsTree(school: School, category: string, folders: Reco
 
 /**
  * Accepted exercises of one category, a deck of three slides each, usable three times in a plan
- * (spec §3), as the school's author writes them and its moderator accepts them. Each deck costs a
- * LibreOffice run on the server: ask for no more than the blocks need.
+ * (spec §3), in Ukrainian, a new student's lesson language (the fill prefers the student's language,
+ * decision 035), as the school's author writes them and its moderator accepts them. Each deck costs
+ * a LibreOffice run on the server: ask for no more than the blocks need.
  */
 export async function acceptedExercises(
   school: School,
@@ -74,7 +75,7 @@ export async function acceptedExercises(
         title,
         categoryId,
         tagIds: [tag.id],
-        fields: { usage_frequency: 3 },
+        fields: { usage_frequency: 3, language: 'uk' },
       }),
     );
   }
