@@ -36,6 +36,8 @@ test('a lesson from its filling to the managers’ report and the child’s prog
     ['Drum roll [R]', 'Motor start [R]', 'Tiger growl [R]'],
     { min: 2, max: 4 },
     ['manager'],
+    // In the student's lesson language, as the fill prefers (decision 035).
+    'en',
   );
   const teacherName = school.person('teacher').name;
   const { student, lessons } = await studentWithPlan(school, template.id, {

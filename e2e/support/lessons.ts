@@ -9,6 +9,7 @@ import {
   type FinishLessonInput,
   type GenerateLessonInput,
   type Lesson,
+  type Language,
   type LessonInput,
   type LessonListItem,
   type Plan,
@@ -58,13 +59,16 @@ export async function soundsTree(school: School, category: string, folders: Reco
 
 /**
  * Accepted exercises of one category, a deck of three slides each, usable three times in a plan
- * (spec §3), as the school's author writes them and its moderator accepts them. Each deck costs a
- * LibreOffice run on the server: ask for no more than the blocks need.
+ * (spec §3), in `language` (Ukrainian, a new student's lesson language, unless said: the fill
+ * prefers the student's language, decision 035), as the school's author writes them and its
+ * moderator accepts them. Each deck costs a LibreOffice run on the server: ask for no more than the
+ * blocks need.
  */
 export async function acceptedExercises(
   school: School,
   categoryId: number,
   titles: string[],
+  language: Language = 'uk',
 ): Promise<Exercise[]> {
   const tag = await tagOf(school, unique('tag'));
   const made: Exercise[] = [];
@@ -74,7 +78,7 @@ export async function acceptedExercises(
         title,
         categoryId,
         tagIds: [tag.id],
-        fields: { usage_frequency: 3 },
+        fields: { usage_frequency: 3, language },
       }),
     );
   }
@@ -185,10 +189,11 @@ export async function settingR(
   titles: string[],
   bounds: { min: number; max: number },
   roles: Exclude<RoleName, 'root' | 'moderator' | 'author' | 'teacher'>[] = [],
+  language: Language = 'uk',
 ): Promise<SettingRSchool> {
   const school = await newSchool(request, ['moderator', 'author', 'teacher', ...roles]);
   const tree = await soundsTree(school, 'Sounds', { 'Sonorant sounds': ['[R]'] });
-  const exercises = await acceptedExercises(school, tree.id('[R]'), titles);
+  const exercises = await acceptedExercises(school, tree.id('[R]'), titles, language);
   const template = await publishedTemplate(school, {
     title: 'Setting the sound [R]',
     description: 'From the vibration of the tongue tip to an isolated [R].',

@@ -113,7 +113,10 @@ async function main() {
       jobs = started;
       return started;
     });
-    const sender: JobSender = { send: async (name, data) => (await queue).boss.send(name, data) };
+    // The options pass on: an upload's render (priority 1) goes before the decks queued at start.
+    const sender: JobSender = {
+      send: async (name, data, options) => (await queue).boss.send(name, data, options ?? {}),
+    };
     [app] = await Promise.all([buildApp({ config, database: db, redis, logger: log, jobs: sender }), queue]);
     const queued = await queuePendingRenders(db.db, sender);
     if (queued > 0) log.info({ decks: queued }, 'queued the slide images of waiting decks');

@@ -157,7 +157,7 @@ describe('every link of the demo school', () => {
       const plan = (await t.app.inject({ url: `${API_BASE}${API.showPlan}/${row.token}` })).json().data as {
         language: string;
         template_title: string;
-        blocks: { target: string; description: string; folder: { description: string } | null }[];
+        blocks: { target: string; description: string; at_home: string | null }[];
       };
       const template = DEMO_TEMPLATES.find((candidate) => candidate.title === plan.template_title);
       expect(template?.language).toBe(plan.language);
@@ -165,10 +165,8 @@ describe('every link of the demo school', () => {
         template!.blocks.map((block) => [block.target, block.parents]),
       );
       for (const [index, block] of plan.blocks.entries()) {
-        if (block.folder === null) continue;
-        expect(template!.blocks[index]!.folders.map((folder) => folder.parents)).toContain(
-          block.folder.description,
-        );
+        if (block.at_home === null) continue;
+        expect(template!.blocks[index]!.folders.map((folder) => folder.parents)).toContain(block.at_home);
       }
     }
   });

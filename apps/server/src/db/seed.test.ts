@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
@@ -14,6 +14,9 @@ import {
   type Lesson,
   type LessonCheck,
   type LessonListItem,
+  type Plan,
+  type PlanFillResultView,
+  type PlanSupplyView,
   type StudentProgress,
   type Theme,
 } from '@logoschool/contract';
@@ -32,6 +35,7 @@ import {
   clients,
   diagnoses,
   diagnosticCards,
+  exercises,
   recommendedProgramItems,
   recommendedPrograms,
   lessonPresentations,
@@ -300,6 +304,79 @@ describe('the demo school', () => {
     expect((await read('/api/lessons?per_page=100')).meta.total).toBe(
       (await t.db.select().from(lessons)).length,
     );
+  });
+
+  it('gives every demo plan enough exercises in its student’s language for all ten lessons, and fills them in it', async () => {
+    await seedDemo(t.db, t.app.files);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'teacher@demo.test', password: DEMO_PASSWORD },
+    });
+    const { token, user } = login.json().data as {
+      token: string;
+      user: { assignments: { workspaceId: number; workspaceTitle: string }[] };
+    };
+    const school = user.assignments.find((a) => a.workspaceTitle === 'Demo school')!.workspaceId;
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const response = await t.app.inject({
+        method,
+        url: `${url}${url.includes('?') ? '&' : '?'}workspace_id=${school}&role_id=${ROLE.teacher}`,
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    const plans = (await call('GET', '/api/protocols?per_page=100')) as { id: number }[];
+    expect(plans).toHaveLength(5);
+    for (const { id } of plans) {
+      let plan = (await call('GET', `/api/protocols/${id}`)) as Plan;
+      // Maksym's plan waits for its folders: the teacher picks each block's first, as the seed does.
+      if (plan.blocks.some((block) => block.folder_id === null)) {
+        plan = (await call('PUT', `/api/protocols/${id}`, {
+          deadline: plan.deadline,
+          blocks: plan.blocks.map((block) => ({
+            key: block.key,
+            folder_id: block.folders[0]!.category_id,
+            min_presentations: block.template_min,
+            max_presentations: block.template_max,
+          })),
+        })) as Plan;
+      }
+      const lessonsOfPlan = async () =>
+        (await call('GET', `/api/lessons?protocol_id=${id}&per_page=100`)) as LessonListItem[];
+      const listed = await lessonsOfPlan();
+      expect(listed).toHaveLength(10);
+      const supply = (await call('GET', `/api/lessons/plan-supply?protocol_id=${id}`)) as PlanSupplyView;
+      expect(supply.shortages, plan.template.title).toEqual([]);
+      const open = listed.filter((lesson) => lesson.status !== 'finished').map((lesson) => lesson.number);
+      expect(supply.lessons_to_fill).toEqual(open);
+      const result = (await call('POST', '/api/exercises/generate-plan', {
+        protocol_id: id,
+      })) as PlanFillResultView;
+      expect(result.filled, plan.template.title).toEqual(open);
+      expect(result.shortages).toEqual([]);
+      // Every lesson, those of the demo week too, holds each block's minimum in the student's language.
+      const [student] = await t.db
+        .select({ language: clients.language })
+        .from(clients)
+        .where(eq(clients.id, plan.client.id));
+      for (const item of await lessonsOfPlan()) {
+        const lesson = (await call('GET', `/api/lesson/${item.id}`)) as Lesson;
+        lesson.blocks.forEach((block, index) =>
+          expect(block.presentations.length).toBeGreaterThanOrEqual(plan.blocks[index]!.min_presentations),
+        );
+        const ids = lesson.blocks.flatMap((block) => block.presentations.map((p) => p.exercise_id));
+        const languages = await t.db
+          .select({ language: exercises.language })
+          .from(exercises)
+          .where(inArray(exercises.id, ids));
+        expect(new Set(languages.map((row) => row.language)), plan.template.title).toEqual(
+          new Set([student!.language]),
+        );
+      }
+    }
   });
 
   it('gives Sofiia lessons played with marks in two plans, so that her path shows her progress', async () => {

@@ -144,6 +144,56 @@ describe('fillPlan', () => {
   });
 });
 
+describe('fillPlan in the student’s language', () => {
+  it(
+    'takes another language’s exercise only for a minimum the student’s cannot give, never beyond it, and the supply counts none',
+    { timeout: 60_000 },
+    () => {
+      const mixed = fc
+        .tuple(planArbitrary, fc.array(fc.constantFrom(1, 3), { minLength: 0, maxLength: 8 }))
+        .map(([blocks, others]) =>
+          blocks.map((block, index) => ({
+            ...block,
+            candidates: [
+              ...block.candidates,
+              ...others.map((usage, n) => ({
+                exercise_id: (index + 1) * 100 + 50 + n,
+                usage_frequency: usage,
+                foreign: true,
+              })),
+            ],
+          })),
+        );
+      fc.assert(
+        fc.property(mixed, fc.nat(), (blocks, seed) => {
+          const own = blocks.map((block) => ({
+            ...block,
+            candidates: block.candidates.filter((c) => !c.foreign),
+          }));
+          const lessons = empty(blocks);
+          const result = fillPlan({ blocks, lessons, seed });
+          blocks.forEach((block, index) => {
+            const foreign = new Set(block.candidates.filter((c) => c.foreign).map((c) => c.exercise_id));
+            for (const lesson of result) {
+              const ids = lesson.blocks[index]?.exercise_ids ?? [];
+              const taken = ids.filter((id) => foreign.has(id)).length;
+              if (taken === 0) continue;
+              // Never when the student's language has enough, and never beyond the minimum.
+              expect(enough(own[index]!, PLAN_LESSONS)).toBe(false);
+              expect(ids.length).toBeLessThanOrEqual(block.min_presentations);
+            }
+          });
+          // With enough of the student's language the fill is the one without the others.
+          if (own.every((block) => enough(block, PLAN_LESSONS)))
+            expect(result).toEqual(fillPlan({ blocks: own, lessons, seed }));
+          expect(planSupply({ blocks, lessons, seed })).toEqual(planSupply({ blocks: own, lessons, seed }));
+        }),
+        { numRuns: 150, seed: 35 },
+      );
+    },
+  );
+});
+
 describe('planSupply', () => {
   it(
     'names nothing when every lesson reaches its minimums, and otherwise fixes that do fix it',

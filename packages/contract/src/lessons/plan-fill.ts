@@ -2,7 +2,9 @@
  * The automatic fill over a whole plan (issue 27 item 4): a folder's supply is spread over the
  * plan's lessons, so that every lesson gets each block's minimum before any lesson gets more, never
  * using an exercise more often across the plan than its usage frequency. `planSupply` says before
- * filling which blocks run short in which lessons, and what would fix it. Pure and seeded.
+ * filling which blocks run short in which lessons, and what would fix it. The student's lesson
+ * language comes first (decision 035): another language's exercise only for a minimum. Pure and
+ * seeded.
  */
 import { seededRandom, type GenerateCandidate } from './generate.ts';
 import { lessonBlockField, lessonProblems, type LessonProblem, type LessonRuleExercise } from './rules.ts';
@@ -15,7 +17,16 @@ export interface PlanFillBlock {
   max_presentations: number;
   /** The folder the block takes its exercises from; blocks of one folder share its supply. */
   folder_id?: number | null;
-  candidates: readonly GenerateCandidate[];
+  candidates: readonly PlanFillCandidate[];
+}
+
+/**
+ * An exercise a block may take. `foreign`: its content is not in the student's lesson language
+ * (decision 035): the fill takes it only for a minimum the student's language cannot give, never
+ * beyond, and the supply does not count it.
+ */
+export interface PlanFillCandidate extends GenerateCandidate {
+  foreign?: boolean;
 }
 
 /**
@@ -70,8 +81,14 @@ function exercisesOf(blocks: readonly PlanFillBlock[]): Map<number, LessonRuleEx
 export function fillPlan(input: PlanFillInput): PlanFillLessonResult[] {
   const random = seededRandom(input.seed);
   const exercises = exercisesOf(input.blocks);
+  // The student's language's ties drawn first: other languages do not change its fill.
+  const foreign = new Set(
+    input.blocks.flatMap((block) => block.candidates.filter((c) => c.foreign).map((c) => c.exercise_id)),
+  );
   const rank = new Map<number, number>();
-  for (const id of [...exercises.keys()].sort((a, b) => a - b)) rank.set(id, random());
+  const ids = [...exercises.keys()].sort((a, b) => a - b);
+  for (const id of [...ids.filter((id) => !foreign.has(id)), ...ids.filter((id) => foreign.has(id))])
+    rank.set(id, random());
   const uses = new Map<number, number>();
   const chosen = input.lessons.map((lesson) =>
     input.blocks.map((_, index) => {
@@ -92,10 +109,12 @@ export function fillPlan(input: PlanFillInput): PlanFillLessonResult[] {
     const previous = new Set(chosen[lessonIndex - 1]?.flat() ?? []);
     let best: number | undefined;
     let bestScore: number[] = [];
-    for (const { exercise_id: id } of block.candidates) {
-      if (list.includes(id) || left(id) <= 0) continue;
-      // For the minimums the uses left come first: a folder lasts the most lessons that way.
+    for (const { exercise_id: id, foreign } of block.candidates) {
+      if (list.includes(id) || left(id) <= 0 || (foreign && !spread)) continue;
+      // Another language's exercise only when the student's has none left; then, for the minimums,
+      // the uses left come first: a folder lasts the most lessons that way.
       const score = [
+        foreign ? 1 : 0,
         inLesson.has(id) ? 1 : 0,
         spread ? -left(id) : 0,
         previous.has(id) ? 1 : 0,
@@ -115,7 +134,8 @@ export function fillPlan(input: PlanFillInput): PlanFillLessonResult[] {
 
   // The blocks with the fewest usable exercises first, so that a block with many does not take what
   // a scarce one needs from a folder they share.
-  const usable = (block: PlanFillBlock) => block.candidates.filter((c) => left(c.exercise_id) > 0).length;
+  const usable = (block: PlanFillBlock) =>
+    block.candidates.filter((c) => !c.foreign && left(c.exercise_id) > 0).length;
   const order = input.blocks
     .map((block, index) => ({ index, usable: usable(block) }))
     .sort((a, b) => a.usable - b.usable || a.index - b.index)
@@ -223,9 +243,18 @@ const allReach = (input: PlanFillInput, blocks: readonly PlanFillBlock[], indexe
  * Where the plan's supply runs short (issue 27 item 4), judged by filling every `fill` lesson as
  * `fillPlan` does: per block that some lesson would not get its minimum, which lessons, the need
  * against the supply, and the two fixes (more exercises in the folder, or a lower minimum), each
- * checked by filling again. Empty when every lesson to fill reaches its minimums.
+ * checked by filling again, counting only the exercises in the student's language (not `foreign`).
+ * Empty when every lesson to fill reaches its minimums with them.
  */
-export function planSupply(input: PlanFillInput): BlockShortage[] {
+export function planSupply(given: PlanFillInput): BlockShortage[] {
+  // Only the student's language counts: a minimum reached with another's is still a shortage.
+  const input: PlanFillInput = {
+    ...given,
+    blocks: given.blocks.map((block) => ({
+      ...block,
+      candidates: block.candidates.filter((candidate) => !candidate.foreign),
+    })),
+  };
   const filled = fillPlan(input);
   const exercises = exercisesOf(input.blocks);
   const used = new Map<number, number>();

@@ -3,6 +3,7 @@
  * `seed-exercises.ts` writes them.
  */
 import type { AgeCategory, ExerciseStatusName, Language, UsageFrequency } from '@logoschool/contract';
+import { DEMO_LIBRARY } from './demo-library.ts';
 
 /** A demo exercise of the Demo school (DESIGN §6: enough to click through every tab). */
 export interface DemoExercise {
@@ -49,6 +50,7 @@ export const DEMO_EXERCISES: readonly DemoExercise[] = [
     status: 'accepted',
     category: '[С]',
     tags: ['фонематичний слух', 'віршики'],
+    usage: 3,
     instruction:
       'Поки змійка повзе садом, дитина тягне з нею довге [С-с-с], потім знаходить картинки зі звуком [С].',
     description: 'Змійка повзе садом, а дитина чує й називає слова зі звуком [С]: сова, сир, санки.',
@@ -254,4 +256,6 @@ export const DEMO_EXERCISES: readonly DemoExercise[] = [
     },
     daysAgo: 20,
   },
+  // Enough for every demo plan's ten lessons, in its student's language (`demo-library.ts`).
+  ...DEMO_LIBRARY,
 ];

@@ -31,6 +31,7 @@ import type { z } from 'zod';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  clients,
   exercises,
   lessonPresentations,
   lessons,
@@ -136,13 +137,32 @@ export async function updateLesson(
   });
 }
 
-/** The plan's blocks as a fill sees them: bounds, folder and the folder's accepted exercises. */
-async function fillBlocks(tx: Tx, caller: ProjectActor, outline: PlanOutline): Promise<PlanFillBlock[]> {
+/** The student's lesson language of a plan (spec §9): what its automatic fill speaks. */
+async function planLanguage(tx: Tx, plan: ProtocolRow): Promise<string> {
+  const [row] = await tx
+    .select({ language: clients.language })
+    .from(clients)
+    .where(eq(clients.id, plan.clientId));
+  return row?.language ?? 'uk';
+}
+
+/**
+ * The plan's blocks as a fill sees them: bounds, folder and the folder's accepted exercises, those
+ * in another language than the student's lesson language marked `foreign` (decision 035: the fill
+ * takes one only for a minimum the student's language cannot give, and the supply counts none).
+ */
+async function fillBlocks(
+  tx: Tx,
+  caller: ProjectActor,
+  plan: ProtocolRow,
+  outline: PlanOutline,
+): Promise<PlanFillBlock[]> {
   const folders = await folderExercises(
     tx,
     caller.workspaceId,
     outline.blocks.flatMap((block) => (block.folder_id === null ? [] : [block.folder_id])),
   );
+  const language = await planLanguage(tx, plan);
   return outline.blocks.map((block) => ({
     key: block.key,
     target: block.target,
@@ -154,6 +174,7 @@ async function fillBlocks(tx: Tx, caller: ProjectActor, outline: PlanOutline): P
         exercise_id: exercise.id,
         usage_frequency: exercise.usageFrequency,
         title: exercise.title,
+        ...(exercise.language === language ? {} : { foreign: true }),
       }),
     ),
   }));
@@ -193,7 +214,7 @@ async function planFillOf(
   const rows = await planLessonsWithBlocks(tx, plan.id, outline);
   const modes = rows.map(({ row }) => (fillable(row) ? mode(row) : 'fixed'));
   const input: PlanFillInput = {
-    blocks: await fillBlocks(tx, caller, outline),
+    blocks: await fillBlocks(tx, caller, plan, outline),
     lessons: rows.map(({ held }, index) => ({
       mode: modes[index] ?? 'fixed',
       kept: replace && modes[index] === 'fill' ? outline.blocks.map(() => []) : held,

@@ -162,6 +162,8 @@ export interface FolderExercise {
   id: number;
   title: string;
   usageFrequency: number;
+  /** The language of its content (contract `LANGUAGES`). */
+  language: string;
 }
 
 /**
@@ -176,7 +178,12 @@ export async function folderExercises(
   const byFolder = new Map<number, Map<number, FolderExercise>>();
   for (const folderId of new Set(folderIds)) {
     const rows = await tx
-      .select({ id: exercises.id, title: exercises.title, usageFrequency: exercises.usageFrequency })
+      .select({
+        id: exercises.id,
+        title: exercises.title,
+        usageFrequency: exercises.usageFrequency,
+        language: exercises.language,
+      })
       .from(exercises)
       .where(
         and(

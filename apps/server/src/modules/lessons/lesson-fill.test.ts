@@ -1,6 +1,5 @@
 import {
   PLAN_LESSONS,
-  SUPPLY_FIX_USAGE,
   fillPlan,
   planSupply,
   type Lesson,
@@ -12,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import type { Member } from '../../test/factories.ts';
+import { buildExercise, type Member } from '../../test/factories.ts';
 import {
   buildLessonSchool,
   dataOf,
@@ -25,6 +24,8 @@ import { DEMO_EXERCISES } from '../../db/demo/demo-exercises.ts';
 import { DEMO_TEMPLATES } from '../../db/demo/demo-plans.ts';
 import { DEMO_CATEGORIES } from '../../db/seed.ts';
 import { fillLesson } from './lesson-commands.ts';
+import { categories } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
 
 const t = useTestApp();
 
@@ -218,6 +219,50 @@ describe('POST /api/exercises/generate-plan and GET /api/lessons/plan-supply', (
       expect(used.get(id) ?? 0).toBeLessThanOrEqual(3);
   });
 
+  it('fills in the student’s lesson language, and counts only its exercises in the supply', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    dataOf(await as(s.teacher).put(`/api/clients/${s.student.id}`, { language: 'ru' }));
+    const leaf = async (name: string) =>
+      (
+        await t.db
+          .select()
+          .from(categories)
+          .where(and(eq(categories.workspaceId, s.workspace.id), eq(categories.name, name)))
+      )[0]!.id;
+    const russian = async (name: string, count: number) =>
+      Promise.all(
+        Array.from(
+          { length: count },
+          async (_, n) =>
+            (
+              await buildExercise(t.db, s.workspace.id, s.author.user.id, {
+                categoryId: await leaf(name),
+                title: `${name} ru ${n}`,
+                usageFrequency: 3,
+                language: 'ru',
+              })
+            ).id,
+        ),
+      );
+    const words = await russian('R words leaf', 4);
+    // The seven uses of the Ukrainian phrases do not count for a Russian student: none are left.
+    const short = dataOf<PlanSupplyView>(await supply(s.teacher, s.plan.id));
+    expect(short.shortages).toEqual([
+      expect.objectContaining({ target: 'Phrases', need: 20, supply: 0, add_exercises: 7 }),
+    ]);
+    const phrases = await russian('R phrases leaf', 7);
+    expect(dataOf<PlanSupplyView>(await supply(s.teacher, s.plan.id)).shortages).toEqual([]);
+    const answer = dataOf<PlanFillResultView>(
+      await as(s.teacher).post('/api/exercises/generate-plan', { protocol_id: s.plan.id }),
+    );
+    expect(answer.filled).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const item of await lessonsOfPlan(t.app, s.teacher, s.plan.id)) {
+      const [inWords, inPhrases] = idsOf(await readLesson(t.app, s.teacher, item.id));
+      for (const id of inWords!) expect(words).toContain(id);
+      for (const id of inPhrases!) expect(phrases).toContain(id);
+    }
+  });
+
   it('answers 401 without a token, 403 for a role that may not, 404 for another teacher’s plan, 422 for a bad body', async () => {
     const s = await buildLessonSchool(t.app, t.db);
     const anonymous = apiAs(t.app, s.teacher, { token: null });
@@ -245,8 +290,12 @@ describe('POST /api/exercises/generate-plan and GET /api/lessons/plan-supply', (
   });
 });
 
-/** The demo school's folders (the seed's own constants): each block's accepted exercises in its first folder. */
-function demoPlans(): PlanFillBlock[][] {
+/**
+ * The demo school's plans (the seed's own constants): per published template, each block's accepted
+ * exercises in its first folder (as the demo plans choose), those in another language than the
+ * template's marked `foreign`, as the server marks them for a student of that language.
+ */
+function demoPlans(): { title: string; language: string; blocks: PlanFillBlock[] }[] {
   const under = new Map<string, string[]>();
   const walk = (nodes: readonly (typeof DEMO_CATEGORIES)[number][], folders: string[]) => {
     for (const node of nodes) {
@@ -258,8 +307,10 @@ function demoPlans(): PlanFillBlock[][] {
   };
   walk(DEMO_CATEGORIES, []);
   const ids = new Map(DEMO_EXERCISES.map((exercise, index) => [exercise, index + 1]));
-  return DEMO_TEMPLATES.filter((template) => template.publish).map((template) =>
-    template.blocks.map((block, index) => {
+  return DEMO_TEMPLATES.filter((template) => template.publish).map((template) => ({
+    title: template.title,
+    language: template.language,
+    blocks: template.blocks.map((block, index) => {
       const folder = block.folders[0]?.name ?? '';
       const leaves = under.get(folder) ?? [];
       return {
@@ -270,54 +321,84 @@ function demoPlans(): PlanFillBlock[][] {
         folder_id: [...under.keys()].indexOf(folder),
         candidates: DEMO_EXERCISES.filter(
           (exercise) => exercise.status === 'accepted' && leaves.includes(exercise.category ?? ''),
-        ).map((exercise) => ({ exercise_id: ids.get(exercise) ?? 0, usage_frequency: exercise.usage ?? 1 })),
+        ).map((exercise) => ({
+          exercise_id: ids.get(exercise) ?? 0,
+          usage_frequency: exercise.usage ?? 1,
+          ...((exercise.language ?? 'uk') === template.language ? {} : { foreign: true }),
+        })),
       };
     }),
-  );
+  }));
 }
 
 describe('the fill over the demo school’s plans', () => {
   const lessonsOf = (blocks: PlanFillBlock[], count: number) =>
     Array.from({ length: count }, () => ({ mode: 'fill' as const, kept: blocks.map(() => []) }));
-  const reachAll = (blocks: PlanFillBlock[], count: number, seed: number) =>
-    fillPlan({ blocks, lessons: lessonsOf(blocks, count), seed }).every(
-      (lesson) => lesson.problems.length === 0,
-    );
 
-  it('reaches every lesson’s minimums whenever the folders allow it, and otherwise names a fix that does', () => {
+  it('gives every published demo template’s ten lessons each block’s minimum in the template’s language, and needs nothing more', () => {
+    const plans = demoPlans();
+    expect(new Set(plans.map((plan) => plan.language))).toEqual(new Set(['uk', 'ru', 'pl']));
     fc.assert(
       fc.property(fc.nat(), (seed) => {
-        for (const blocks of demoPlans()) {
-          const shortages = planSupply({ blocks, lessons: lessonsOf(blocks, PLAN_LESSONS), seed });
-          if (shortages.length === 0) {
-            expect(reachAll(blocks, PLAN_LESSONS, seed)).toBe(true);
-            continue;
-          }
-          // The lessons the folders can serve all reach their minimums: as many as the first short one less one.
-          const served = Math.min(...shortages.flatMap((shortage) => shortage.lessons)) - 1;
-          expect(reachAll(blocks, served, seed)).toBe(true);
-          // Adding what each shortage names gives all ten lessons their minimums.
-          const fixed = blocks.map((block) => {
-            const shortage = shortages.find((one) => one.key === block.key);
-            const sharing = shortages.filter((one) => one.folder_id === block.folder_id);
-            const add = Math.max(0, ...sharing.map((one) => one.add_exercises));
-            if (!shortage && sharing.length === 0) return block;
-            return {
-              ...block,
-              candidates: [
-                ...block.candidates,
-                ...Array.from({ length: add }, (_, n) => ({
-                  exercise_id: 10_000 * (1 + (block.folder_id ?? 0)) + n,
-                  usage_frequency: SUPPLY_FIX_USAGE,
-                })),
-              ],
-            };
+        for (const { title, blocks } of plans) {
+          const lessons = lessonsOf(blocks, PLAN_LESSONS);
+          expect(planSupply({ blocks, lessons, seed }), title).toEqual([]);
+          const result = fillPlan({ blocks, lessons, seed });
+          const foreign = new Set(
+            blocks.flatMap((block) => block.candidates.filter((c) => c.foreign).map((c) => c.exercise_id)),
+          );
+          result.forEach((lesson) => {
+            expect(lesson.problems, title).toEqual([]);
+            lesson.blocks.forEach((block, index) => {
+              expect(block.exercise_ids.length).toBeGreaterThanOrEqual(blocks[index]?.min_presentations ?? 0);
+              // Only the student's language: the others' exercises are there, and never taken.
+              for (const id of block.exercise_ids) expect(foreign.has(id), title).toBe(false);
+            });
           });
-          // Blocks of one folder each received the same new exercises.
-          expect(reachAll(fixed, PLAN_LESSONS, seed)).toBe(true);
         }
       }),
       { numRuns: 20, seed: 27 },
     );
+  });
+
+  it('takes another language’s exercise only for a minimum its own cannot give, and the supply counts none', () => {
+    // Two exercises of the student's language usable three times, two of another: six uses of the
+    // student's for ten lessons of one presentation.
+    const blocks: PlanFillBlock[] = [
+      {
+        key: 'a',
+        target: 'A',
+        min_presentations: 1,
+        max_presentations: 2,
+        folder_id: 1,
+        candidates: [
+          { exercise_id: 1, usage_frequency: 3 },
+          { exercise_id: 2, usage_frequency: 3 },
+          { exercise_id: 3, usage_frequency: 3, foreign: true },
+          { exercise_id: 4, usage_frequency: 3, foreign: true },
+        ],
+      },
+    ];
+    const result = fillPlan({ blocks, lessons: lessonsOf(blocks, PLAN_LESSONS), seed: 5 });
+    const ids = result.map((lesson) => lesson.blocks[0]?.exercise_ids ?? []);
+    // Every lesson its one presentation, none more: the first six of the student's language.
+    expect(ids.map((list) => list.length)).toEqual(Array.from({ length: PLAN_LESSONS }, () => 1));
+    expect(
+      ids
+        .slice(0, 6)
+        .flat()
+        .every((id) => id <= 2),
+    ).toBe(true);
+    expect(
+      ids
+        .slice(6)
+        .flat()
+        .every((id) => id >= 3),
+    ).toBe(true);
+    const [shortage] = planSupply({ blocks, lessons: lessonsOf(blocks, PLAN_LESSONS), seed: 5 });
+    expect(shortage).toMatchObject({ key: 'a', lessons: [7, 8, 9, 10], need: 10, supply: 6 });
+    // With six lessons the student's language does: no other one comes in, and extras neither.
+    const six = fillPlan({ blocks, lessons: lessonsOf(blocks, 6), seed: 5 });
+    expect(six.flatMap((lesson) => lesson.blocks[0]?.exercise_ids ?? []).sort()).toEqual([1, 1, 1, 2, 2, 2]);
   });
 });
