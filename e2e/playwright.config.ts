@@ -36,6 +36,8 @@ const server = (index: number) => {
       LOGIN_RATE_LIMIT_IP: '1000',
       // The schedule would lock demo lessons starting within a day at a quarter-hour tick.
       PREPARE_LESSONS: 'false',
+      // The demo's library of decks is not the tests': their own uploads render at once.
+      RENDER_WAITING_DECKS: 'false',
       CHAT_SCRIPT_URL: E2E_CHAT.scriptUrl,
       CHAT_HOST: E2E_CHAT.host,
       CHAT_TOKEN: E2E_CHAT.token,

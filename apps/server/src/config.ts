@@ -130,6 +130,12 @@ const envSchema = z.object({
    * item 2, `prepare-lessons`). Off for the browser tests, whose demo lessons must not lock mid-test.
    */
   PREPARE_LESSONS: flag.default(true),
+  /**
+   * Whether the start queues the slide images of the decks still waiting for theirs (the demo's
+   * library on its first start, or decks left when the server stopped). Off for the browser tests,
+   * whose servers need no demo slides and whose own uploads should not queue behind them.
+   */
+  RENDER_WAITING_DECKS: flag.default(true),
   /** The vacancy banner's link per environment id (spec §1); unset → no banner anywhere. */
   VACANCY_URLS: vacancyUrls.optional(),
   /** The built web app to serve at `/`; unset → apps/web/dist when it exists. */

@@ -118,8 +118,10 @@ async function main() {
       send: async (name, data, options) => (await queue).boss.send(name, data, options ?? {}),
     };
     [app] = await Promise.all([buildApp({ config, database: db, redis, logger: log, jobs: sender }), queue]);
-    const queued = await queuePendingRenders(db.db, sender);
-    if (queued > 0) log.info({ decks: queued }, 'queued the slide images of waiting decks');
+    if (config.RENDER_WAITING_DECKS) {
+      const queued = await queuePendingRenders(db.db, sender);
+      if (queued > 0) log.info({ decks: queued }, 'queued the slide images of waiting decks');
+    }
     await app.listen({ port: config.PORT, host: config.HOST });
     // With PORT=0 the system picks the port: tell the one actually taken.
     const address = app.server.address();
