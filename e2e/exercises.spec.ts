@@ -204,8 +204,13 @@ test('an author writes a draft, is told a taken title, and cannot submit it with
   await expect(page.getByText('An exercise with this title already exists', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/create-exercise-author$/);
 
-  // The draft is in the drafts tab, and opens from there.
+  // Leaving the refused form asks first (what was typed would be lost); the draft is in the drafts
+  // tab, and opens from there.
   await page.getByRole('link', { name: 'Back to my exercises' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave' })
+    .click();
   await page.getByRole('tab', { name: /^Drafts/ }).click();
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('textbox', { name: 'Instruction for the speech therapist' })).toHaveValue(

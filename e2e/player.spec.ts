@@ -9,15 +9,15 @@ test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 const CHILD = 'Sofiia Melnyk';
 
 /**
- * A school whose teacher's student has a filled plan of one block, "Setting [R]" (2 to 3
- * presentations), whose folder holds three accepted exercises: lesson 2, on this week's
- * Wednesday, and lesson 3 are filled to the block's maximum, so that lesson 3 has no room left.
+ * A school whose teacher's student has a filled plan of one block, "Setting [R]" (3 presentations),
+ * whose folder holds three accepted exercises: lesson 2, on this week's Wednesday, and lesson 3 are
+ * filled to the block's minimum, which is its maximum, so that lesson 3 has no room left.
  */
 async function schoolWithLesson(request: APIRequestContext) {
   const { school, template } = await settingR(
     request,
     ['Drum roll [R]', 'Motor start [R]', 'Tiger growl [R]'],
-    { min: 2, max: 3 },
+    { min: 3, max: 3 },
   );
   const { teacher, lessons } = await studentWithPlan(school, template.id, {
     client_name: 'Olena Melnyk',

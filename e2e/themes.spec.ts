@@ -200,7 +200,7 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   await from.fill('9');
   await to.fill('5');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Choose at least 1.')).toBeVisible();
+  await expect(dialog.getByText('Choose at least 1 option.')).toBeVisible();
   await expect(dialog.getByText('The age “from” cannot be greater than the age “to”.')).toBeVisible();
   await expect(from).toHaveAttribute('aria-invalid', 'true');
 
@@ -216,7 +216,7 @@ test('a moderator creates a theme, within the rules, and attaches library assets
   });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('The age “from” cannot be greater than the age “to”.')).toBeVisible();
-  await expect(dialog.getByText('Choose at least 1.')).toBeVisible();
+  await expect(dialog.getByText('Choose at least 1 option.')).toBeVisible();
   // Nothing typed is lost.
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(THEME);
   await expect(from).toHaveValue('4');

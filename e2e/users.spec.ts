@@ -63,7 +63,7 @@ test('an admin deactivates a member, changes roles, and activates them again', a
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('checkbox', { name: 'Author' }).uncheck();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Choose at least 1.')).toBeVisible();
+  await expect(dialog.getByText('Choose at least 1 option.')).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Author' }).check();
   await dialog.getByRole('checkbox', { name: 'Moderator' }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
