@@ -18,7 +18,7 @@ import { useListControls } from '../../../components/list/use-list-controls.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useFilingOptions } from '../api/exercise.ts';
 import { exerciseKeys } from '../api/keys.ts';
-import { SlideThumbnail } from './slide-thumbnail.tsx';
+import { SlideThumbnail } from '../../../components/slide-thumbnail.tsx';
 import { Votes } from './votes.tsx';
 
 /**

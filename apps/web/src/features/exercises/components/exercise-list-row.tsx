@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useTakeRequest } from '../api/exercises.ts';
 import { statusBadgeColor } from '../status-color.ts';
 import { RequestDetails } from './request-details.tsx';
-import { SlideThumbnail } from './slide-thumbnail.tsx';
+import { SlideThumbnail } from '../../../components/slide-thumbnail.tsx';
 import { Votes } from './votes.tsx';
 
 /** The moderator's flags a row shows when set (bulk actions set them). */

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BlockCard } from '../../../components/block-card.tsx';
-import { PresentationThumbnail } from './presentation-thumbnail.tsx';
+import { SlideThumbnail } from '../../../components/slide-thumbnail.tsx';
 import { UsageLabel } from './usage-label.tsx';
 
 export interface BlockEditing {
@@ -118,7 +118,7 @@ export function LessonBlockCard({
                 <Text fw={700} c="gray.7" w={20} ta="right" style={{ flexShrink: 0 }}>
                   {position + 1}
                 </Text>
-                <PresentationThumbnail url={presentation.thumbnail_url} />
+                <SlideThumbnail url={presentation.thumbnail_url} />
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                   <Text fw={600} lineClamp={2}>
                     {presentation.title}

@@ -1,16 +1,16 @@
 import { Center, Image, Paper } from '@mantine/core';
 import { IconPresentation } from '@tabler/icons-react';
-import { useApiFileUrl } from '../../../api/file-url.ts';
+import { useApiFileUrl } from '../api/file-url.ts';
 
 const WIDTH = 96;
 const HEIGHT = 54;
 
 /**
- * A presentation's first slide, small (its image is read with the bearer token); a plain frame
- * while the deck has no rendered slide or the image cannot be read. Decorative: the title beside it
- * names the presentation.
+ * A deck's first slide, small, as the exercise lists and a lesson's blocks show it (its image is read
+ * with the bearer token); a plain frame while the deck has no rendered slide or the image cannot be
+ * read. Decorative: the title beside it names the exercise.
  */
-export function PresentationThumbnail({ url }: { url: string | null }) {
+export function SlideThumbnail({ url }: { url: string | null }) {
   const image = useApiFileUrl(url);
   if (image.data)
     return (
