@@ -1,3 +1,6 @@
+// The exercise library's flows as authors and moderators live them, request to approval: one
+// file over 450 lines because its tests share the school builders above them; the lists and the
+// editor have their own specs (exercise-lists, exercise-editor).
 import { API, LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';

@@ -27,6 +27,7 @@ export const lessonsModule: AppModule = {
   ],
 };
 
-export { fillLesson, finishLesson, updateLesson } from './lesson-commands.ts';
+export { finishLesson, updateLesson } from './lesson-commands.ts';
+export { fillLesson } from './lesson-fill-commands.ts';
 export { addMark } from './marks.service.ts';
 export { lessonLinks } from './lesson-link.ts';

@@ -23,7 +23,7 @@ import {
 import { DEMO_EXERCISES } from '../../db/demo/demo-exercises.ts';
 import { DEMO_TEMPLATES } from '../../db/demo/demo-plans.ts';
 import { DEMO_CATEGORIES } from '../../db/seed.ts';
-import { fillLesson } from './lesson-commands.ts';
+import { fillLesson } from './lesson-fill-commands.ts';
 import { categories } from '../../db/schema/index.ts';
 import { and, eq } from 'drizzle-orm';
 

@@ -22,7 +22,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
-import { fillLesson, fillPlanLessons, finishLesson, planSupplyOf, updateLesson } from './lesson-commands.ts';
+import { finishLesson, updateLesson } from './lesson-commands.ts';
+import { fillLesson, fillPlanLessons, planSupplyOf } from './lesson-fill-commands.ts';
 import { lessonFromProgram } from './lesson-from-program.ts';
 import { checkLesson, getLesson, listLessons, type LessonCaller } from './lesson-queries.ts';
 import { sessionChanged } from './lesson-link.ts';
