@@ -47,6 +47,8 @@ function launch(dataDir: string, webDist: string, port: number) {
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
+      // Its start, stop and lock are under test, not the demo library's slide images (LibreOffice).
+      RENDER_WAITING_DECKS: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
