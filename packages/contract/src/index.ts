@@ -3,6 +3,8 @@ export * from './api/paths.ts';
 export * from './assets/schemas.ts';
 export * from './audit/schemas.ts';
 export * from './auth/schemas.ts';
+export * from './booking/schemas.ts';
+export * from './booking/slots.ts';
 export * from './clients/schemas.ts';
 export * from './crm/import-rows.ts';
 export * from './crm/schemas.ts';

@@ -608,6 +608,42 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: true,
     diagnostician: false,
   },
+  'booking.settings': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
+  'booking.read': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: true,
+    admin: true,
+    diagnostician: true,
+  },
+  'booking.manage': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: true,
+    admin: true,
+    diagnostician: true,
+  },
+  'booking.convert': {
+    root: false,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: true,
+    admin: false,
+    diagnostician: true,
+  },
 };
 
 describe('the permission table', () => {
@@ -671,6 +707,10 @@ describe('the permission table', () => {
       'assets.manage': 'global',
       'clients.replicate': 'workspace',
       'crm.manage': 'workspace',
+      'booking.settings': 'workspace',
+      'booking.read': 'workspace',
+      'booking.manage': 'workspace',
+      'booking.convert': 'workspace',
     });
   });
 

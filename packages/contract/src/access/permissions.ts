@@ -137,6 +137,17 @@ export const PERMISSIONS = {
   'assets.read': { scope: 'global', roles: ['root', 'moderator', 'author', 'teacher'] },
   /** Add, rename, retype and delete library assets and their files (spec §2 /manage-assets: root). */
   'assets.manage': { scope: 'global', roles: ['root'] },
+  /** Turn the project's free-lesson booking on or off, get its page's link, set its rules (issue 28). */
+  'booking.settings': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** See bookings and a teacher's week: managers the project's, teachers their own (`bookingScope`). */
+  'booking.read': { scope: 'workspace', roles: ['root', 'manager', 'teacher'] },
+  /**
+   * Keep availability and consultation groups, and record what became of a booking (held, no-show,
+   * cancelled): managers for the project's teachers, a teacher for herself.
+   */
+  'booking.manage': { scope: 'workspace', roles: ['root', 'manager', 'teacher'] },
+  /** Make a student of one's own booking (spec §7 /appointment/client). */
+  'booking.convert': { scope: 'workspace', roles: ['teacher'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -160,6 +160,32 @@ export const API = {
    */
   publicDiagnosis: '/public/dc',
   docs: '/docs',
+  /**
+   * Booking (issue 28). The project's settings (`GET`, `PUT`); its public page's link is the
+   * public-link kit's, under `/booking/projects/:workspaceId/link`.
+   */
+  bookingSettings: '/booking/settings',
+  bookingProject: '/booking/projects',
+  /** The project's teachers with their availability (`GET`); one: `GET`/`PUT /booking/availability/:teacherId`. */
+  bookingTeachers: '/booking/teachers',
+  bookingAvailability: '/booking/availability',
+  /** Consultation group sessions: `GET` upcoming, `POST` one; `DELETE /booking/sessions/:id`. */
+  bookingSessions: '/booking/sessions',
+  /** The school's bookings (`GET`); `POST /bookings/:id/status`; a teacher's week: `GET /bookings/week`. */
+  bookings: '/bookings',
+  bookingWeek: '/bookings/week',
+  /**
+   * The parents' page (spec §7 /appointment), public under the project's link token:
+   * `GET /appointment/:token`, `GET …/slots`, `POST …/reservations`, `POST …/reservations/:id/confirm`.
+   */
+  appointment: '/appointment',
+  /**
+   * A booking's private link for its parent: `GET /appointment/manage/:token`, `GET …/slots`,
+   * `POST …/cancel`, `POST …/move`, `GET …/calendar.ics`.
+   */
+  appointmentManage: '/appointment/manage',
+  /** A booking becomes a student (spec §7 /appointment/client; `POST`, the booking's teacher). */
+  appointmentClient: '/appointment/client',
 } as const;
 
 /**

@@ -37,6 +37,11 @@ export const FIELD_MESSAGE_KEYS = [
   'rangeTooLong',
   'ageFromAfterTo',
   'minAboveMax',
+  // Booking's (issue 28).
+  'time',
+  'datetime',
+  'overlap',
+  'country',
   // The diagnostic card's (issue 16, spec §5).
   'answerTypeRequired',
   'variantsMin',

@@ -24,6 +24,9 @@ export const NAV_ITEMS = [
   'students',
   'diagnosticianClients',
   'prepareExercises',
+  'bookings',
+  'availability',
+  'bookingSettings',
 ] as const;
 export type NavItem = (typeof NAV_ITEMS)[number];
 
@@ -95,6 +98,12 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/users', 'users.list', ['manager', 'root'], { nav: 'users' }),
   // Root too, as lessonStatistics.read allows (outside its menu).
   screen('/lessons-stats', 'lessonStatistics.read', ['manager'], { nav: 'lessonsStatistic' }),
+  // Free-lesson booking (issue 28; spec §1, §2 "public booking form"): not named in spec §2's
+  // lists, which have no school side for it. The bookings and a teacher's week; the teachers'
+  // availability (a teacher her own); the project's rules and its page's link (admins and root).
+  screen('/bookings', 'booking.read', ['manager', 'teacher'], { nav: 'bookings' }),
+  screen('/availability/:teacherId?', 'booking.manage', ['manager', 'teacher'], { nav: 'availability' }),
+  screen('/booking-settings', 'booking.settings', ['admin', 'root'], { nav: 'bookingSettings' }),
   // Moderator (root, who may do all of it, opens these screens too, outside its menu)
   screen('/categories', 'categories.manage', ['moderator'], { nav: 'categories' }),
   screen('/moderator-list', 'exercises.moderate', ['moderator'], { nav: 'moderationList' }),
@@ -156,7 +165,9 @@ export const ROUTES: readonly AppRoute[] = [
   open('/progress-preview/:token', true),
   open('/game/:gameID'),
   open('/view-protocol-plan/:token', true),
-  open('/appointment'),
+  // The parents' booking page under the project's link, and a booking's own link to cancel or move it.
+  open('/appointment/:token', true),
+  open('/appointment/manage/:token', true),
   open('/parent-dashboard-demo/:childId'),
   open('/accept-new-role'),
 ];
