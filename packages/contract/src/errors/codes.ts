@@ -57,6 +57,15 @@ export const ERROR_CODES = [
   'program_in_use',
   'diagnosis_read_only',
   'diagnosis_scale_change',
+  // Booking (issue 28, decision 036).
+  'booking_exists',
+  'too_young',
+  'course_too_young',
+  'too_late',
+  'slot_taken',
+  'reservation_expired',
+  'session_in_use',
+  'booking_converted',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
