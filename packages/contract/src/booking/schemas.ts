@@ -10,7 +10,6 @@ import { LANGUAGES } from '../i18n/languages.ts';
 import { timeZoneSchema } from '../plans/plans.ts';
 import { phoneSchema } from '../users/schemas.ts';
 import { ageInYears, birthdateSchema, clientNameSchema, themeIdsSchema } from '../clients/schemas.ts';
-import { addDays } from './slots.ts';
 
 /** What a parent books: an individual free lesson, or a seat in the communication/consultation course. */
 export const BOOKING_KINDS = ['free_lesson', 'consultation'] as const;
@@ -85,7 +84,7 @@ const interval = z
 /** Whether intervals of one day overlap. */
 function overlapping(intervals: readonly { start: string; end: string }[]): boolean {
   const sorted = [...intervals].sort((a, b) => a.start.localeCompare(b.start));
-  return sorted.some((hours, index) => index > 0 && hours.start < sorted[index - 1]!.end);
+  return sorted.some((hours, index) => index > 0 && hours.start < (sorted[index - 1]?.end ?? ''));
 }
 
 export const AVAILABILITY_WEEKLY_MAX = 28;
@@ -336,10 +335,10 @@ export type AgeRefusal = 'too_young' | 'course_too_young';
 
 /** The day a child is old enough for a kind: the birthday of its minimum age (29 February → 1 March). */
 export function oldEnoughFrom(kind: BookingKind, birthdate: string): string {
-  const years = Number(birthdate.slice(0, 4)) + MIN_AGE[kind];
-  const day = `${years}-${birthdate.slice(5)}`;
+  const year = Number(birthdate.slice(0, 4)) + MIN_AGE[kind];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   // A 29 February birthday in a common year: the year completes on 1 March.
-  return ageInYears(birthdate, day) >= MIN_AGE[kind] ? day : addDays(`${years}-02-28`, 1);
+  return birthdate.slice(5) === '02-29' && !leap ? `${year}-03-01` : `${year}-${birthdate.slice(5)}`;
 }
 
 /**
