@@ -1,19 +1,12 @@
 /**
  * The dates of a plan's lessons scheduled in one step (issue 27 item 5): weekly on chosen weekdays
- * at a time of day in a time zone, from a start date. dayjs with its time-zone plugin turns a wall
- * clock time into an instant, so a lesson at 16:00 stays at 16:00 across a change of summer time.
+ * at a time of day in a time zone, from a start date. The contract's `instantAt` turns a wall clock
+ * time into an instant (the same arithmetic as booking's slots), so a lesson at 16:00 stays at
+ * 16:00 across a change of summer time.
  */
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
+import { addDays, instantAt, weekdayOf } from '@logoschool/contract';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** The instant of a day ('YYYY-MM-DD') at a time of day ('HH:MM') in a time zone. */
-export function instantAt(date: string, time: string, timeZone: string): Date {
-  return dayjs.tz(`${date}T${time}:00`, timeZone).toDate();
-}
+export { instantAt };
 
 /**
  * The first `count` days from `startDate` on (that day included) that fall on one of `weekdays`
@@ -28,10 +21,8 @@ export function weeklyDates(
 ): Date[] {
   const days = new Set(weekdays);
   const dates: Date[] = [];
-  // A calendar day, counted in UTC so that no clock change moves it.
-  for (let day = dayjs.utc(startDate); dates.length < count && days.size > 0; day = day.add(1, 'day')) {
-    const iso = day.day() === 0 ? 7 : day.day();
-    if (days.has(iso)) dates.push(instantAt(day.format('YYYY-MM-DD'), time, timeZone));
+  for (let day = startDate; dates.length < count && days.size > 0; day = addDays(day, 1)) {
+    if (days.has(weekdayOf(day))) dates.push(instantAt(day, time, timeZone));
   }
   return dates;
 }
