@@ -9,10 +9,11 @@ import type {
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mails, publicLinks } from '../../db/schema/index.ts';
+import { lessons, mails, publicLinks } from '../../db/schema/index.ts';
 import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { buildSignedInMember, buildWorkspace, type Member } from '../../test/factories.ts';
+import { buildLessonSchool, lessonsOfPlan } from '../../test/lessons.ts';
 import { bookings, bookingSessions } from './booking.schema.ts';
 import { releaseExpired } from './booking-release.ts';
 
@@ -154,6 +155,48 @@ describe('the booking page', () => {
       `/api/appointment/${s.token}/slots?kind=free_lesson&language=xx&birthdate=2019-03-01`,
     );
     expect(badQuery.statusCode).toBe(422);
+  });
+});
+
+describe('what makes a teacher busy, and the age', () => {
+  it("leaves out her plan lessons' time with the buffer", async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    const teacher = s.teacher;
+    dataOf(await as(teacher).put(`/api/booking/availability/${teacher.user.id}`, HOURS));
+    const admin = await buildSignedInMember(t.db, s.workspace, 'admin');
+    const link = dataOf<{ url: string }>(
+      await as(admin).post(`/api/booking/projects/${s.workspace.id}/link`),
+    );
+    const token = link.url.split('/').pop() ?? '';
+    const before = (await slots(token)).slots.map((slot) => slot.start);
+    const busy = before[4]!;
+    const [lesson] = await lessonsOfPlan(t.app, teacher, s.plan.id);
+    await t.db
+      .update(lessons)
+      .set({ startsAt: new Date(busy), durationMinutes: 45 })
+      .where(eq(lessons.id, lesson!.id));
+    const after = (await slots(token)).slots.map((slot) => slot.start);
+    const near = (start: string) =>
+      Math.abs(new Date(start).getTime() - new Date(busy).getTime()) < 60 * 60_000;
+    expect(after.filter(near)).toEqual([]);
+    expect(before.filter(near).length).toBeGreaterThan(0);
+    expect(after.length).toBeLessThan(before.length);
+  });
+
+  it('shows a child who turns 3 within the horizon the slots from her birthday on', async () => {
+    const s = await school();
+    const birthday = new Date(Date.now() + 10 * DAY);
+    const birthdate = `${birthday.getUTCFullYear() - 3}-${birthday.toISOString().slice(5, 10)}`;
+    const answer = await slots(s.token, 'free_lesson', birthdate);
+    expect(answer.old_enough_from).toBe(birthday.toISOString().slice(0, 10));
+    expect(answer.slots.length).toBeGreaterThan(0);
+    expect(new Date(answer.slots[0]!.start).getTime()).toBeGreaterThan(Date.now() + 8 * DAY);
+    const early = await visit('POST', `/api/appointment/${s.token}/reservations`, {
+      ...person('free_lesson', birthdate),
+      start: (await slots(s.token)).slots[0]!.start,
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().code).toBe('too_young');
   });
 });
 
