@@ -37,6 +37,8 @@ interface RequestContext {
   template: { id: number; categoryId: number; folderId: number };
   /** A student of the caller (or the target user). */
   clientId: number;
+  /** A teacher of the project whose availability the caller reaches: herself when acting as a teacher. */
+  teacherId: number;
 }
 
 /**
@@ -248,6 +250,23 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/workspaces/${ctx.workspaceId}/crm-token?role_id=${ctx.roleId}`,
   }),
+  'booking.settings': (ctx) => ({
+    method: 'GET',
+    url: `/api/booking/settings?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'booking.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/booking/teachers?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'booking.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/booking/availability/${ctx.teacherId}?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'booking.convert': (ctx) => ({
+    method: 'POST',
+    url: `/api/appointment/client?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { booking_id: 1 },
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');
@@ -296,6 +315,7 @@ async function context(workspace: WorkspaceRow, roleId: number, caller?: UserRow
     exerciseId: exercise.id,
     template: { id: template.id, categoryId: category.id, folderId: folder.id },
     clientId: client!.id,
+    teacherId: caller && (roleId === ROLE.teacher || roleId === ROLE.diagnostician) ? caller.id : target.id,
   };
 }
 
@@ -455,6 +475,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
       exerciseId: 2_000_000_000,
       template: { id: 2_000_000_000, categoryId: 2_000_000_000, folderId: 2_000_000_000 },
       clientId: 2_000_000_000,
+      teacherId: 2_000_000_000,
     };
     const missing = await send(action, missingCtx, token);
     expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);

@@ -59,6 +59,16 @@ const STATUS: Record<ErrorCode, number> = {
   deck_too_much_text: 422,
   // The mail server refused the parents' mail (spec §8 send failure): a gateway's failure, not the caller's.
   diagnosis_language_mismatch: 409,
+  // Booking (decision 036): a race's loser and a late change are conflicts; the age is the input's.
+  booking_exists: 409,
+  too_young: 422,
+  course_too_young: 422,
+  too_late: 409,
+  slot_taken: 409,
+  // A reservation not confirmed in time is gone, as an expired invitation is.
+  reservation_expired: 410,
+  session_in_use: 409,
+  booking_converted: 409,
 };
 
 /**

@@ -5,6 +5,7 @@
 import { assetsModule } from './assets/index.ts';
 import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
+import { bookingModule } from './booking/index.ts';
 import { categoriesModule } from './categories/index.ts';
 import { clientsModule } from './clients/index.ts';
 import { crmModule } from './crm/index.ts';
@@ -44,6 +45,7 @@ export const MODULES: readonly AppModule[] = [
   plansModule,
   lessonsModule,
   diagnosticsModule,
+  bookingModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

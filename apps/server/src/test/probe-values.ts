@@ -221,6 +221,9 @@ const BY_NAME: Record<string, (c: SampleContext) => unknown> = {
   // A plan's schedule: a time of day and a time zone the runtime knows.
   time: () => '16:00',
   time_zone: () => 'Europe/Kyiv',
+  // A teacher's availability (booking): weekly hours as 'HH:MM', no exceptions.
+  weekly: () => [{ weekday: 1, start: '09:00', end: '17:00' }],
+  exceptions: () => [],
   token: () => 'x'.repeat(43),
   dry_run: () => true,
   age_from: () => 3,

@@ -19,8 +19,11 @@ import { AppError, notFound } from '../../errors/app-error.ts';
 import { writeAudit } from '../audit/index.ts';
 import type { PublicLinkKind } from './public-link-kind.ts';
 
-/** Who changes a link: the audit's who, where from and in which project. */
-export type LinkActor = Pick<Actor, 'userId' | 'workspaceId'> & { ip?: string | null };
+/**
+ * Who changes a link: the audit's who, where from and in which project. `userId` null: the system
+ * on a visitor's behalf (a parent confirming a booking gets its manage link, decision 036).
+ */
+export type LinkActor = Pick<Actor, 'workspaceId'> & { userId: number | null; ip?: string | null };
 
 /** A new token: `PUBLIC_LINK_TOKEN_BYTES` random bytes, base64url (43 characters). */
 export const newLinkToken = (): string => randomBytes(PUBLIC_LINK_TOKEN_BYTES).toString('base64url');

@@ -1,0 +1,19 @@
+/**
+ * Free-lesson booking (issue 28, decision 036): the school's settings, teachers' availability and
+ * consultation groups; the parents' public page and a booking's manage link; the sweep of lapsed
+ * reservations. Its two public links are declared by importing `booking-links.ts`.
+ */
+import type { AppModule } from '../module.ts';
+import { appointmentRoutes } from './appointment.routes.ts';
+import { releaseReservationsJob } from './booking.jobs.ts';
+import { bookingRoutes } from './booking.routes.ts';
+
+export const bookingModule: AppModule = {
+  name: 'booking',
+  routes: [bookingRoutes, appointmentRoutes],
+  jobs: () => [releaseReservationsJob],
+};
+
+export { bookingManageLinks, bookingPageLinks } from './booking-links.ts';
+export { readBookingSettings } from './booking-settings.ts';
+export { releaseExpired } from './booking-release.ts';
