@@ -16,6 +16,26 @@ const apiFiles = (fs.readdirSync(SERVER_TESTS, { recursive: true }) as string[])
   .map((name) => path.join(SERVER_TESTS, name).split(path.sep).join('/'))
   .filter((file) => /\b(useTestApp|createTestDatabase)\(/.test(fs.readFileSync(file, 'utf8')));
 
+const WEB_TESTS = 'apps/web/src';
+
+/**
+ * The web test files that replace a module (`vi.mock`, `vi.doMock`): a replacement lives in the
+ * worker's module registry, so in a shared module graph it would reach the files run after them.
+ * They run in `web-isolated`, each with its own jsdom and modules; the others share one per worker.
+ */
+const mockingWebFiles = (fs.readdirSync(WEB_TESTS, { recursive: true }) as string[])
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .map((name) => path.join(WEB_TESTS, name).split(path.sep).join('/'))
+  .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8')));
+
+const webTests = {
+  environment: 'jsdom',
+  setupFiles: [`${WEB_TESTS}/testing/setup.ts`],
+  // A screen's test types and clicks through jsdom: under a 2-core machine's full load one took
+  // 6.4 s where it takes under one quiet, past the default 5 s.
+  testTimeout: 20_000,
+};
+
 const serverTests = {
   // One module graph per worker for every server file (decision 022): each API file still opens its
   // own database and app, but the app's modules are imported once per worker, not once per file.
@@ -40,13 +60,20 @@ export default defineConfig({
         plugins: [areaTexts()],
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/testing/setup.ts'],
-          // A screen's test types and clicks through jsdom: under a 2-core machine's full load one took
-          // 6.4 s where it takes under one quiet, past the default 5 s.
-          testTimeout: 20_000,
+          include: [`${WEB_TESTS}/**/*.test.{ts,tsx}`],
+          exclude: mockingWebFiles,
+          // One jsdom and one module graph per worker, not per file: building a jsdom and importing
+          // React and Mantine again for each file took most of its time (all 68 web files isolated:
+          // 142 s wall on 2 cores; these 58 shared: 27 s). shared-worker-setup.ts gives each file a
+          // clean start: the page, storage, timers, globals, and the app's and Mantine's stores.
+          isolate: false,
+          ...webTests,
+          setupFiles: [...webTests.setupFiles, `${WEB_TESTS}/testing/shared-worker-setup.ts`],
         },
+      },
+      {
+        plugins: [areaTexts()],
+        test: { name: 'web-isolated', include: mockingWebFiles, ...webTests },
       },
       {
         test: {

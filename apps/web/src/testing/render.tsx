@@ -45,15 +45,27 @@ function polyfillBrowser() {
   URL.revokeObjectURL = vi.fn();
 }
 
-/** The English texts, once: component tests read the interface as an English user sees it. */
+/** Whether i18next holds the whole English texts (it may hold only the core ones, `initI18n`). */
+let wholeEnglish = false;
+
+/**
+ * The English texts, once: component tests read the interface as an English user sees it. The web
+ * files of a worker share one i18next: another file may have set it up with the core texts only
+ * (`initI18n`) or switched the language.
+ */
 async function englishTexts() {
-  if (i18n.isInitialized) return;
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: withRoles('en', en) } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      lng: 'en',
+      resources: { en: { translation: withRoles('en', en) } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  } else if (!wholeEnglish) {
+    i18n.addResourceBundle('en', 'translation', withRoles('en', en), true, true);
+  }
+  wholeEnglish = true;
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 }
 
 /** The project every test session acts in (the fake API's `workspace_id`). */

@@ -1,5 +1,5 @@
 import type { Language } from '@logoschool/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import type * as Router from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,7 +58,8 @@ describe('the public page’s frame', () => {
     expect(read).toHaveBeenCalledWith(TOKEN, expect.any(AbortSignal));
     expect(screen.getByText(`token ${TOKEN}`)).toBeTruthy();
     expect(screen.getByText('Спробувати ще раз')).toBeTruthy();
-    expect(document.documentElement.lang).toBe('uk');
+    // The page's `lang` is set in an effect, which a loaded machine may run just after the heading shows.
+    await waitFor(() => expect(document.documentElement.lang).toBe('uk'));
     expect(i18n.language).toBe('en');
     view.unmount();
     expect(document.documentElement.lang).toBe('en');

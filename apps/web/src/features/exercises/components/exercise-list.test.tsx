@@ -29,7 +29,7 @@ describe('the exercise list', () => {
       'GET /exercises/authors': () => json({ data: [] }),
     });
     await renderInApp(<ExerciseList kind="moderator" />, { as: { roles: ['moderator'] } });
-    await vi.waitFor(async () => expect(await shownCounters()).toContain('1,200'));
+    await vi.waitFor(async () => expect(await shownCounters()).toContain('1,200'), { timeout: 5000 });
     expect(screen.queryByText(/More than 1,000 exercises match/)).toBeNull();
   });
 
@@ -39,7 +39,7 @@ describe('the exercise list', () => {
       'GET /exercises/authors': () => json({ data: [] }),
     });
     await renderInApp(<ExerciseList kind="moderator" />, { as: { roles: ['moderator'] } });
-    await vi.waitFor(async () => expect(await shownCounters()).toContain('990+'));
+    await vi.waitFor(async () => expect(await shownCounters()).toContain('990+'), { timeout: 5000 });
     expect(await shownCounters()).toContain('11+');
     expect(
       screen.getByText(
