@@ -1,5 +1,5 @@
 import { BOOKING_BOUNDS, bookingSettingsSchema, type BookingSettings } from '@logoschool/contract';
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,8 @@ import { PublicLinkPanel } from '../../components/public-link/public-link-panel.
 import { PublicLinkSection } from '../../components/public-link/public-link-section.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { usePublicLinkChange } from '../../api/public-link-changes.ts';
 import {
   useBookingLink,
   useBookingLinkSubject,
@@ -68,20 +69,38 @@ function BookingLink() {
   const { t } = useTranslation();
   const link = useBookingLink();
   const subject = useBookingLinkSubject();
+  const turnOn = usePublicLinkChange(subject);
   return (
     <PublicLinkSection title={t('booking.settings.linkTitle')} sharing={link}>
       {(state) => (
-        <PublicLinkPanel
-          link={state}
-          subject={subject}
-          canIssue
-          texts={{
-            label: t('booking.settings.link'),
-            hint: t('booking.settings.linkHint'),
-            none: t('booking.settings.noLink'),
-            withdrawQuestion: t('booking.settings.withdrawQuestion'),
-          }}
-        />
+        <Stack gap="md">
+          <Group gap="sm">
+            <Badge variant="light" color={state.link_state === 'live' ? 'teal.9' : 'gray.7'}>
+              {t(state.link_state === 'live' ? 'booking.settings.on' : 'booking.settings.off')}
+            </Badge>
+            {state.link_state !== 'live' && (
+              <Button
+                loading={turnOn.isPending}
+                onClick={() =>
+                  void turnOn.mutateAsync('issue').catch((error: unknown) => notifyError(errorTextOf(error)))
+                }
+              >
+                {t('booking.settings.turnOn')}
+              </Button>
+            )}
+          </Group>
+          <PublicLinkPanel
+            link={state}
+            subject={subject}
+            canIssue
+            texts={{
+              label: t('booking.settings.link'),
+              hint: t('booking.settings.linkHint'),
+              none: t('booking.settings.noLink'),
+              withdrawQuestion: t('booking.settings.withdrawQuestion'),
+            }}
+          />
+        </Stack>
       )}
     </PublicLinkSection>
   );
