@@ -47,9 +47,7 @@ describe('the availability screen', () => {
     const calls = availabilityApi([teacher(1, 'User 1')]);
     await renderInApp(<AvailabilityPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'My availability' })).toBeTruthy();
-    const end = await screen
-      .findByRole('textbox', { name: /^End, Wednesday/ })
-      .catch(() => screen.getByLabelText(/^End, Wednesday/));
+    const end = await screen.findByLabelText(/^End, Wednesday/);
     expect((end as HTMLInputElement).value).toBe('13:00');
     fireEvent.change(end, { target: { value: '08:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -146,6 +146,7 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
       max={bounds.max}
       step={step}
       allowDecimal={false}
+      clampBehavior="none"
       required
       {...form.getInputProps(key)}
     />
