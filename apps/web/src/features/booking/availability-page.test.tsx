@@ -53,18 +53,15 @@ describe('the availability screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(describing(end)).toContain('The end cannot be before the start.'));
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
 
+  it('saves her hours, a new day’s hours and the switches with PUT', async () => {
+    const calls = availabilityApi([teacher(1, 'User 1')]);
+    await renderInApp(<AvailabilityPage />);
+    const end = await screen.findByLabelText(/^End, Wednesday/);
     fireEvent.change(end, { target: { value: '14:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add hours: Friday' }));
     fireEvent.click(screen.getByRole('switch', { name: /Leads consultation groups/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add a date' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    // A new date left empty is refused before anything is sent.
-    await vi.waitFor(() =>
-      expect(document.querySelector('[data-exception="0"]')?.textContent).toContain('Enter a real date'),
-    );
-    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the date new date' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const sent = calls.find((call) => call.method === 'PUT');
@@ -77,6 +74,21 @@ describe('the availability screen', () => {
       ],
       consultation_groups: true,
     });
+  });
+
+  it('refuses a day that differs without its date, until it is filled or removed', async () => {
+    const calls = availabilityApi([teacher(1, 'User 1')]);
+    await renderInApp(<AvailabilityPage />);
+    await screen.findByLabelText(/^End, Wednesday/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a date' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // A new date left empty is refused before anything is sent.
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-exception="0"]')?.textContent).toContain('Enter a real date'),
+    );
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the date new date' }));
+    expect(document.querySelector('[data-exception]')).toBeNull();
   });
 
   it('says when two hours of one day overlap', async () => {
