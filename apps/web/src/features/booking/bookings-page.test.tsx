@@ -274,3 +274,39 @@ describe('the consultation groups', () => {
     expect(Date.parse(String(body.starts_at))).toBe(new Date(2026, 11, 1, 15, 0).getTime());
   });
 });
+
+describe('deleting a group session', () => {
+  it('asks first, and shows the refusal of a session that has bookings', async () => {
+    const calls = fakeApi({
+      'GET /booking/teachers': () => json({ data: [teacher(1, 'User 1')] }),
+      'GET /booking/sessions': () =>
+        json({
+          data: [
+            {
+              id: 4,
+              teacher_id: 1,
+              teacher_name: 'User 1',
+              starts_at: '2026-12-01T15:00:00.000Z',
+              ends_at: '2026-12-01T16:00:00.000Z',
+              language: 'uk',
+              seats: 6,
+              seats_taken: 2,
+            },
+          ],
+        }),
+      'DELETE /booking/sessions/4': () =>
+        json({ message: 'The session has bookings: cancel them first.', code: 'conflict' }, 409),
+    });
+    await renderInApp(<BookingsPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Consultation groups' }));
+    const table = await screen.findByRole('table', { name: 'Consultation group sessions' });
+    expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(
+      /User 1.*Ukrainian.*2 \/ 6 · 4 seats left/,
+    );
+    fireEvent.click(within(table).getByRole('button', { name: /^Delete the session of/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete the session of/ });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('The session has bookings: cancel them first.')).toBeTruthy();
+  });
+});
