@@ -1,10 +1,10 @@
 import type { Language } from '@logoschool/contract';
 import { Select, type SelectProps } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { countryOptions } from '../zones.ts';
 
 /** A searchable list of the countries named in the page's language; the value is the ISO code. */
-export function CountrySelect({
+export const CountrySelect = memo(function CountrySelect({
   language,
   value,
   onChange,
@@ -26,4 +26,4 @@ export function CountrySelect({
       {...props}
     />
   );
-}
+});

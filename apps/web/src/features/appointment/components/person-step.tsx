@@ -1,6 +1,7 @@
 import { BOOKING_KINDS, type BookingKind, type BookingPage, type Language } from '@logoschool/contract';
 import { Button, Chip, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from './country-select.tsx';
 import { TimeZoneSelect } from './time-zone-select.tsx';
@@ -44,6 +45,10 @@ export function PersonStep({
   const { t } = useTranslation();
   const kind = form.values.kind;
   const offered = languagesFor(page, kind);
+  // Stable, so that the long lists of countries and zones do not render again at every keystroke.
+  const { setFieldValue } = form;
+  const setCountry = useCallback((country: string) => setFieldValue('country', country), [setFieldValue]);
+  const setZone = useCallback((zone: string) => setFieldValue('time_zone', zone), [setFieldValue]);
 
   const chooseKind = (next: BookingKind) => {
     form.setFieldValue('kind', next);
@@ -113,9 +118,9 @@ export function PersonStep({
               label={t('appointment.who.country')}
               language={language}
               required
-              {...form.getInputProps('country')}
+              error={form.errors.country}
               value={form.values.country}
-              onChange={(country) => form.setFieldValue('country', country)}
+              onChange={setCountry}
             />
             <TimeZoneSelect
               label={t('appointment.who.timeZone')}
@@ -123,7 +128,7 @@ export function PersonStep({
               required
               error={form.errors.time_zone}
               value={form.values.time_zone}
-              onChange={(zone) => form.setFieldValue('time_zone', zone)}
+              onChange={setZone}
             />
           </SimpleGrid>
         </Stack>

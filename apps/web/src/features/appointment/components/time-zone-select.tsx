@@ -1,12 +1,12 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { timeZoneOptions } from '../zones.ts';
 
 /**
  * A searchable list of every time zone with its offset now and its city ("UTC+02:00 Jerusalem,
  * Tel Aviv (Asia/Jerusalem)"): typing London, Los Angeles or Tel Aviv finds the zone.
  */
-export function TimeZoneSelect({
+export const TimeZoneSelect = memo(function TimeZoneSelect({
   value,
   onChange,
   ...props
@@ -25,4 +25,4 @@ export function TimeZoneSelect({
       {...props}
     />
   );
-}
+});
