@@ -1,8 +1,9 @@
-import type {
-  BookingPage as Page,
-  ParentBooking,
-  ReservationAnswer,
-  SlotsAnswer,
+import {
+  LOCAL_KEYS,
+  type BookingPage as Page,
+  type ParentBooking,
+  type ReservationAnswer,
+  type SlotsAnswer,
 } from '@logoschool/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type * as Router from 'react-router';
@@ -191,6 +192,26 @@ describe('the parents’ booking page, step 1 (who)', () => {
       language: 'en',
       birthdate: '2022-03-01',
     });
+  });
+});
+
+describe('the page’s language', () => {
+  it('starts in the saved interface language, switches on the page and sends it with the calls', async () => {
+    localStorage.setItem(LOCAL_KEYS.language, 'uk');
+    try {
+      api();
+      await renderInApp(<BookingPage />, { as: null });
+      expect(await screen.findByText('Хто', { selector: 'h2' })).toBeTruthy();
+      expect(document.documentElement.lang).toBe('uk');
+      fireEvent.change(screen.getByLabelText('Мова інтерфейсу'), { target: { value: 'pl' } });
+      expect(await screen.findByText('Kto', { selector: 'h2' })).toBeTruthy();
+      expect(document.documentElement.lang).toBe('pl');
+      expect(localStorage.getItem(LOCAL_KEYS.language)).toBe('pl');
+      const [, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+      expect(new Headers(init?.headers).get('Accept-Language')).toBe('uk');
+    } finally {
+      localStorage.removeItem(LOCAL_KEYS.language);
+    }
   });
 });
 
