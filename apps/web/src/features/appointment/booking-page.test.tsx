@@ -312,6 +312,39 @@ describe('the parents’ booking page, step 2 (when)', () => {
     expect(await screen.findByRole('group', { name: 'Days' })).toBeTruthy();
   });
 
+  it('shows each course session with its seats left and reserves the session', async () => {
+    const calls = api({
+      [`GET /appointment/${TOKEN}/slots`]: () =>
+        json({
+          data: {
+            slots: [
+              {
+                start: '2026-12-02T18:00:00.000Z',
+                end: '2026-12-02T19:00:00.000Z',
+                session_id: 12,
+                seats_left: 3,
+                teacher_time_zones: [LONDON],
+              },
+            ],
+            old_enough_from: null,
+          },
+        }),
+    });
+    await renderInApp(<BookingPage />, { as: null });
+    await fillStepOne({ birthdate: '2018-02-01' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Communication and consultation course' }));
+    next();
+    await screen.findByText('When', { selector: 'h2' });
+    expect(await screen.findByText('3 seats left')).toBeTruthy();
+    fireEvent.click(screen.getByText('10:00'));
+    await screen.findByText('This time is on hold for you');
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      kind: 'consultation',
+      start: '2026-12-02T18:00:00.000Z',
+      session_id: 12,
+    });
+  });
+
   it('keeps step 1’s answers when the parent goes back', async () => {
     api();
     await renderInApp(<BookingPage />, { as: null });

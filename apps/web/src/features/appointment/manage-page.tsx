@@ -292,6 +292,7 @@ function MovePicker({
           to={last ? dayOf(new Date(last.start), booking.time_zone) : addDays(today, 1)}
           language={language}
           busy={busy ? picked : null}
+          headingOrder={4}
           onPick={(slot) => {
             setPicked(slot.start);
             onPick(slot);

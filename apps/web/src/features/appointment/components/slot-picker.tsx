@@ -19,6 +19,7 @@ export function SlotPicker({
   language,
   busy,
   onPick,
+  headingOrder = 3,
 }: {
   slots: readonly SlotView[];
   timeZone: string;
@@ -28,6 +29,8 @@ export function SlotPicker({
   /** The start being reserved: its button waits, the others rest. */
   busy: string | null;
   onPick: (slot: SlotView) => void;
+  /** The chosen day's heading level, under the section that holds the picker. */
+  headingOrder?: 3 | 4;
 }) {
   const { t } = useTranslation();
   const byDay = useMemo(
@@ -72,7 +75,7 @@ export function SlotPicker({
           })}
         </Group>
       </ScrollArea>
-      <Title order={3} size="h5">
+      <Title order={headingOrder} size="h5">
         {longDayLabel(language, day)}
       </Title>
       {daySlots.length === 0 ? (
