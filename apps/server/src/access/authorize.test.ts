@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { clients, type UserRow, type WorkspaceRow } from '../db/schema/index.ts';
 import { encodePng } from '../db/demo/encode.ts';
 import { useTestApp } from '../test/app.ts';
+import { buildBooking } from '../test/booking.ts';
 import {
   addMembership,
   bearer,
@@ -37,6 +38,8 @@ interface RequestContext {
   template: { id: number; categoryId: number; folderId: number };
   /** A student of the caller (or the target user). */
   clientId: number;
+  /** A confirmed free lesson of the caller (or the target user) that started an hour ago. */
+  bookingId: number;
 }
 
 /**
@@ -248,6 +251,24 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/workspaces/${ctx.workspaceId}/crm-token?role_id=${ctx.roleId}`,
   }),
+  'booking.settings': (ctx) => ({
+    method: 'GET',
+    url: `/api/booking/settings?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'booking.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/bookings?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'booking.manage': (ctx) => ({
+    method: 'POST',
+    url: `/api/bookings/${ctx.bookingId}/status?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { status: 'held' },
+  }),
+  'booking.convert': (ctx) => ({
+    method: 'POST',
+    url: `/api/appointment/client?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { booking_id: ctx.bookingId },
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');
@@ -261,6 +282,7 @@ const CREATING: ReadonlySet<Action> = new Set<Action>([
   'themes.manage',
   'assets.manage',
   'programs.manage',
+  'booking.convert',
 ]);
 const successStatus = (action: Action) => (CREATING.has(action) ? 201 : 200);
 
@@ -296,6 +318,13 @@ async function context(workspace: WorkspaceRow, roleId: number, caller?: UserRow
     exerciseId: exercise.id,
     template: { id: template.id, categoryId: category.id, folderId: folder.id },
     clientId: client!.id,
+    bookingId: (
+      await buildBooking(t.db, {
+        workspaceId: workspace.id,
+        teacherId: (caller ?? target).id,
+        startsAt: new Date(Date.now() - 3600_000),
+      })
+    ).id,
   };
 }
 
@@ -455,6 +484,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
       exerciseId: 2_000_000_000,
       template: { id: 2_000_000_000, categoryId: 2_000_000_000, folderId: 2_000_000_000 },
       clientId: 2_000_000_000,
+      bookingId: 2_000_000_000,
     };
     const missing = await send(action, missingCtx, token);
     expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);

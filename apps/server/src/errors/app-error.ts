@@ -59,6 +59,15 @@ const STATUS: Record<ErrorCode, number> = {
   deck_too_much_text: 422,
   // The mail server refused the parents' mail (spec §8 send failure): a gateway's failure, not the caller's.
   diagnosis_language_mismatch: 409,
+  // Booking (issue 28, decision 036).
+  booking_exists: 409,
+  too_young: 422,
+  course_too_young: 422,
+  too_late: 409,
+  slot_taken: 409,
+  reservation_expired: 409,
+  session_in_use: 409,
+  booking_converted: 409,
 };
 
 /**

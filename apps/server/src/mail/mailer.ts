@@ -17,6 +17,8 @@ export interface OutgoingMail {
    * outbox, or one that failed, keeps them for root to pass on by hand.
    */
   secrets?: readonly string[];
+  /** Files sent with the mail (a booking's `.ics`); the kept copy records the text and HTML only. */
+  attachments?: readonly { filename: string; content: string; contentType: string }[];
 }
 
 /** What became of a mail. */
@@ -78,7 +80,13 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
   async function deliver(mail: OutgoingMail): Promise<{ delivery: MailDelivery; error: string | null }> {
     if (!transport) return { delivery: 'outbox', error: null };
     try {
-      await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.attachments ? { attachments: [...mail.attachments] } : {}),
+      });
       return { delivery: 'smtp', error: null };
     } catch (error) {
       log.warn({ err: error, to: mail.to }, 'mail not delivered');
