@@ -93,7 +93,7 @@ describe('the parent’s mails', () => {
   it('explains a cancellation for a child under 3 and the first day to book again (spec §8)', () => {
     const mail = parentMail('too_young', { ...FACTS, interfaceLanguage: 'uk', birthdate: '2024-03-10' });
     expect(mail.subject).toBe('Запис скасовано: Noa ще немає трьох років');
-    expect(mail.text).toContain('Індивідуальні заняття ми проводимо для дітей від трьох років');
+    expect(mail.text).toContain('Індивідуальні уроки ми проводимо для дітей від трьох років');
     expect(mail.text).toContain('10 березня 2027');
   });
 });
