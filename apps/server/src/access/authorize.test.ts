@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { clients, type UserRow, type WorkspaceRow } from '../db/schema/index.ts';
 import { encodePng } from '../db/demo/encode.ts';
 import { useTestApp } from '../test/app.ts';
+import { buildBooking } from '../test/booking.ts';
 import {
   addMembership,
   bearer,
@@ -39,6 +40,8 @@ interface RequestContext {
   clientId: number;
   /** A teacher of the project whose availability the caller reaches: herself when acting as a teacher. */
   teacherId: number;
+  /** A confirmed free lesson of the caller (or the target user) that started an hour ago. */
+  bookingId: number;
 }
 
 /**
@@ -259,13 +262,14 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/booking/teachers?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
   'booking.manage': (ctx) => ({
-    method: 'GET',
-    url: `/api/booking/availability/${ctx.teacherId}?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    method: 'POST',
+    url: `/api/bookings/${ctx.bookingId}/status?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { status: 'held' },
   }),
   'booking.convert': (ctx) => ({
     method: 'POST',
     url: `/api/appointment/client?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
-    payload: { booking_id: 1 },
+    payload: { booking_id: ctx.bookingId },
   }),
 };
 
@@ -280,6 +284,7 @@ const CREATING: ReadonlySet<Action> = new Set<Action>([
   'themes.manage',
   'assets.manage',
   'programs.manage',
+  'booking.convert',
 ]);
 const successStatus = (action: Action) => (CREATING.has(action) ? 201 : 200);
 
@@ -316,6 +321,13 @@ async function context(workspace: WorkspaceRow, roleId: number, caller?: UserRow
     template: { id: template.id, categoryId: category.id, folderId: folder.id },
     clientId: client!.id,
     teacherId: caller && (roleId === ROLE.teacher || roleId === ROLE.diagnostician) ? caller.id : target.id,
+    bookingId: (
+      await buildBooking(t.db, {
+        workspaceId: workspace.id,
+        teacherId: (caller ?? target).id,
+        startsAt: new Date(Date.now() - 3600_000),
+      })
+    ).id,
   };
 }
 
@@ -476,6 +488,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
       template: { id: 2_000_000_000, categoryId: 2_000_000_000, folderId: 2_000_000_000 },
       clientId: 2_000_000_000,
       teacherId: 2_000_000_000,
+      bookingId: 2_000_000_000,
     };
     const missing = await send(action, missingCtx, token);
     expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);

@@ -19,13 +19,24 @@ import {
 import { eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from '../files/file-type.ts';
+import { bookingManageLinks, bookingPageLinks } from '../modules/booking/index.ts';
 import { diagnosisLinks } from '../modules/diagnostics/index.ts';
 import { lessonLinks } from '../modules/lessons/index.ts';
 import { planLinks } from '../modules/plans/index.ts';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
 import { DEMO_TEMPLATES } from './demo/demo-plans.ts';
-import { clients, diagnoses, exercises, lessons, protocols, publicLinks, users } from './schema/index.ts';
+import { bookings } from '../modules/booking/booking.schema.ts';
+import {
+  clients,
+  diagnoses,
+  exercises,
+  lessons,
+  protocols,
+  publicLinks,
+  users,
+  workspaces,
+} from './schema/index.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed.ts';
 
 const t = useTestApp();
@@ -40,6 +51,28 @@ const OPENS: Record<
   string,
   { api: string; expected: (subjectId: number) => Promise<Body>; alsoOpens?: readonly string[] }
 > = {
+  // The booking page (issue 28): its subject is the project, the page names the school.
+  booking: {
+    api: API.appointment,
+    expected: async (id) => {
+      const [row] = await t.db
+        .select({ title: workspaces.title })
+        .from(workspaces)
+        .where(eq(workspaces.id, id));
+      return { school: row!.title };
+    },
+  },
+  // A booking's private link: the parent's child and the booking's state.
+  'booking-manage': {
+    api: API.appointmentManage,
+    expected: async (id) => {
+      const [row] = await t.db
+        .select({ child: bookings.childName, status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, id));
+      return { child_name: row!.child, status: row!.status };
+    },
+  },
   [PLAN_LINK_KIND]: {
     api: API.showPlan,
     expected: async (id) => {
@@ -96,7 +129,7 @@ async function signIn(email: string) {
 describe('every link of the demo school', () => {
   it('is a public link of a kind that opens, on a web page the route table builds', async () => {
     await seedDemo(t.db, t.app.files);
-    const kinds = [planLinks, lessonLinks, diagnosisLinks];
+    const kinds = [planLinks, lessonLinks, diagnosisLinks, bookingPageLinks, bookingManageLinks];
     // The kit gives every declared kind its sharer's `GET …/link`: one not among those above (a new
     // kind of link) fails here until this test knows how it opens.
     const document = (await t.app.inject({ url: '/api/docs/json' })).json() as {

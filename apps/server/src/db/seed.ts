@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { FileStore } from '../files/files.ts';
 import type { Db, Tx } from './client.ts';
 import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
+import { seedBooking } from './demo/demo-booking.ts';
 import { seedExercises } from './seed-exercises.ts';
 import { seedDiagnostics } from './seed-diagnostics.ts';
 import { seedProtocols } from './seed-protocols.ts';
@@ -39,6 +40,8 @@ export const DEMO_USERS: readonly {
   { email: 'moderator@demo.test', name: 'Oksana Moderator', roles: { 'Demo school': ['moderator'] } },
   { email: 'author@demo.test', name: 'Andrii Author', roles: { 'Demo school': ['author'] } },
   { email: 'teacher@demo.test', name: 'Tetiana Teacher', roles: { 'Demo school': ['teacher'] } },
+  // A teacher in London: the booking page's times in two zones (issue 28).
+  { email: 'teacher.london@demo.test', name: 'Laura Lewis', roles: { 'Demo school': ['teacher'] } },
   {
     email: 'admin@demo.test',
     name: 'Anna Admin',
@@ -213,5 +216,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   // Through the services, each in its own transaction, after the tree and themes they name.
   if (demoSchool !== undefined) await seedProtocols(db, demoSchool);
   if (demoSchool !== undefined) await seedDiagnostics(db, demoSchool);
+  if (demoSchool !== undefined) await seedBooking(db, demoSchool);
   return created;
 }

@@ -46,6 +46,10 @@ export const WORD_VARIABLES: ReadonlySet<string> = new Set([
   'by',
   'file',
   'language',
+  // A booking's mails (issue 28): the school, the parent and their phone.
+  'school',
+  'parent',
+  'phone',
   // Dates and times, written out by the code ("12.03.2026", "10:30").
   'date',
   'from',
@@ -59,6 +63,8 @@ export const WORD_VARIABLES: ReadonlySet<string> = new Set([
   'before',
   'after',
   'zone',
+  'until',
+  'birthdate',
   // Codes, kinds, values and lists of them as the code writes them ("general, custom", "a → b → a").
   'code',
   'key',

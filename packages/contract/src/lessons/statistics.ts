@@ -123,6 +123,12 @@ export const teacherLessonStatisticSchema = z.object({
   correct: z.number().int(),
   incorrect: z.number().int(),
   cued: z.number().int(),
+  /** Free lessons booked with the teacher (confirmed, whatever became of them) that start in the range (issue 28). */
+  free_booked: z.number().int(),
+  /** Of those, the ones held. */
+  free_held: z.number().int(),
+  /** Of those, the ones made a student (`/appointment/client`). */
+  free_converted: z.number().int(),
 });
 export type TeacherLessonStatistic = z.infer<typeof teacherLessonStatisticSchema>;
 

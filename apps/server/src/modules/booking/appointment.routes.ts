@@ -20,7 +20,14 @@ import { publicBaseUrl } from '../../mail/links.ts';
 import { issueLink, publicRead } from '../public-links/index.ts';
 import { bookingPage, confirmReservation, pageSlots, parentView, reserve } from './appointment.service.ts';
 import { bookingManageLinks } from './booking-links.ts';
-import { bookingCalendar, mailBooked, mailCancelled } from './booking-notify.ts';
+import {
+  bookingCalendar,
+  bookingMailFacts,
+  calendarFacts,
+  mailParent,
+  mailTeacher,
+  type BookingMailContext,
+} from './booking.mail.ts';
 import {
   cancelByParent,
   managedBooking,
@@ -41,7 +48,7 @@ const calendar = z.string().meta({ type: 'string', format: 'binary' });
  * answer is `no-store` and counts against the public reads' one rate limit.
  */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const notify = (request: FastifyRequest) => ({
+  const notify = (request: FastifyRequest): BookingMailContext => ({
     db: app.db,
     mailer: app.mailer,
     baseUrl: publicBaseUrl(app.config, request),
@@ -128,7 +135,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return result;
       });
-      if (confirmed.confirmedNow) await mailBooked(notify(request), confirmed.bookingId);
+      if (confirmed.confirmedNow) {
+        await mailParent(notify(request), 'confirmed', confirmed.bookingId);
+        await mailTeacher(notify(request), 'new', confirmed.bookingId);
+      }
       return { data: await parentView(app.db, confirmed.bookingId) };
     },
   );
@@ -177,7 +187,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = await cancelByParent(app.db, request.params.token);
-      await mailCancelled(notify(request), id);
+      await mailParent(notify(request), 'cancelled', id);
+      await mailTeacher(notify(request), 'cancelled', id);
       return { data: await parentView(app.db, id) };
     },
   );
@@ -197,7 +208,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = await moveByParent(app.db, request.params.token, request.body, request.lang);
-      await mailBooked(notify(request), id, true);
+      await mailParent(notify(request), 'moved', id);
+      await mailTeacher(notify(request), 'moved', id);
       return { data: await parentView(app.db, id) };
     },
   );
@@ -216,7 +228,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await managedBookingId(app.db, request.params.token);
-      const file = await bookingCalendar(notify(request), id);
+      const facts = await bookingMailFacts(app.db, publicBaseUrl(app.config, request), id);
+      if (!facts) throw new Error(`booking ${id} opened by its link is gone`);
+      const file = bookingCalendar(calendarFacts(facts, facts.status === 'cancelled' ? 'CANCEL' : 'REQUEST'));
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="booking.ics"')

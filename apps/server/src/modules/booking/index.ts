@@ -1,17 +1,18 @@
 /**
  * Free-lesson booking (issue 28, decision 036): the school's settings, teachers' availability and
- * consultation groups; the parents' public page and a booking's manage link; the sweep of lapsed
- * reservations. Its two public links are declared by importing `booking-links.ts`.
+ * consultation groups; the parents' public page and a booking's manage link; the school's bookings,
+ * a teacher's week and a booking made a student; the sweep of lapsed reservations and the reminders. Its two public links are declared by importing `booking-links.ts`.
  */
 import type { AppModule } from '../module.ts';
 import { appointmentRoutes } from './appointment.routes.ts';
-import { releaseReservationsJob } from './booking.jobs.ts';
+import { bookingJobs } from './booking.jobs.ts';
 import { bookingRoutes } from './booking.routes.ts';
+import { bookingsRoutes } from './bookings.routes.ts';
 
 export const bookingModule: AppModule = {
   name: 'booking',
-  routes: [bookingRoutes, appointmentRoutes],
-  jobs: () => [releaseReservationsJob],
+  routes: [bookingRoutes, bookingsRoutes, appointmentRoutes],
+  jobs: bookingJobs,
 };
 
 export { bookingManageLinks, bookingPageLinks } from './booking-links.ts';

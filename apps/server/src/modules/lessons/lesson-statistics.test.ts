@@ -1,9 +1,10 @@
 import type { LessonDay, LessonStatistic, RemoteLesson, TeacherLessonStatistic } from '@logoschool/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, lessonStatistics, lessons, protocols } from '../../db/schema/index.ts';
 import { apiAs, expectAllowed, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
+import { buildBooking, type BookingValues } from '../../test/booking.ts';
 import { bearer, buildSignedInMember, type Member } from '../../test/factories.ts';
 import {
   buildLessonSchool,
@@ -352,6 +353,9 @@ const row = (member: Member, values: Partial<TeacherLessonStatistic>): TeacherLe
   correct: 0,
   incorrect: 0,
   cued: 0,
+  free_booked: 0,
+  free_held: 0,
+  free_converted: 0,
   ...values,
 });
 
@@ -382,6 +386,59 @@ describe('GET /api/users/lesson-statistic/all', () => {
       [s.teacher.user.name, 1],
     ]);
     expect(await day('from=2025-01-01&to=2025-01-31')).toEqual([]);
+  });
+
+  it('counts the free lessons booked, held and made students (issue 28), a teacher with free lessons only too', async () => {
+    const { s, elsewhere } = await reportSchool();
+    const freeOnly = await buildSignedInMember(t.db, s.workspace, 'teacher', { name: 'Zoya Free' });
+    const book = (teacher: Member, at: string, values: Partial<BookingValues> = {}) =>
+      buildBooking(t.db, {
+        workspaceId: teacher.workspace.id,
+        teacherId: teacher.user.id,
+        startsAt: new Date(at),
+        ...values,
+      });
+    const converted = await book(s.teacher, '2026-03-10T09:00:00Z', { status: 'held' });
+    const [client] = await t.db
+      .insert(clients)
+      .values({
+        workspaceId: s.workspace.id,
+        teacherId: s.teacher.user.id,
+        clientName: 'Parent',
+        childName: 'Child',
+      })
+      .returning();
+    await t.db.execute(sql`update bookings set client_id = ${client?.id ?? null} where id = ${converted.id}`);
+    await book(s.teacher, '2026-03-11T09:00:00Z', { status: 'no_show' });
+    await book(s.teacher, '2026-03-12T09:00:00Z', { status: 'cancelled' });
+    // Never confirmed, outside the range, a group, another project's: not counted.
+    await book(s.teacher, '2026-03-13T09:00:00Z', { status: 'reserved' });
+    await book(s.teacher, '2026-04-01T09:00:00Z');
+    await book(s.teacher, '2026-03-14T09:00:00Z', {
+      kind: 'consultation',
+      birthdate: '2017-01-01',
+      seats: 6,
+    });
+    await book(elsewhere.teacher, '2026-03-10T09:00:00Z', { status: 'held' });
+    await book(freeOnly, '2026-03-20T09:00:00Z', { status: 'held' });
+    const figures = dataOf<TeacherLessonStatistic[]>(
+      await as(s.manager).get('/api/users/lesson-statistic/all', { query: MARCH }),
+    );
+    expect(figures).toEqual([
+      row(s.teacher, {
+        held: 3,
+        finished: 2,
+        minutes: 107,
+        correct: 5,
+        incorrect: 2,
+        cued: 2,
+        free_booked: 3,
+        free_held: 1,
+        free_converted: 1,
+      }),
+      row(s.otherTeacher, { held: 1, finished: 1, minutes: 60, incorrect: 4 }),
+      row(freeOnly, { students: 0, free_booked: 1, free_held: 1 }),
+    ]);
   });
 
   it('opens to the manager, an admin and root of the project; 403 to the others, 401 without a token', async () => {
@@ -442,18 +499,18 @@ describe('GET /api/users/lesson-statistic/all.csv', () => {
     expect(response.headers['content-disposition']).toContain('lesson-statistics-2026-03-01-2026-03-31.csv');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(linesOf(response.body)).toEqual([
-      'From,To,Teacher,Lessons held,Finished,Minutes,Students,Correct,Incorrect,Cued',
-      `01/03/2026,31/03/2026,${s.teacher.user.name},3,2,107,1,5,2,2`,
-      `01/03/2026,31/03/2026,${s.otherTeacher.user.name},1,1,60,1,0,4,0`,
+      'From,To,Teacher,Lessons held,Finished,Minutes,Students,Correct,Incorrect,Cued,Free lessons booked,Free lessons held,Free lessons made students',
+      `01/03/2026,31/03/2026,${s.teacher.user.name},3,2,107,1,5,2,2,0,0,0`,
+      `01/03/2026,31/03/2026,${s.otherTeacher.user.name},1,1,60,1,0,4,0,0,0,0`,
     ]);
     const ukrainian = await as(s.manager).get('/api/users/lesson-statistic/all.csv', {
       query: MARCH,
       lang: 'uk',
     });
     expect(linesOf(ukrainian.body)).toEqual([
-      'Від,До,Педагог,Проведено уроків,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою',
-      `01.03.2026,31.03.2026,${s.teacher.user.name},3,2,107,1,5,2,2`,
-      `01.03.2026,31.03.2026,${s.otherTeacher.user.name},1,1,60,1,0,4,0`,
+      'Від,До,Педагог,Проведено уроків,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою,Записано на безкоштовні уроки,Проведено безкоштовних уроків,Стали учнями після безкоштовного уроку',
+      `01.03.2026,31.03.2026,${s.teacher.user.name},3,2,107,1,5,2,2,0,0,0`,
+      `01.03.2026,31.03.2026,${s.otherTeacher.user.name},1,1,60,1,0,4,0,0,0,0`,
     ]);
     const empty = await as(s.manager).get('/api/users/lesson-statistic/all.csv', {
       query: 'from=2020-01-01&to=2020-01-31',

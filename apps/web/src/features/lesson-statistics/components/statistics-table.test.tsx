@@ -12,6 +12,9 @@ const row = (name: string, held: number): TeacherLessonStatistic => ({
   correct: 0,
   incorrect: 0,
   cued: 0,
+  free_booked: 0,
+  free_held: 0,
+  free_converted: 0,
 });
 
 describe('sortByHeld', () => {

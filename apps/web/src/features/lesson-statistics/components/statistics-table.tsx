@@ -6,7 +6,17 @@ import { DataTable, nextSort, type Column } from '../../../components/list/data-
 type Order = 'desc' | 'asc';
 
 /** The figures of a teacher's row, each a column. */
-type Figure = 'held' | 'finished' | 'minutes' | 'students' | 'correct' | 'incorrect' | 'cued';
+type Figure =
+  | 'held'
+  | 'finished'
+  | 'minutes'
+  | 'students'
+  | 'correct'
+  | 'incorrect'
+  | 'cued'
+  | 'free_booked'
+  | 'free_held'
+  | 'free_converted';
 
 /** The rows by lessons held, most first unless asked the other way (ties by name). */
 export function sortByHeld(rows: readonly TeacherLessonStatistic[], order: Order): TeacherLessonStatistic[] {
@@ -31,7 +41,7 @@ export function StatisticsTable({ rows }: { rows: readonly TeacherLessonStatisti
       spacing="xs"
       rows={sortByHeld(rows, sort.order)}
       rowKey={(row) => row.teacher_id}
-      minWidth={720}
+      minWidth={960}
       sort={{ ...sort, onSort: (by) => setSort(nextSort(sort, by)) }}
       columns={[
         { key: 'teacher', header: t('lessonStats.teacher'), cell: (row) => row.teacher_name },
@@ -46,6 +56,10 @@ export function StatisticsTable({ rows }: { rows: readonly TeacherLessonStatisti
         figure('correct', t('lessonStats.correct')),
         figure('incorrect', t('lessonStats.incorrect')),
         figure('cued', t('lessonStats.cued')),
+        // Free lessons (issue 28): booked, held, and made students.
+        figure('free_booked', t('lessonStats.freeBooked')),
+        figure('free_held', t('lessonStats.freeHeld')),
+        figure('free_converted', t('lessonStats.freeConverted')),
       ]}
     />
   );
