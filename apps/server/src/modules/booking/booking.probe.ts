@@ -96,7 +96,7 @@ export const probe: AreaProbe = {
     bookingId: 'booking',
     reservationId: 'booking',
   },
-  bodyFields: { session_id: 'bookingSession' },
+  bodyFields: { session_id: 'bookingSession', booking_id: 'booking' },
   publicOperations: {
     'GET /api/appointment/:token': "the school's booking page: its link's random, revocable token is the key",
     'GET /api/appointment/:token/slots': 'the free slots, by the same token',

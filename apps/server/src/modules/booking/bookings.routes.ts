@@ -32,8 +32,8 @@ const tags = ['booking'];
 
 /** The project and role a call acts in (every project call names them). */
 const actingQuery = z.object({ workspace_id: idParam, role_id: idParam.optional() });
-const bookingParams = z.object({ id: idParam });
-/** `PATCH /bookings/:id`: the child corrected. */
+const bookingParams = z.object({ bookingId: idParam });
+/** `PATCH /bookings/:bookingId`: the child corrected. */
 const bookingUpdateInput = z.strictObject({
   child_name: clientNameSchema.optional(),
   birthdate: birthdateSchema.optional(),
@@ -80,7 +80,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API.bookings}/:id/status`,
+    `${API.bookings}/:bookingId/status`,
     {
       config: { permission: 'booking.manage' },
       schema: {
@@ -94,14 +94,19 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const change = await setBookingStatus(app.db, actingOf(request), request.params.id, request.body);
+      const change = await setBookingStatus(
+        app.db,
+        actingOf(request),
+        request.params.bookingId,
+        request.body,
+      );
       await tell(request, change);
       return { data: change.row };
     },
   );
 
   app.patch(
-    `${API.bookings}/:id`,
+    `${API.bookings}/:bookingId`,
     {
       config: { permission: 'booking.manage' },
       schema: {
@@ -115,7 +120,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const change = await updateBooking(app.db, actingOf(request), request.params.id, request.body);
+      const change = await updateBooking(app.db, actingOf(request), request.params.bookingId, request.body);
       await tell(request, change);
       return { data: change.row };
     },

@@ -211,7 +211,7 @@ export interface BookingChange {
 }
 
 /**
- * `POST /bookings/:id/status`: held or no-show once the lesson has started (a confirmed booking, or
+ * `POST /bookings/:bookingId/status`: held or no-show once the lesson has started (a confirmed booking, or
  * one of the two corrected), cancelled by the school before it starts (a live booking; its time is
  * freed). 409 `status_unchanged`, `transition_refused` (not from this state, or held before the
  * start), `too_late` (cancelling after the start).
@@ -253,7 +253,7 @@ function uniqueViolation(error: unknown): boolean {
 }
 
 /**
- * `PATCH /bookings/:id`: the child's name or birth date corrected. A birth date that makes the
+ * `PATCH /bookings/:bookingId`: the child's name or birth date corrected. A birth date that makes the
  * child under 3 on the lesson's date (in the parent's zone; spec §8) cancels a live booking as the
  * system (`cancelled_by: too_young`), frees its time, and the parent is told why. 409
  * `booking_exists` when the corrected child already has a live booking that day.

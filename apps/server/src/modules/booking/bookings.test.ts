@@ -198,7 +198,7 @@ describe('GET /api/bookings/week', () => {
   });
 });
 
-describe('POST /api/bookings/:id/status', () => {
+describe('POST /api/bookings/:bookingId/status', () => {
   const status = (who: Member, id: number, value: string, token?: string | null) =>
     apiAs(t.app, who, token === undefined ? {} : { token }).post(`/api/bookings/${id}/status`, {
       status: value,
@@ -261,7 +261,7 @@ describe('POST /api/bookings/:id/status', () => {
   });
 });
 
-describe('PATCH /api/bookings/:id', () => {
+describe('PATCH /api/bookings/:bookingId', () => {
   it("corrects the child's name", async () => {
     const s = await school();
     const booked = await s.book(s.teacher);
