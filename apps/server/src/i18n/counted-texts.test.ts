@@ -54,9 +54,6 @@ const ALLOWED: Record<string, UncountedNumbers> = {
   'diagnostics.formula.round_digits': allow(BARE, 'max'),
   'diagnostics.formula.band_reversed': allow(ORDINAL, 'band'),
   'diagnostics.formula.band_overlap': allow(ORDINAL, 'band', 'other'),
-  'mail.booking.body': allow('names (the parent, the school), not numbers', 'parent', 'school'),
-  'mail.booking.how': allow('a date and time the code writes', 'until'),
-  'mail.booking.teacherBody': allow('a name and a phone number, not counts', 'parent', 'phone'),
 };
 
 const read = (lang: string) =>

@@ -8,7 +8,7 @@ import type {
 } from '@logoschool/contract';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lessons, mails, publicLinks } from '../../db/schema/index.ts';
 import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -218,6 +218,8 @@ describe('reserving and confirming', () => {
       },
     );
     expect(wrongKey.statusCode).toBe(404);
+    // What goes out, attachments included (the kept copy in `mails` records the text only).
+    const outgoing = vi.spyOn(t.app.mailer, 'sendMail');
     const confirmed = dataOf<ParentBooking>(await confirm(s.token, answer));
     expect(confirmed).toMatchObject({
       status: 'confirmed',
@@ -227,14 +229,31 @@ describe('reserving and confirming', () => {
     // A second confirmation answers the same, and mails nothing more.
     dataOf<ParentBooking>(await confirm(s.token, answer));
 
+    const token = await manageToken(answer.reservation_id);
     const sent = await t.db.select().from(mails).where(eq(mails.to, confirmed.email)).orderBy(desc(mails.id));
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.text).toContain('https://school.example/appointment/manage/');
-    expect(sent[0]!.subject).toMatch(/заняття/);
+    expect(sent[0]!.subject).toMatch(new RegExp(`^Запис підтверджено: ${confirmed.child_name}, `));
+    expect(sent[0]!.text).toContain(`https://school.example/appointment/manage/${token}`);
+    const parentMails = outgoing.mock.calls
+      .map(([mail]) => mail)
+      .filter((mail) => mail.to === confirmed.email);
+    expect(parentMails).toHaveLength(1);
+    expect(parentMails[0]!.attachments).toEqual([
+      expect.objectContaining({
+        filename: 'lesson.ics',
+        contentType: expect.stringMatching(/^text\/calendar/),
+      }),
+    ]);
+    expect(parentMails[0]!.attachments![0]!.content).toContain('METHOD:REQUEST');
+    expect(parentMails[0]!.attachments![0]!.content).toContain(
+      `UID:booking-${answer.reservation_id}@logoschool`,
+    );
     const teacherMails = await t.db.select().from(mails).where(eq(mails.to, s.teachers[0]!.user.email));
     expect(teacherMails).toHaveLength(1);
+    expect(teacherMails[0]!.subject).toMatch(new RegExp(`^Новий запис: ${confirmed.child_name}, `));
+    expect(teacherMails[0]!.text).toContain(confirmed.email);
+    outgoing.mockRestore();
 
-    const token = await manageToken(answer.reservation_id);
     const ics = await visit('GET', `/api/appointment/manage/${token}/calendar.ics`);
     expect(ics.statusCode).toBe(200);
     expect(ics.headers['content-type']).toMatch(/text\/calendar/);

@@ -83,9 +83,12 @@ describe('the reminders', () => {
     expect((await mailsTo('tomorrow@example.test')).map((mail) => mail.subject)).toHaveLength(2);
   });
 
-  it('runs every minute as a job of the module', () => {
-    const [job] = bookingJobs({ config: t.app.config, files: t.app.files });
-    expect(job).toMatchObject({ name: 'booking-reminders', cron: '* * * * *' });
+  it('runs every minute as a job of the module, beside the sweep of unconfirmed reservations', () => {
+    const jobs = bookingJobs({ config: t.app.config, files: t.app.files });
+    expect(jobs.map((job) => ({ name: job.name, cron: job.cron }))).toEqual([
+      { name: 'booking-release-reservations', cron: '* * * * *' },
+      { name: 'booking-reminders', cron: '* * * * *' },
+    ]);
   });
 });
 
