@@ -1,3 +1,5 @@
+import { queryClient } from '../../lib/query-client.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   addDays,
   ageRefusal,
@@ -38,16 +40,19 @@ function readPage(token: string, signal: AbortSignal) {
  * withdrawn"), in the parent's own interface language, which the page can switch.
  */
 export function BookingPage() {
+  // Outside the shell, so with the app's query cache given here (the slots are a query).
   return (
-    <PublicLinkPage read={readPage}>
-      {({ page, language }, { token }) => (
-        <PageLanguage initial={language}>
-          {(shown, switcher) => (
-            <BookingFlow page={page} token={token} language={shown} switcher={switcher} />
-          )}
-        </PageLanguage>
-      )}
-    </PublicLinkPage>
+    <QueryClientProvider client={queryClient}>
+      <PublicLinkPage read={readPage}>
+        {({ page, language }, { token }) => (
+          <PageLanguage initial={language}>
+            {(shown, switcher) => (
+              <BookingFlow page={page} token={token} language={shown} switcher={switcher} />
+            )}
+          </PageLanguage>
+        )}
+      </PublicLinkPage>
+    </QueryClientProvider>
   );
 }
 

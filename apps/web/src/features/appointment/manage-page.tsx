@@ -1,3 +1,4 @@
+import { queryClient } from '../../lib/query-client.ts';
 import { addDays, dayOf, type Language, type ParentBooking, type SlotView } from '@logoschool/contract';
 import {
   Alert,
@@ -14,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCalendarDown } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../api/form-errors.ts';
@@ -47,27 +48,30 @@ function readBooking(token: string, signal: AbortSignal) {
  * moving it; after that, whom to ask instead. The calendar file can be downloaded again.
  */
 export function ManagePage() {
+  // Outside the shell, so with the app's query cache given here (the slots to move to are a query).
   return (
-    <PublicLinkPage read={readBooking}>
-      {({ booking, language }, { token }) => (
-        <PageLanguage initial={language}>
-          {(shown, switcher) => (
-            <ManageBooking initial={booking} token={token} language={shown} switcher={switcher} />
-          )}
-        </PageLanguage>
-      )}
-    </PublicLinkPage>
+    <QueryClientProvider client={queryClient}>
+      <PublicLinkPage read={readBooking}>
+        {({ booking, language }, { token }) => (
+          <PageLanguage initial={language}>
+            {(shown, switcher) => (
+              <ManageBooking initial={booking} token={token} language={shown} switcher={switcher} />
+            )}
+          </PageLanguage>
+        )}
+      </PublicLinkPage>
+    </QueryClientProvider>
   );
 }
 
 export default ManagePage;
 
 const STATUS_COLORS: Record<ParentBooking['status'], string> = {
-  reserved: 'yellow',
-  confirmed: 'teal',
-  held: 'blue',
-  no_show: 'gray',
-  cancelled: 'red',
+  reserved: 'yellow.9',
+  confirmed: 'teal.9',
+  held: 'blue.9',
+  no_show: 'gray.7',
+  cancelled: 'red.9',
 };
 
 function ManageBooking({
@@ -163,7 +167,7 @@ function ManageBooking({
             <Title order={2} size="h4">
               {t(`appointment.kind.${booking.kind}`)}
             </Title>
-            <Badge color={STATUS_COLORS[booking.status]} variant="light">
+            <Badge color={STATUS_COLORS[booking.status]} variant="outline">
               {booking.status === 'cancelled' && booking.cancelled_by
                 ? t(`appointment.cancelledBy.${booking.cancelled_by}`)
                 : t(`appointment.status.${booking.status}`)}

@@ -67,7 +67,7 @@ export function SlotPicker({
                 <Text span size="sm" fw={600} display="block">
                   {dayLabel(language, one)}
                 </Text>
-                <Text span size="xs" c={count ? 'teal.8' : 'dimmed'} display="block">
+                <Text span size="xs" c={count ? 'teal.9' : 'dimmed'} display="block">
                   {count ? t('appointment.slots.freeShort', { count }) : t('appointment.slots.noneShort')}
                 </Text>
               </UnstyledButton>
