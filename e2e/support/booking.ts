@@ -47,7 +47,10 @@ export async function teacherIdOf(school: School): Promise<number> {
 }
 
 /** Step 1's answers for a child of `birthdate`, in English, from Tel Aviv unless said. */
-export function parentAnswers(birthdate: string, overrides: Partial<BookingPersonInput> = {}): BookingPersonInput {
+export function parentAnswers(
+  birthdate: string,
+  overrides: Partial<BookingPersonInput> = {},
+): BookingPersonInput {
   return {
     kind: 'free_lesson',
     parent_name: unique('Parent'),
@@ -85,5 +88,8 @@ export async function booked(
     { data: { confirm_key: reservation.confirm_key } },
   );
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return { booking: (await confirmed.json()).data as ParentBooking, reservationId: reservation.reservation_id };
+  return {
+    booking: (await confirmed.json()).data as ParentBooking,
+    reservationId: reservation.reservation_id,
+  };
 }
