@@ -25,8 +25,12 @@ import { signIn } from './support/sign-in.ts';
 test.use({ locale: 'en-GB' });
 
 /** The CSV's headers in the interface's language (decision 034's file for a spreadsheet). */
-const HEADER = 'From,To,Teacher,Lessons held,Finished,Minutes,Students,Correct,Incorrect,Cued';
-const HEADER_UK = 'Від,До,Педагог,Проведено уроків,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою';
+const HEADER =
+  'From,To,Teacher,Lessons held,Finished,Minutes,Students,Correct,Incorrect,Cued,' +
+  'Free lessons booked,Free lessons held,Free lessons made students';
+const HEADER_UK =
+  'Від,До,Педагог,Проведено уроків,Завершено,Хвилин,Учнів,Правильно,Неправильно,З підказкою,' +
+  'Записано на безкоштовні уроки,Проведено безкоштовних уроків,Стали учнями після безкоштовного уроку';
 /** A student whose lesson the teacher only opens in the player, to look at it: not a lesson held. */
 const LOOKED = 'Ivan Moroz';
 /** Where the screenshots go, to be looked at by eye. */
@@ -145,7 +149,20 @@ test('a manager sees the lessons held per teacher, changes the days and download
   // only row.
   const row = page.getByRole('row', { name: new RegExp(teacherName) });
   await expect(row).toBeVisible();
-  expect(await cellsOf(page, teacherName)).toEqual([teacherName, '2', '2', '90', '2', '4', '2', '2']);
+  // Her free lessons (issue 28): none booked, held or made students.
+  expect(await cellsOf(page, teacherName)).toEqual([
+    teacherName,
+    '2',
+    '2',
+    '90',
+    '2',
+    '4',
+    '2',
+    '2',
+    '0',
+    '0',
+    '0',
+  ]);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('heading', { name: 'Lessons held per day' })).toBeVisible();
   await expect(page.locator('.recharts-surface')).toHaveCount(1);
@@ -208,7 +225,7 @@ test('a manager sees the lessons held per teacher, changes the days and download
   const ukrainian = await csvLines(page, 'Завантажити CSV');
   expect(ukrainian[0]).toBe(HEADER_UK);
   expect(ukrainian[1]).toMatch(
-    new RegExp(`^\\d{2}\\.\\d{2}\\.\\d{4},\\d{2}\\.\\d{2}\\.\\d{4},${teacherName},2,2,90,2,4,2,2$`),
+    new RegExp(`^\\d{2}\\.\\d{2}\\.\\d{4},\\d{2}\\.\\d{2}\\.\\d{4},${teacherName},2,2,90,2,4,2,2,0,0,0$`),
   );
   await page.getByRole('combobox', { name: 'Мова інтерфейсу' }).selectOption('en');
   expect(problems).toEqual([]);
