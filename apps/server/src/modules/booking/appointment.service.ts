@@ -18,13 +18,13 @@ import {
   type SlotsQuery,
   type SlotsAnswer,
 } from '@logoschool/contract';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { themes, users, workspaces } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { invalidLink, openLink } from '../public-links/index.ts';
+import { invalidLink, newLinkToken, openLink } from '../public-links/index.ts';
 import { visibleIn } from '../themes/index.ts';
 import {
   availabilityView,
@@ -318,7 +318,8 @@ export async function reserve(
   lang: Language,
   now = new Date(),
 ): Promise<ReservationAnswer> {
-  const key = randomBytes(32).toString('base64url');
+  // The confirm key has the public links' shape and generator: 32 random bytes, base64url.
+  const key = newLinkToken();
   const id = await db
     .transaction(async (tx) => {
       const project = await openBookingPage(tx, token);

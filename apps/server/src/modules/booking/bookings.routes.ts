@@ -18,10 +18,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
+import { convertBooking } from './booking-client.service.ts';
 import { mailParent, mailTeacher } from './booking.mail.ts';
 import {
   bookingWeek,
-  convertBooking,
   listBookings,
   setBookingStatus,
   updateBooking,

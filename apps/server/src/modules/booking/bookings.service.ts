@@ -14,7 +14,6 @@ import {
   type BookingRow,
   type BookingStatus,
   type BookingWeek,
-  type RoleName,
   type bookingStatusInput,
   type bookingWeekQuery,
   type bookingsQuery,
@@ -24,16 +23,11 @@ import type { z } from 'zod';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageOffset, rowCount } from '../../db/pages.ts';
-import {
-  assignments,
-  clientThemes,
-  clients,
-  lessons,
-  protocols,
-  themes,
-  users,
-} from '../../db/schema/index.ts';
+import { assignments, clients, lessons, protocols, themes, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
+import { freeSession } from './appointment.service.ts';
+import { oneADay } from './booking-errors.ts';
+import { bookingScope } from './booking-scope.ts';
 import {
   bookingSessions,
   bookings,
@@ -41,11 +35,6 @@ import {
   type BookingRowDb,
   type BookingSessionRow,
 } from './booking.schema.ts';
-
-/** Whose bookings a role sees and changes: a teacher her own, the project's managers all of them. */
-export function bookingScope(role: RoleName): 'own' | 'project' {
-  return role === 'teacher' ? 'own' : 'project';
-}
 
 /** The bookings a caller may reach: the project's, and for a teacher only her own sessions'. */
 function reachable(actor: ProjectActor): SQL | undefined {
@@ -174,20 +163,6 @@ async function bookingRow(tx: Tx, actor: ProjectActor, id: number): Promise<Book
 }
 
 /** Frees a cancelled booking's time: a free lesson's session ends, a group gets its seat back. */
-async function freeSession(tx: Tx, session: BookingSessionRow): Promise<void> {
-  if (session.kind === 'free_lesson') {
-    await tx
-      .update(bookingSessions)
-      .set({ cancelledAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(bookingSessions.id, session.id), isNull(bookingSessions.cancelledAt)));
-  } else {
-    await tx
-      .update(bookingSessions)
-      .set({ seatsTaken: sql`greatest(${bookingSessions.seatsTaken} - 1, 0)`, updatedAt: new Date() })
-      .where(eq(bookingSessions.id, session.id));
-  }
-}
-
 /** Cancels a live booking and frees its time, in the caller's transaction. */
 async function cancelBooking(tx: Tx, found: Joined, by: 'school' | 'too_young'): Promise<void> {
   await tx
@@ -200,7 +175,7 @@ async function cancelBooking(tx: Tx, found: Joined, by: 'school' | 'too_young'):
       updatedAt: new Date(),
     })
     .where(eq(bookings.id, found.booking.id));
-  await freeSession(tx, found.session);
+  await freeSession(tx, found.session, new Date());
 }
 
 /** What the caller should tell after a change committed. */
@@ -247,11 +222,6 @@ export async function setBookingStatus(
 }
 
 /** Whether an error is PostgreSQL's unique violation (drizzle keeps the driver's error as its cause). */
-function uniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
-
 /**
  * `PATCH /bookings/:bookingId`: the child's name or birth date corrected. A birth date that makes the
  * child under 3 on the lesson's date (in the parent's zone; spec §8) cancels a live booking as the
@@ -286,8 +256,7 @@ export async function updateBooking(
       return { row: await bookingRow(tx, actor, id), mail: tooYoung ? ('too_young' as const) : null };
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('booking_exists');
-    throw error;
+    throw oneADay(error);
   }
 }
 
@@ -421,58 +390,4 @@ export async function bookingWeek(
   }
   items.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.kind.localeCompare(b.kind) || a.id - b.id);
   return { teacher_id: teacherId, time_zone: zone, items, availability };
-}
-
-/**
- * `POST /appointment/client` (spec §7): the caller's own booking becomes her student in one
- * transaction — the child, the parent's contacts, the lesson language, the interests as the
- * project's themes still there — and the booking remembers it. The booking's row is locked, so two
- * calls at once make one student: the second answers 409 `booking_converted`. Another teacher's
- * booking, or another project's, is 404.
- */
-export async function convertBooking(
-  db: Db,
-  actor: ProjectActor,
-  bookingId: number,
-): Promise<{ client_id: number }> {
-  return db.transaction(async (tx) => {
-    const [found] = await joined(tx)
-      .where(
-        and(
-          eq(bookings.workspaceId, actor.workspaceId),
-          eq(bookingSessions.teacherId, actor.userId),
-          eq(bookings.id, bookingId),
-        ),
-      )
-      .for('update', { of: bookings });
-    if (!found) throw notFound();
-    const { booking, session } = found;
-    if (booking.clientId !== null) throw new AppError('booking_converted');
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        workspaceId: actor.workspaceId,
-        teacherId: session.teacherId,
-        clientName: booking.parentName,
-        childName: booking.childName,
-        birthdate: booking.birthdate,
-        language: booking.language,
-        parentEmail: booking.email,
-        parentPhone: booking.phone,
-      })
-      .returning({ id: clients.id });
-    if (!client) throw new Error(`booking ${booking.id}: the student was not written`);
-    const clientId = client.id;
-    if (booking.themeIds.length > 0) {
-      const kept = await tx
-        .select({ id: themes.id })
-        .from(themes)
-        .where(and(eq(themes.workspaceId, actor.workspaceId), inArray(themes.id, booking.themeIds)));
-      if (kept.length > 0) {
-        await tx.insert(clientThemes).values(kept.map((theme) => ({ clientId, themeId: theme.id })));
-      }
-    }
-    await tx.update(bookings).set({ clientId, updatedAt: new Date() }).where(eq(bookings.id, booking.id));
-    return { client_id: clientId };
-  });
 }
