@@ -69,6 +69,7 @@ const STATUS: Record<ErrorCode, number> = {
   reservation_expired: 410,
   session_in_use: 409,
   booking_converted: 409,
+  lesson_overlaps_booking: 409,
 };
 
 /**

@@ -29,6 +29,7 @@ const ALLOWED: Record<string, UncountedNumbers> = {
   'errors.rate_limited': allow(UNIT, 'seconds'),
   'errors.too_many_login_attempts': allow(UNIT, 'seconds'),
   'errors.program_in_use': allow(TEXT, 'cards'),
+  'errors.lesson_overlaps_booking': allow(ORDINAL, 'number'),
   'fields.tooSmallNumber': allow(BARE, 'min'),
   'fields.tooBigNumber': allow(BARE, 'max'),
   'fields.minAboveMax': allow(BARE, 'min'),

@@ -1,4 +1,4 @@
-import type { Language } from '@logoschool/contract';
+import { LANGUAGE_LOCALES, type Language } from '@logoschool/contract';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import 'dayjs/locale/en-gb';
@@ -37,21 +37,20 @@ export function formatDateTime(iso: string): string {
 }
 
 /** How a calendar day reads in each language, for pages written in one (a public plan or card). */
-const DAY_LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
 
 /**
  * A calendar date (YYYY-MM-DD) written out in a page's language, not the interface's ("30 June
  * 2099"), the same day wherever the reader is.
  */
 export function longDate(language: Language, day: string): string {
-  return new Intl.DateTimeFormat(DAY_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 }
 
 /** A short calendar date in a page's language, e.g. for a chart's axis ("20.10.2026", "20/10/2026"). */
 export function shortDate(language: Language, day: string): string {
-  return new Intl.DateTimeFormat(DAY_LOCALES[language], { dateStyle: 'short', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: 'short', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 }
@@ -61,7 +60,7 @@ export function shortDate(language: Language, day: string): string {
  * 7 January 2030") and its time of day ("16:00"), apart, for a page that lists lessons.
  */
 export function dayAndTime(language: Language, iso: string, timeZone: string): { day: string; time: string } {
-  const locale = DAY_LOCALES[language];
+  const locale = LANGUAGE_LOCALES[language];
   const moment = new Date(iso);
   return {
     day: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(moment),

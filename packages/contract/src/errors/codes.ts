@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'reservation_expired',
   'session_in_use',
   'booking_converted',
+  'lesson_overlaps_booking',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

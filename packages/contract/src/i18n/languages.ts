@@ -8,6 +8,14 @@ export const DEFAULT_API_LANGUAGE: Language = 'ru';
 /** The interface language when neither a saved choice nor the browser's language fits (spec §9). */
 export const DEFAULT_UI_LANGUAGE: Language = 'en';
 
+/** The locale each language's dates, times and numbers are written in (Intl). */
+export const LANGUAGE_LOCALES: Record<Language, string> = {
+  uk: 'uk-UA',
+  ru: 'ru-RU',
+  en: 'en-GB',
+  pl: 'pl-PL',
+};
+
 export function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }

@@ -18,7 +18,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { issueLink, publicRead } from '../public-links/index.ts';
-import { bookingPage, confirmReservation, pageSlots, parentView, reserve } from './appointment.service.ts';
+import {
+  bookingPage,
+  confirmReservation,
+  pageSlots,
+  parentView,
+  releaseReservation,
+  reserve,
+} from './appointment.service.ts';
 import { bookingManageLinks } from './booking-links.ts';
 import {
   bookingCalendar,
@@ -140,6 +147,28 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         await mailTeacher(notify(request), 'new', confirmed.bookingId);
       }
       return { data: await parentView(app.db, confirmed.bookingId) };
+    },
+  );
+
+  app.post(
+    `${page}/reservations/:reservationId/release`,
+    {
+      ...publicRead(app),
+      schema: {
+        tags,
+        summary:
+          'Frees a held slot at once with its key (public), when the parent chooses another time; a confirmed booking is kept; 404 for a wrong key',
+        params: reservationParams,
+        body: confirmInput,
+        response: { 200: dataEnvelope(z.null()), 404: errorBody },
+      },
+    },
+    async (request) => {
+      const { token, reservationId } = request.params;
+      await app.db.transaction((tx) =>
+        releaseReservation(tx, token, reservationId, request.body.confirm_key),
+      );
+      return { data: null };
     },
   );
 

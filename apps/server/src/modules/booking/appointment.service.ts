@@ -34,7 +34,7 @@ import {
 } from './availability.service.ts';
 import { isOverlap, oneADay, slotTaken } from './booking-errors.ts';
 import { bookingPageLinks } from './booking-links.ts';
-import { releaseExpired } from './booking-release.ts';
+import { releaseExpired, releaseOne } from './booking-release.ts';
 import { readBookingSettings } from './booking-settings.ts';
 import {
   bookingSessions,
@@ -410,4 +410,19 @@ export async function confirmReservation(
     .set({ status: 'confirmed', confirmedAt: now, reservedUntil: null, updatedAt: now })
     .where(and(eq(bookings.id, id), eq(bookings.status, 'reserved'), gt(bookings.reservedUntil, now)));
   return { bookingId: id, workspaceId: project.id, confirmedNow: true };
+}
+
+/**
+ * `POST /appointment/:token/reservations/:id/release`: the parent chose another time, so the slot
+ * held for them is freed at once rather than when it lapses. A wrong key or id: 404; a booking
+ * confirmed meanwhile is kept (its manage link cancels it); one already freed answers the same.
+ */
+export async function releaseReservation(tx: Tx, token: string, id: number, key: string, now = new Date()) {
+  const project = await openBookingPage(tx, token);
+  const [booking] = await tx
+    .select({ confirmKeyHash: bookings.confirmKeyHash })
+    .from(bookings)
+    .where(and(eq(bookings.workspaceId, project.id), eq(bookings.id, id)));
+  if (!booking || !keyMatches(key, booking.confirmKeyHash)) throw notFound();
+  await releaseOne(tx, now, id);
 }

@@ -326,6 +326,37 @@ describe('reserving and confirming', () => {
     expect(row?.session.cancelledAt).not.toBeNull();
     expect((await slots(s.token)).slots[0]?.start).toBe(answer.booking.starts_at);
   });
+
+  it('frees a held slot at once when the parent chooses another time; a wrong key: 404', async () => {
+    const s = await school();
+    const answer = await reserveFirst(s.token);
+    const release = (key: string, token = s.token) =>
+      visit('POST', `/api/appointment/${token}/reservations/${answer.reservation_id}/release`, {
+        confirm_key: key,
+      });
+    expect((await slots(s.token)).slots[0]?.start).not.toBe(answer.booking.starts_at);
+    expect((await release('nope')).statusCode).toBe(404);
+    expect((await release(answer.confirm_key, 'x'.repeat(43))).statusCode).toBe(404);
+    expect(dataOf(await release(answer.confirm_key))).toBeNull();
+    // The slot is free again, and its reservation can no longer be confirmed.
+    expect((await slots(s.token)).slots[0]?.start).toBe(answer.booking.starts_at);
+    expect((await confirm(s.token, answer)).statusCode).toBe(410);
+    // Again: the same answer, nothing changes.
+    expect(dataOf(await release(answer.confirm_key))).toBeNull();
+  });
+
+  it('keeps a confirmed booking when its reservation is released', async () => {
+    const s = await school();
+    const answer = await reserveFirst(s.token);
+    dataOf(await confirm(s.token, answer));
+    dataOf(
+      await visit('POST', `/api/appointment/${s.token}/reservations/${answer.reservation_id}/release`, {
+        confirm_key: answer.confirm_key,
+      }),
+    );
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, answer.reservation_id));
+    expect(row?.status).toBe('confirmed');
+  });
 });
 
 describe('two parents at once', () => {

@@ -16,6 +16,7 @@ import {
   type BookingStatus,
   type CancelledBy,
   type Language,
+  LANGUAGE_LOCALES,
 } from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -63,14 +64,12 @@ export interface BookingMailFacts {
   sequence: number;
 }
 
-const LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
-
 const asLanguage = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'uk';
 
 /** An instant written in a language and a zone: "Tuesday, 1 December 2026 at 15:00 (Europe/London)". */
 export function mailTime(lang: Language, instant: Date, timeZone: string): string {
-  const written = new Intl.DateTimeFormat(LOCALES[lang], {
+  const written = new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone,
@@ -201,7 +200,8 @@ export function teacherMail(what: TeacherMail, facts: BookingMailFacts): Outgoin
         email: facts.email,
         phone: facts.phone,
         language:
-          new Intl.DisplayNames([LOCALES[lang]], { type: 'language' }).of(facts.language) ?? facts.language,
+          new Intl.DisplayNames([LANGUAGE_LOCALES[lang]], { type: 'language' }).of(facts.language) ??
+          facts.language,
         birthdate: mailDay(lang, facts.birthdate),
       }),
     ],

@@ -104,6 +104,8 @@ export const probe: AreaProbe = {
       'a parent reserves a slot on the booking page, by the same token',
     'POST /api/appointment/:token/reservations/:reservationId/confirm':
       'a parent confirms their reservation, by the same token and the reservation’s own random key',
+    'POST /api/appointment/:token/reservations/:reservationId/release':
+      'a parent frees the slot they hold to choose another, by the same token and key',
     'GET /api/appointment/manage/:token': "a booking's page for its parent: its own random link is the key",
     'GET /api/appointment/manage/:token/slots': 'the slots the booking could move to, by the same link',
     'POST /api/appointment/manage/:token/cancel': 'the parent cancels the booking, by the same link',

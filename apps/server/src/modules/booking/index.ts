@@ -18,3 +18,4 @@ export const bookingModule: AppModule = {
 export { bookingManageLinks, bookingPageLinks } from './booking-links.ts';
 export { readBookingSettings } from './booking-settings.ts';
 export { releaseExpired } from './booking-release.ts';
+export { refuseBookedTimes } from './booking-busy.ts';

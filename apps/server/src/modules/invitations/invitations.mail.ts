@@ -1,12 +1,10 @@
-import type { Language, RoleName } from '@logoschool/contract';
+import { LANGUAGE_LOCALES, type Language, type RoleName } from '@logoschool/contract';
 import { roleList, text } from '../../i18n/index.ts';
 import { composeMail, type ComposedMail } from '../../mail/compose.ts';
 
-const LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
-
 /** A time for a reader whose time zone we do not know: in UTC, and saying so. */
 export function mailTime(lang: Language, time: Date): string {
-  const formatted = new Intl.DateTimeFormat(LOCALES[lang], {
+  const formatted = new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',

@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { exercises, lessonPresentations, lessons } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { refuseBookedTimes } from '../booking/index.ts';
 import {
   idsByBlock,
   isLocked,
@@ -67,7 +68,8 @@ export async function writePresentations(
  * `PUT /lesson/:id`: the date, the length and every block's presentations. 422 naming the block
  * for each rule of spec §5 it breaks (no presentations, below the minimum, above the maximum, an
  * exercise twice in a block or more often across the plan than its usage frequency, or not an
- * accepted exercise of the block's folder), and for a block the plan does not have.
+ * accepted exercise of the block's folder), and for a block the plan does not have; 409
+ * `lesson_overlaps_booking` for a new time its teacher has booked.
  */
 export async function updateLesson(
   db: Db,
@@ -101,10 +103,19 @@ export async function updateLesson(
         exercise_ids: given.get(block.key)?.exercise_ids ?? [],
       })),
     );
+    const startsAt = input.starts_at === null ? null : new Date(input.starts_at);
+    if (
+      startsAt &&
+      (startsAt.getTime() !== lesson.startsAt?.getTime() || input.duration_minutes !== lesson.durationMinutes)
+    ) {
+      await refuseBookedTimes(tx, caller, lesson.teacherId, [
+        { number: lesson.number, startsAt, minutes: input.duration_minutes },
+      ]);
+    }
     const [saved] = await tx
       .update(lessons)
       .set({
-        startsAt: input.starts_at === null ? null : new Date(input.starts_at),
+        startsAt,
         durationMinutes: input.duration_minutes,
         updatedAt: new Date(),
       })

@@ -15,6 +15,7 @@ import {
   type LessonStatisticsQuery,
   type TeacherLessonStatistic,
   type TrackLessonInput,
+  LANGUAGE_LOCALES,
 } from '@logoschool/contract';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -269,12 +270,10 @@ const CSV_COLUMNS = [
   'free_converted',
 ] as const;
 
-const DATE_LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
-
 /** A calendar day ('YYYY-MM-DD') as the language writes it in figures: 01.03.2026, 01/03/2026. */
 function shortDay(lang: Language, day: string): string {
   // Noon UTC of that day, read in UTC: the same day wherever the server is.
-  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -113,7 +113,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Saves a lesson’s date, length and presentations; 422 naming the block for each rule of spec §5, 409 while it is being regenerated (spec §8) or once finished',
+          'Saves a lesson’s date, length and presentations; 422 naming the block for each rule of spec §5, 409 while it is being regenerated (spec §8), once finished, or `lesson_overlaps_booking` for a new time the teacher has booked',
         params: lessonParams,
         querystring: lessonActingQuery,
         body: lessonInput,

@@ -9,6 +9,7 @@ import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { lessons, type LessonRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
+import { refuseBookedTimes } from '../booking/index.ts';
 import { instantAt, weeklyDates } from './plan-schedule.ts';
 import { ownRow } from './plans.service.ts';
 
@@ -25,6 +26,13 @@ async function planLessons(tx: Tx, planId: number): Promise<LessonRow[]> {
     .for('update');
 }
 
+/** A lesson as it is to be dated, for the check against its teacher's bookings. */
+const timeOf = ({ row, startsAt }: { row: LessonRow; startsAt: Date }) => ({
+  number: row.number,
+  startsAt,
+  minutes: row.durationMinutes,
+});
+
 const viewOf = (rows: readonly LessonRow[]): PlanSchedule => ({
   lessons: rows.map((row) => ({
     id: row.id,
@@ -38,7 +46,8 @@ const viewOf = (rows: readonly LessonRow[]): PlanSchedule => ({
  * `POST /protocols/:id/schedule`: the plan's lessons without a date (`undated`) or all not held
  * (`not_held`), in their order, each on the next of the chosen weekdays at the time in the time zone,
  * from the start date on; none is skipped. 409 `conflict` for a plan whose lessons are not made yet
- * (a block without its folder), `lesson_locked` while one to date is being regenerated.
+ * (a block without its folder), `lesson_locked` while one to date is being regenerated,
+ * `lesson_overlaps_booking` when one would fall on a booking of its teacher (issue 28).
  */
 export async function scheduleLessons(
   db: Db,
@@ -56,9 +65,13 @@ export async function scheduleLessons(
     );
     if (due.some((row) => locked(row, now))) throw new AppError('lesson_locked');
     const dates = weeklyDates(due.length, input.weekdays, input.time, input.start_date, input.time_zone);
-    for (const [index, row] of due.entries()) {
+    const dated = due.flatMap((row, index) => {
       const startsAt = dates[index];
-      if (!startsAt) continue;
+      return startsAt ? [{ row, startsAt }] : [];
+    });
+    const [first] = dated;
+    if (first) await refuseBookedTimes(tx, caller, first.row.teacherId, dated.map(timeOf), input.time_zone);
+    for (const { row, startsAt } of dated) {
       await tx.update(lessons).set({ startsAt, updatedAt: now }).where(eq(lessons.id, row.id));
     }
     return viewOf(await planLessons(tx, planId));
@@ -68,7 +81,7 @@ export async function scheduleLessons(
 /**
  * `POST /protocols/:id/move-lesson`: one lesson of the plan to another day and time in the time
  * zone; the others keep theirs. 404 for a lesson of another plan, 409 for one held or being
- * regenerated.
+ * regenerated, or `lesson_overlaps_booking` for a time its teacher has booked.
  */
 export async function moveLesson(
   db: Db,
@@ -87,10 +100,9 @@ export async function moveLesson(
     if (row.finishedAt !== null) throw new AppError('lesson_finished');
     const now = new Date();
     if (locked(row, now)) throw new AppError('lesson_locked');
-    await tx
-      .update(lessons)
-      .set({ startsAt: instantAt(input.date, input.time, input.time_zone), updatedAt: now })
-      .where(eq(lessons.id, row.id));
+    const startsAt = instantAt(input.date, input.time, input.time_zone);
+    await refuseBookedTimes(tx, caller, row.teacherId, [timeOf({ row, startsAt })], input.time_zone);
+    await tx.update(lessons).set({ startsAt, updatedAt: now }).where(eq(lessons.id, row.id));
     return viewOf(await planLessons(tx, planId));
   });
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAs } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { Member } from '../../test/factories.ts';
+import { buildBooking } from '../../test/booking.ts';
 import { buildLessonSchool, dataOf, lessonsOfPlan } from '../../test/lessons.ts';
 import { weeklyDates } from './plan-schedule.ts';
 
@@ -147,6 +148,39 @@ describe('POST /api/protocols/:id/schedule and /move-lesson', () => {
     );
     expect(all.lessons[0]!.starts_at).toBe('2030-03-01T14:00:00.000Z');
     expect(all.lessons[9]!.starts_at).toBe('2030-05-03T13:00:00.000Z');
+  });
+
+  it('refuses to date a lesson over a booking of its teacher (409), naming the lesson and the time', async () => {
+    const s = await buildLessonSchool(t.app, t.db);
+    // A free lesson booked with the teacher on Monday 7 January 2030 at 16:15 in Kyiv: lesson 2's time.
+    await buildBooking(t.db, {
+      workspaceId: s.workspace.id,
+      teacherId: s.teacher.user.id,
+      startsAt: new Date('2030-01-07T14:15:00.000Z'),
+    });
+    const refused = await as(s.teacher).post(`/api/protocols/${s.plan.id}/schedule`, body, { lang: 'uk' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'lesson_overlaps_booking',
+      message:
+        'Урок 2 припадає на час, уже зайнятий записом батьків: понеділок, 7 січня 2030 р. о 16:15 (Europe/Kyiv). Оберіть інший час або спершу перенесіть запис.',
+    });
+    // Nothing was dated.
+    expect(
+      (await lessonsOfPlan(t.app, s.teacher, s.plan.id)).every((lesson) => lesson.starts_at === null),
+    ).toBe(true);
+    // At 18:00 the week's lessons end before the booking's day is over, and nothing meets it.
+    const dated = dataOf<PlanSchedule>(await schedule(s.teacher, s.plan.id, { ...body, time: '18:00' }));
+    // One lesson moved onto the booking is refused too; a minute after its end it moves.
+    const move = (time: string) =>
+      as(s.teacher).post(`/api/protocols/${s.plan.id}/move-lesson`, {
+        lesson_id: dated.lessons[0]!.id,
+        date: '2030-01-07',
+        time,
+        time_zone: 'Europe/Kyiv',
+      });
+    expect((await move('15:40')).json().code).toBe('lesson_overlaps_booking');
+    expect((await move('17:00')).statusCode).toBe(200);
   });
 
   it('answers 401 without a token, 403 for a role that may not, 404 for another teacher’s plan or lesson', async () => {

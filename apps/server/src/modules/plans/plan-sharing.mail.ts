@@ -1,13 +1,11 @@
-import type { Language } from '@logoschool/contract';
+import { LANGUAGE_LOCALES, type Language } from '@logoschool/contract';
 import { text } from '../../i18n/index.ts';
 import { composeMail, type ComposedMail } from '../../mail/compose.ts';
-
-const LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
 
 /** A calendar day ('YYYY-MM-DD') written out in a language: "30 June 2099". */
 export function mailDay(lang: Language, day: string): string {
   // Noon UTC of that day, read in UTC: the same day wherever the reader is.
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 }

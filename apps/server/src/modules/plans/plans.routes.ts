@@ -134,7 +134,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Dates the plan’s lessons in one step, in their order: weekly on the weekdays named (1 Monday … 7 Sunday) at the time in the time zone, from the start date on; those without a date (`undated`) or every one not held (`not_held`)',
+          'Dates the plan’s lessons in one step, in their order: weekly on the weekdays named (1 Monday … 7 Sunday) at the time in the time zone, from the start date on; those without a date (`undated`) or every one not held (`not_held`); 409 `lesson_overlaps_booking` when one would fall on a booking of the teacher',
         params: planParams,
         querystring: planActingQuery,
         body: planScheduleInput,
@@ -153,7 +153,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Moves one lesson of the plan to another day and time in the time zone; the others keep theirs',
+          'Moves one lesson of the plan to another day and time in the time zone; the others keep theirs; 409 `lesson_overlaps_booking` over a booking of the teacher',
         params: planParams,
         querystring: planActingQuery,
         body: lessonMoveInput,

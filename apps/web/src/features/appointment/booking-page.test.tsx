@@ -268,6 +268,18 @@ describe('the parents’ booking page, step 2 (when)', () => {
     expect(screen.getByText(/with the link in that email until/)).toBeTruthy();
   });
 
+  it('frees the held time when the parent chooses another one', async () => {
+    const calls = api({ [`POST /appointment/${TOKEN}/reservations/41/release`]: () => json({ data: null }) });
+    await renderInApp(<BookingPage />, { as: null });
+    await toSlots();
+    fireEvent.click(screen.getByText('09:00'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose another time' }));
+    expect(await screen.findByRole('group', { name: 'Days' })).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.path.endsWith('/slots'))).toHaveLength(2));
+    const release = calls.find((call) => call.path.endsWith('/release'));
+    expect(release?.body).toEqual({ confirm_key: 'secret-key' });
+  });
+
   it('says a slot was just taken and reads the slots again', async () => {
     const calls = api({ [`POST /appointment/${TOKEN}/reservations`]: refusal(409, 'slot_taken') });
     await renderInApp(<BookingPage />, { as: null });

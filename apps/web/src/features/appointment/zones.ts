@@ -1,7 +1,6 @@
-import { dayOf, isTimeZone, timeIn, type Language } from '@logoschool/contract';
+import { LANGUAGE_LOCALES, dayOf, isTimeZone, timeIn, type Language } from '@logoschool/contract';
 
 /** How each page language names days and regions. */
-const LOCALES: Record<Language, string> = { uk: 'uk-UA', ru: 'ru-RU', en: 'en-GB', pl: 'pl-PL' };
 
 /**
  * The zones a parent may not find by their own city: the IANA name keeps one city per zone, and
@@ -74,8 +73,8 @@ const COUNTRIES = (
 
 /** The countries named in the page's language, in its alphabetical order. */
 export function countryOptions(language: Language): ZoneOption[] {
-  const names = new Intl.DisplayNames([LOCALES[language]], { type: 'region' });
-  const collator = new Intl.Collator(LOCALES[language]);
+  const names = new Intl.DisplayNames([LANGUAGE_LOCALES[language]], { type: 'region' });
+  const collator = new Intl.Collator(LANGUAGE_LOCALES[language]);
   return COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
     collator.compare(a.label, b.label),
   );
@@ -96,7 +95,7 @@ export function browserCountry(): string | null {
 
 /** A calendar day (YYYY-MM-DD) as "Mon, 30 Nov" in the page's language. */
 export function dayLabel(language: Language, day: string): string {
-  return new Intl.DateTimeFormat(LOCALES[language], {
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -106,7 +105,7 @@ export function dayLabel(language: Language, day: string): string {
 
 /** A calendar day written out: "Monday, 30 November 2026". */
 export function longDayLabel(language: Language, day: string): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 }

@@ -67,10 +67,10 @@ function TeachersList() {
       header: t('booking.teachers.takes'),
       cell: (row) => (
         <Group gap={4}>
-          <Badge variant="light" color={row.free_lessons ? 'teal.9' : 'gray.7'}>
+          <Badge autoContrast color={row.free_lessons ? 'teal.9' : 'gray.7'}>
             {t(row.free_lessons ? 'booking.teachers.freeLessonsOn' : 'booking.teachers.freeLessonsOff')}
           </Badge>
-          <Badge variant="light" color={row.consultation_groups ? 'grape.9' : 'gray.7'}>
+          <Badge autoContrast color={row.consultation_groups ? 'grape.9' : 'gray.7'}>
             {t(row.consultation_groups ? 'booking.teachers.groupsOn' : 'booking.teachers.groupsOff')}
           </Badge>
         </Group>

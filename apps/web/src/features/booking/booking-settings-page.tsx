@@ -75,7 +75,7 @@ function BookingLink() {
       {(state) => (
         <Stack gap="md">
           <Group gap="sm">
-            <Badge variant="light" color={state.link_state === 'live' ? 'teal.9' : 'gray.7'}>
+            <Badge autoContrast color={state.link_state === 'live' ? 'teal.9' : 'gray.7'}>
               {t(state.link_state === 'live' ? 'booking.settings.on' : 'booking.settings.off')}
             </Badge>
             {state.link_state !== 'live' && (

@@ -50,6 +50,15 @@ export function confirmReservation(token: string, id: number, confirmKey: string
   });
 }
 
+/** `POST /appointment/:token/reservations/:id/release`: frees the held slot when the parent picks another. */
+export function releaseReservation(token: string, id: number, confirmKey: string, language: Language) {
+  return request<null>(`${page(token)}/reservations/${id}/release`, {
+    ...options(language),
+    method: 'POST',
+    body: { confirm_key: confirmKey },
+  });
+}
+
 /** `GET /appointment/manage/:token`: the booking under its private link. */
 export function fetchManagedBooking(token: string, language: Language, signal?: AbortSignal) {
   return request<ParentBooking>(manage(token), options(language, signal));

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
-import { confirmReservation, fetchSlots, reserveSlot } from '../api/appointment.ts';
+import { confirmReservation, fetchSlots, releaseReservation, reserveSlot } from '../api/appointment.ts';
 import { appointmentKeys } from '../api/keys.ts';
 import { refusalOf } from '../booking-errors.ts';
 import { longDayLabel } from '../zones.ts';
@@ -98,6 +98,14 @@ export function TimeStep({
     }
   };
 
+  /** Another time: the held slot is freed at once (it would lapse by itself if this call failed). */
+  const other = (held: ReservationAnswer) => {
+    setReservation(null);
+    releaseReservation(token, held.reservation_id, held.confirm_key, language)
+      .catch(() => undefined)
+      .finally(() => void slots.refetch());
+  };
+
   const expire = () => {
     setReservation(null);
     setNotice({ kind: 'expired' });
@@ -117,7 +125,7 @@ export function TimeStep({
           language={language}
           confirming={confirming}
           onConfirm={() => void confirm(reservation)}
-          onOther={() => setReservation(null)}
+          onOther={() => other(reservation)}
           onExpired={expire}
         />
       ) : slots.isPending ? (

@@ -179,7 +179,15 @@ function WeekCalendar({ week, monday }: { week: BookingWeek; monday: string }) {
           <Text size="xs">{t('booking.week.available')}</Text>
         </Group>
       </Group>
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+      {/* Scrolls sideways on a narrow screen: a region the keyboard can reach and scroll. */}
+      <Paper
+        withBorder
+        radius="md"
+        style={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={t('booking.week.calendar')}
+      >
         <Box
           style={{
             display: 'grid',

@@ -105,6 +105,8 @@ export function BookingsList({ teachers }: { teachers: TeacherAvailability[] }) 
     },
     {
       key: 'child',
+      // The child with what the first plan needs (age, kind, lesson language, interests) in one
+      // cell: the table keeps its status and actions in view at 800 px.
       header: t('booking.list.child'),
       cell: (row) => (
         <>
@@ -112,8 +114,14 @@ export function BookingsList({ teachers }: { teachers: TeacherAvailability[] }) 
             {row.child_name}
           </Text>
           <Text size="xs" c="gray.7">
-            {t('booking.age', { count: ageOnLesson(row) })} · {t(`booking.kind.${row.kind}`)}
+            {t('booking.age', { count: ageOnLesson(row) })} · {t(`booking.kind.${row.kind}`)} ·{' '}
+            {t(`languages.${row.language}`)}
           </Text>
+          {row.themes.length > 0 && (
+            <Text size="xs" c="gray.7">
+              {t('booking.list.interestsLine', { names: row.themes.map((theme) => theme.name).join(', ') })}
+            </Text>
+          )}
           {row.client_id !== null && (
             <Anchor component={Link} to={`/edit-client/${row.client_id}`} size="xs">
               {t('booking.list.openStudent')}
@@ -137,31 +145,13 @@ export function BookingsList({ teachers }: { teachers: TeacherAvailability[] }) 
         </>
       ),
     },
-    {
-      key: 'language',
-      header: t('booking.list.language'),
-      nowrap: true,
-      cell: (row) => t(`languages.${row.language}`),
-    },
-    {
-      key: 'interests',
-      header: t('booking.list.interests'),
-      cell: (row) =>
-        row.themes.length > 0 ? (
-          row.themes.map((theme) => theme.name).join(', ')
-        ) : (
-          <Text size="sm" c="gray.7">
-            —
-          </Text>
-        ),
-    },
     { key: 'teacher', header: t('booking.list.teacher'), hidden: !others, cell: (row) => row.teacher_name },
     {
       key: 'status',
       header: t('booking.list.status'),
       nowrap: true,
       cell: (row) => (
-        <Badge variant="light" color={STATUS_COLOR[row.status]}>
+        <Badge autoContrast color={STATUS_COLOR[row.status]}>
           {t(`booking.status.${row.status}`)}
         </Badge>
       ),
@@ -249,7 +239,7 @@ export function BookingsList({ teachers }: { teachers: TeacherAvailability[] }) 
         label={t('booking.list.tableLabel')}
         rowKey={(row) => row.id}
         columns={columns}
-        minWidth={980}
+        minWidth={680}
         framed
         rowProps={(row) => ({ 'data-booking': String(row.id) })}
       />
