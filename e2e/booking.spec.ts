@@ -38,7 +38,7 @@ async function fillWho(page: Page, answers: BookingPersonInput) {
 }
 
 test.beforeAll(async ({ request }) => {
-  school = await newSchool(request, ['teacher', 'admin']);
+  school = await newSchool(request, ['teacher', 'admin', 'manager']);
   // A teacher in London, every day 07:00–21:00 on her clock, teaching in English.
   await availabilityOf(school, await teacherIdOf(school), { time_zone: 'Europe/London', weekly: EVERY_DAY });
   token = await bookingPage(school);
@@ -132,8 +132,18 @@ test('the school turns booking on, the teacher keeps her hours and makes a stude
   const row = page.getByRole('row').filter({ hasText: booking.child_name });
   await expect(row).toBeVisible();
   await expectAccessible(page);
+  // Her week, the booking on it.
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await expect(page.getByRole('region', { name: 'Week calendar' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Bookings' }).click();
   await row.getByRole('button', { name: `Actions for the booking of ${booking.child_name}` }).click();
   await page.getByRole('menuitem', { name: 'Create student' }).click();
   await expect(page).toHaveURL(/\/edit-client\/\d+$/);
   await expect(page.getByRole('textbox', { name: "Child's name" })).toHaveValue(booking.child_name);
+
+  // The manager: the project's teachers' hours, the London teacher among them.
+  await signIn(page, school.person('manager'), '/availability');
+  await expect(page.getByRole('row').filter({ hasText: 'Europe/London' })).toBeVisible();
+  await expectAccessible(page);
 });
