@@ -19,6 +19,9 @@
  *   /api/diagnostic-cards with 500 cards (BENCH_DC_CARDS), the moderator's page and the teacher's;
  *   and the parents' GET /api/public/dc/:token/progress over 50 diagnoses sent on one card
  *   (BENCH_DC_SENT).
+ * - booking (issue 28), against the bare route: the parents' GET /api/appointment/:token/slots over
+ *   30 teachers with a busy month each, and the manager's GET /api/bookings (a page of all, and a
+ *   search) over their 21,000 bookings (BENCH_BOOKING_TEACHERS, BENCH_BOOKINGS_EACH).
  * Prints req/s and p99 latency of each and the ratios. Database: a fresh database
  * `logoschool_bench_<random>`, dropped at the end, on the embedded PostgreSQL as the app runs it
  * (durable, in a temporary directory: decision 025), or on the PostgreSQL server that
@@ -43,6 +46,7 @@ import pg from 'pg';
 import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
 import { startServerProcess } from './server-process.ts';
 
+import { benchBookingLists } from './api-booking.ts';
 import { benchDiagnosticsLists } from './api-diagnostics.ts';
 import { benchTeachingLists } from './api-teaching.ts';
 import { bearerOf, CONNECTIONS, DURATION, printTable, ratio, run, through, type Row } from './measure.ts';
@@ -236,6 +240,7 @@ try {
   const context = { db, address, schoolId: school.id, tokenOf, baselines };
   await benchTeachingLists(context);
   await benchDiagnosticsLists(context);
+  await benchBookingLists(context);
 } finally {
   await closeApp();
   await sqlPool?.end();

@@ -168,6 +168,29 @@ describe('free slots', PROPERTY, () => {
     );
   });
 
+  it('leave out exactly the starts a busy time or its buffer meets, and no other', () => {
+    fc.assert(
+      fc.property(world, ({ now, teachers, busy, rules }) => {
+        const buffer = rules.bufferMinutes * 60_000;
+        const length = rules.lengthMinutes * 60_000;
+        for (const one of teachers) {
+          const own = busy.filter((taken) => taken.teacherId === one.teacherId);
+          // Her hours' starts with nothing busy, then each checked against every busy time.
+          const expected = freeSlots([one], [], rules, now)
+            .map((slot) => slot.start.getTime())
+            .filter((start) =>
+              own.every(
+                (taken) =>
+                  start + length + buffer <= taken.start.getTime() || start >= taken.end.getTime() + buffer,
+              ),
+            );
+          expect(freeSlots([one], busy, rules, now).map((slot) => slot.start.getTime())).toEqual(expected);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('name the teachers free at the start, and only them', () => {
     fc.assert(
       fc.property(world, ({ now, teachers, busy, rules }) => {

@@ -228,8 +228,15 @@ export async function teacherStatistics(
  * side's.
  */
 async function freeLessonStatistics(db: Tx, workspaceId: number, range: DayRange) {
+  const result = await db.execute(freeLessonStatisticsSql(workspaceId, range));
+  const rows = (result as unknown as { rows: FreeLessonRow[] }).rows;
+  return new Map(rows.map((row) => [row.teacher_id, row]));
+}
+
+/** The free lessons' statement (exported so that the bench measures the same SQL). */
+export function freeLessonStatisticsSql(workspaceId: number, range: DayRange): SQL {
   const zone = range.time_zone ?? 'UTC';
-  const result = await db.execute(sql`
+  return sql`
     select s.teacher_id, ${users.name} as teacher_name,
       count(*)::int as free_booked,
       (count(*) filter (where b.status = 'held'))::int as free_held,
@@ -240,9 +247,7 @@ async function freeLessonStatistics(db: Tx, workspaceId: number, range: DayRange
     where b.workspace_id = ${workspaceId} and s.kind = 'free_lesson' and b.confirmed_at is not null
       and s.starts_at >= ${dayStart(range.from, zone)}
       and s.starts_at < ((${range.to}::date + 1)::timestamp at time zone ${zone})
-    group by s.teacher_id, ${users.name}`);
-  const rows = (result as unknown as { rows: FreeLessonRow[] }).rows;
-  return new Map(rows.map((row) => [row.teacher_id, row]));
+    group by s.teacher_id, ${users.name}`;
 }
 
 interface FreeLessonRow {
