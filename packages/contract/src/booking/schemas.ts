@@ -174,6 +174,16 @@ export const bookingPersonInput = z.strictObject({
 });
 export type BookingPersonInput = z.input<typeof bookingPersonInput>;
 
+/**
+ * `PATCH /bookings/:bookingId`: the child's name or birth date corrected by the school; a birth
+ * date under 3 on the lesson's day cancels the booking (spec §8).
+ */
+export const bookingChildInput = z.strictObject({
+  child_name: clientNameSchema.optional(),
+  birthdate: birthdateSchema.optional(),
+});
+export type BookingChildInput = z.input<typeof bookingChildInput>;
+
 /** What the public page knows of its school (`GET /appointment/:token`). */
 export const bookingPageSchema = z.object({
   school: z.string(),

@@ -1,13 +1,12 @@
 import {
   API,
-  birthdateSchema,
+  bookingChildInput,
   bookingRowSchema,
   bookingStatusInput,
   bookingToClientInput,
   bookingWeekQuery,
   bookingWeekSchema,
   bookingsQuery,
-  clientNameSchema,
   dataEnvelope,
   errorBody,
   idParam,
@@ -33,11 +32,6 @@ const tags = ['booking'];
 /** The project and role a call acts in (every project call names them). */
 const actingQuery = z.object({ workspace_id: idParam, role_id: idParam.optional() });
 const bookingParams = z.object({ bookingId: idParam });
-/** `PATCH /bookings/:bookingId`: the child corrected. */
-const bookingUpdateInput = z.strictObject({
-  child_name: clientNameSchema.optional(),
-  birthdate: birthdateSchema.optional(),
-});
 const rowAnswer = dataEnvelope(bookingRowSchema);
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -115,7 +109,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           "Corrects the child's name or birth date; a birth date under 3 on the lesson's date cancels the booking as the system (cancelled_by too_young) and tells the parent why (spec §8)",
         querystring: actingQuery,
         params: bookingParams,
-        body: bookingUpdateInput,
+        body: bookingChildInput,
         response: { 200: rowAnswer, 404: errorBody, 409: errorBody },
       },
     },

@@ -1,4 +1,5 @@
 import type { BookingRow, BookingWeek, TeacherAvailability } from '@logoschool/contract';
+import { notificationsStore } from '@mantine/notifications';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,8 +71,20 @@ function bookingsApi(rows: BookingRow[], teachers: TeacherAvailability[] = [teac
       json({ data: bookingOf({ status: (call.body as { status: BookingRow['status'] }).status }) }),
     'POST /bookings/8/status': () => json({ data: bookingOf({ id: 8, status: 'held' }) }),
     'POST /appointment/client': () => json({ data: { client_id: 42 } }, 201),
+    'PATCH /bookings/7': (call: SentCall) =>
+      json({
+        data: bookingOf({
+          ...(call.body as Partial<BookingRow>),
+          status: 'cancelled',
+          cancelled_by: 'too_young',
+        }),
+      }),
   });
 }
+
+/** The PATCH of booking 7 sent, if any. */
+const fakeApiRoute = (calls: SentCall[]) => () =>
+  calls.find((call) => call.method === 'PATCH' && call.path === '/bookings/7');
 
 const listCalls = (calls: SentCall[]) => calls.filter((call) => call.path === '/bookings');
 
@@ -170,6 +183,32 @@ describe('the bookings list', () => {
     await vi.waitFor(() =>
       expect(calls.find((call) => call.path === '/bookings/7/status')?.body).toEqual({ status: 'cancelled' }),
     );
+  });
+
+  it('corrects the child’s birth date, and says when that cancelled the booking (too young)', async () => {
+    const calls = bookingsApi([bookingOf({})]);
+    const patched = fakeApiRoute(calls);
+    await renderInApp(<BookingsPage />, { as: { roles: ['teacher'], userId: 1 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for the booking of Marko' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Correct the child’s details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The child’s details: Marko' });
+    const birthdate = within(dialog).getByLabelText(/^Date of birth/);
+    expect((birthdate as HTMLInputElement).value).toBe('2021-05-14');
+    // The contract's schema first: no date in the future.
+    fireEvent.change(birthdate, { target: { value: '2099-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText(/./, { selector: '.mantine-InputWrapper-error' });
+    expect(patched()).toBeUndefined();
+    fireEvent.change(birthdate, { target: { value: '2024-06-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // The notice tells that the system cancelled it (the shell shows it; here its store holds it).
+    await vi.waitFor(() =>
+      expect(notificationsStore.getState().notifications.map((shown) => shown.message)).toContain(
+        'The booking is cancelled: Marko is not yet 3 on the lesson’s day. The parent was sent the explanation.',
+      ),
+    );
+    expect(screen.queryByRole('dialog', { name: 'The child’s details: Marko' })).toBeNull();
+    expect(patched()?.body).toEqual({ child_name: 'Marko', birthdate: '2024-06-01' });
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   API,
   type Availability,
+  type BookingChildInput,
   type BookingKind,
   type BookingRow,
   type BookingSettings,
@@ -219,6 +220,19 @@ export function useConvertBooking() {
         body: { booking_id: bookingId },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+/** Corrects the child's name or birth date; the answer says whether the system cancelled it (too young). */
+export function useCorrectBookingChild() {
+  const acting = useActingFor('booking.manage');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: BookingChildInput }) =>
+      callApi<BookingRow>(`${API.bookings}/${id}`, { method: 'PATCH', query: { ...acting }, body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    // The dialog shows what went wrong.
     meta: { silent: true },
   });
 }

@@ -8,7 +8,7 @@ import {
   type TeacherAvailability,
 } from '@logoschool/contract';
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconUserOff, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconUserEdit, IconUserOff, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -24,6 +24,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../session/session.tsx';
 import { useBookings, useConvertBooking, useSetBookingStatus } from '../api/booking.ts';
 import { ageOnLesson, bookingTime, hasStarted } from '../format.ts';
+import { ChildDialog } from './child-dialog.tsx';
 
 const PER_PAGE = 20;
 
@@ -63,6 +64,7 @@ export function BookingsList({ teachers }: { teachers: TeacherAvailability[] }) 
   const setStatus = useSetBookingStatus();
   const convert = useConvertBooking();
   const [cancelling, setCancelling] = useState<BookingRow | null>(null);
+  const [correcting, setCorrecting] = useState<BookingRow | null>(null);
   // Whoever sees other teachers' bookings chooses among them, and reads whose each one is.
   const others = teachers.some((teacher) => teacher.teacher_id !== user?.id);
   const mayConvert = rolesMay(held, 'booking.convert');
@@ -188,6 +190,12 @@ export function BookingsList({ teachers }: { teachers: TeacherAvailability[] }) 
                 row.status === 'reserved',
             },
             {
+              label: t('booking.child.action'),
+              icon: IconUserEdit,
+              onClick: () => setCorrecting(row),
+              hidden: !live(row),
+            },
+            {
               label: t('booking.list.cancel'),
               icon: IconX,
               color: 'red.9',
@@ -243,6 +251,7 @@ export function BookingsList({ teachers }: { teachers: TeacherAvailability[] }) 
         framed
         rowProps={(row) => ({ 'data-booking': String(row.id) })}
       />
+      <ChildDialog booking={correcting} onClose={() => setCorrecting(null)} />
       <ConfirmTargetModal
         target={cancelling}
         title={(row) => t('booking.list.cancelTitle', { name: row.child_name })}
