@@ -1,29 +1,33 @@
 import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
-import { signIn, submitLogin } from './support/sign-in.ts';
+import { submitLogin } from './support/sign-in.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { newSchool } from './support/school.ts';
 import { switchLanguage } from './support/shell.ts';
 
 test.use({ locale: 'en-GB' });
 
-test('an anonymous visitor is sent to the login page, which is accessible', async ({ page }) => {
+test('an anonymous visitor is sent to the login page, and from an unknown path to the 404 screen, both accessible', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Logoschool' })).toBeVisible();
   await expectAccessible(page);
   expect(problems).toEqual([]);
+
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  await expectAccessible(page);
 });
 
-test('a wrong password is told in the form, and the token is not stored', async ({ page, request }) => {
-  const school = await newSchool(request, ['teacher']);
-  await submitLogin(page, school.person('teacher').email, 'wrong-password');
-  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
-  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
-});
-
-test('signing in stores the token; /logout revokes it and forgets it', async ({ page, request }) => {
+test('signing in through the form stores the token; /logout revokes it, forgets it and offers the language switcher', async ({
+  page,
+  request,
+}) => {
   const school = await newSchool(request, ['moderator']);
   const { email, password } = school.person('moderator');
   await submitLogin(page, email, password);
@@ -35,6 +39,12 @@ test('signing in stores the token; /logout revokes it and forgets it', async ({ 
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
   const check = await request.get('/api/check-token', { headers: { authorization: `Bearer ${token}` } });
   expect(check.status()).toBe(401);
+
+  // The logout page offers the language switcher.
+  await switchLanguage(page, 'uk');
+  await expect(page.getByRole('heading', { name: 'Ви вийшли' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Увійти знову' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('an expired token leads to the logout page saying the session is over', async ({ page }) => {
@@ -89,27 +99,16 @@ test('when the server cannot be reached the token is kept and the check can be t
   await expect(page).toHaveURL(/\/clients$/);
 });
 
-test('an unknown path shows the 404 screen with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/not-found$/);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-  await expectAccessible(page);
-});
-
-test('the language chosen on the login page is kept after a reload', async ({ page }) => {
+test("the language chosen on the login page is kept after a reload, and names the password field's eye button", async ({
+  page,
+}) => {
   await page.goto('/login');
-  await page.getByRole('combobox', { name: 'Interface language' }).selectOption('uk');
+  await switchLanguage(page, 'uk');
   await expect(page.getByRole('heading', { name: 'Вхід до Logoschool' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Вхід до Logoschool' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.language)).toBe('uk');
-  await expectAccessible(page);
-});
 
-test("the password field's eye button is named in the interface language", async ({ page }) => {
-  await page.goto('/login');
-  await switchLanguage(page, 'uk');
   const password = page.locator('input[autocomplete="current-password"]');
   await password.fill('secret-words');
   const eye = page.getByRole('button', { name: 'Показати пароль' });
@@ -117,15 +116,5 @@ test("the password field's eye button is named in the interface language", async
   await eye.click();
   await expect(eye).toHaveAttribute('aria-pressed', 'true');
   await expect(password).toHaveAttribute('type', 'text');
-  await expectAccessible(page);
-});
-
-test('the logout page offers the language switcher', async ({ page, request }) => {
-  const school = await newSchool(request, ['teacher']);
-  await signIn(page, school.person('teacher'), '/logout');
-  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
-  await switchLanguage(page, 'uk');
-  await expect(page.getByRole('heading', { name: 'Ви вийшли' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Увійти знову' })).toBeVisible();
   await expectAccessible(page);
 });

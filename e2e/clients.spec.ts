@@ -64,46 +64,6 @@ test('a teacher adds a student, finds them, and changes them', async ({ page, re
   await expect(page.getByRole('row', { name: /Zlata Melnyk/ })).toContainText('Likes short sessions');
 });
 
-test("the student form offers the project's themes as interests and checks the contract's rules in the browser", async ({
-  page,
-  request,
-}) => {
-  const school = await newSchool(request, ['moderator', 'teacher']);
-  for (const name of ['Animals', 'Cars', 'Dinosaurs', 'Space']) await themeOf(school, interest(name));
-  const sent: string[] = [];
-  page.on('request', (sending) => {
-    if (sending.method() === 'POST' && new URL(sending.url()).pathname === '/api/clients') {
-      sent.push(sending.url());
-    }
-  });
-  await signIn(page, school.person('teacher'), '/edit-client');
-  const child = page.getByRole('textbox', { name: "Child's name" });
-  await child.fill('A');
-  await child.blur();
-  // Said when the field is left, before anything is sent.
-  await expect(child).toHaveAttribute('aria-invalid', 'true');
-  await expect(child).toHaveAccessibleDescription(/At least 2 characters\./);
-
-  await page.getByRole('combobox', { name: 'Interests (project themes)', exact: true }).click();
-  for (const theme of ['Animals', 'Cars', 'Dinosaurs', 'Space']) {
-    await expect(page.getByRole('option', { name: theme })).toBeVisible();
-  }
-  await page.getByRole('option', { name: 'Dinosaurs' }).click();
-
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('textbox', { name: 'Parent (client)' })).toHaveAttribute(
-    'aria-invalid',
-    'true',
-  );
-  expect(sent).toEqual([]);
-
-  await child.fill('Bohdan Themes');
-  await page.getByRole('textbox', { name: 'Parent (client)' }).fill('Oksana Themes');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('row', { name: /Bohdan Themes/ })).toContainText('Dinosaurs');
-  expect(sent).toHaveLength(1);
-});
-
 test("the student form's dates follow the interface language: a Ukrainian calendar from Monday, one short format in the field and the list", async ({
   page,
   request,
@@ -145,17 +105,6 @@ test("the student form's dates follow the interface language: a Ukrainian calend
   await switchLanguage(page, 'en');
   await expect(page.getByRole('row', { name: /Мирослава Дата/ })).toContainText('14/05/2019');
   expect(problems).toEqual([]);
-});
-
-test("another teacher's student is not found", async ({ page, request }) => {
-  const school = await newSchool(request, ['teacher', 'diagnostician']);
-  const teacher = await school.as('teacher');
-  const student = await teacher.call<Client>('post', API.clients, {
-    client_name: 'Iryna Bondar',
-    child_name: 'Marta Bondar',
-  } satisfies ClientInput);
-  await signIn(page, school.person('diagnostician'), `/edit-client/${student.id}`);
-  await expect(page.getByText('This student was not found, or is not yours.')).toBeVisible();
 });
 
 test('the list shows age, lesson language, plan and next lesson; saving a look-alike student warns first', async ({

@@ -35,9 +35,3 @@ test('root lands on the dashboard with the school in figures and charts', async 
   await expectAccessible(page);
   expect(problems).toEqual([]);
 });
-
-test('the dashboard is root’s only: a manager is sent to their own screen', async ({ page, request }) => {
-  const school = await newSchool(request, ['manager']);
-  await signIn(page, school.person('manager'), '/dashboard');
-  await expect(page).not.toHaveURL(/\/dashboard$/);
-});

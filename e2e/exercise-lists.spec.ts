@@ -1,4 +1,4 @@
-import { API, EXERCISE_STATUS, LOCAL_KEYS, type ExerciseStatusInput } from '@logoschool/contract';
+import { API, LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
 import { signIn } from './support/sign-in.ts';
@@ -8,7 +8,6 @@ import {
   categoryFolder,
   declinedExercise,
   draftExercise,
-  exerciseOnModeration,
   openRequest,
   tagOf,
 } from './support/content.ts';
@@ -254,37 +253,6 @@ test('/shared-exercise without an exercise shows the library to open one from', 
   await page.goto('/shared-exercise/abc');
   await expect(page).toHaveURL(/\/not-found$/);
   expect(problems).toEqual([]);
-});
-
-test('the moderator’s statuses show in the spec’s colours, moderation yellow, readable', async ({
-  page,
-  request,
-}) => {
-  const { school, shelf } = await schoolWithShelf(request);
-  const sent = await exerciseOnModeration(school, { title: 'Bear and ball [L]', ...shelf });
-  await signIn(page, school.person('moderator'), '/moderator-list');
-  await page.getByRole('tab', { name: /^On moderation/ }).click();
-  const badge = page.getByRole('row').nth(1).getByText('Moderation', { exact: true });
-  await expect(badge).toBeVisible();
-  const [background, color] = await badge.evaluate((element) => {
-    const root = element.closest('.mantine-Badge-root') ?? element;
-    return [getComputedStyle(root).backgroundColor, getComputedStyle(root).color];
-  });
-  const [red, green, blue] = (background.match(/\d+/g) ?? []).map(Number) as [number, number, number];
-  // Yellow (Mantine yellow 4, #ffd43b), not orange (yellow 9, #e67700), with black text.
-  expect(red).toBeGreaterThan(240);
-  expect(green).toBeGreaterThan(190);
-  expect(blue).toBeLessThan(100);
-  expect(color).toBe('rgb(0, 0, 0)');
-  await expectAccessible(page);
-  // The same exercise, approved meanwhile: one deck to render instead of two.
-  const moderator = await school.as('moderator');
-  await moderator.call('post', `${API.exercises}/${sent.id}/status`, {
-    status_id: EXERCISE_STATUS.accepted,
-  } satisfies ExerciseStatusInput);
-  await page.getByRole('tab', { name: /^Approved/ }).click();
-  await expect(page.getByRole('row').nth(1).getByText('Approved', { exact: true })).toBeVisible();
-  await expectAccessible(page);
 });
 
 test('a moderator sets a flag on selected rows, deletes in bulk and one by one, and sees what came of it', async ({

@@ -1,7 +1,6 @@
-// The exercise library's flows as authors and moderators live them, request to approval: one
-// file over 450 lines because its tests share the school builders above them; the lists and the
-// editor have their own specs (exercise-lists, exercise-editor).
-import { API, LOCAL_KEYS } from '@logoschool/contract';
+// The exercise library's flows as authors and moderators live them, request to approval; the lists
+// and the editor have their own specs (exercise-lists, exercise-editor).
+import { LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { pickDate } from './support/dates.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
@@ -12,7 +11,6 @@ import {
   categoryFolder,
   draftExercise,
   exerciseOnModeration,
-  MOUSE_REQUEST,
   openRequest,
   tagOf,
 } from './support/content.ts';
@@ -104,67 +102,6 @@ test('an author lands on their exercises: tabs with counters, a search kept acro
   expect(problems).toEqual([]);
 });
 
-test('an author takes an open request and finds it among their drafts', async ({ page, request }) => {
-  const school = await newSchool(request, ['moderator', 'author']);
-  await openRequest(school, 'Space trip: [R] in words', {
-    description: 'A space trip where every planet has words with [R] at the start, middle and end.',
-  });
-  await signIn(page, school.person('author'));
-  await page.getByRole('tab', { name: /^Requests/ }).click();
-  await expect.poll(() => counter(page, 'Requests')).toBe(1);
-  const requests = await counter(page, 'Requests');
-  const drafts = await counter(page, 'Drafts');
-  expect(drafts).toBe(0);
-  const open = page
-    .getByRole('row')
-    .filter({ has: page.getByRole('button', { name: 'Take it', disabled: false }) });
-  const title = await open.first().getByRole('cell').first().getByRole('button').first().innerText();
-  expect(title).toBe('Space trip: [R] in words');
-  await open.first().getByRole('button', { name: 'Take it' }).click();
-  await expect(page.getByText(`“${title}” is now your draft.`)).toBeVisible();
-  // Taken, the request opens as the author's new draft.
-  await expect(page).toHaveURL(/\/edit-exercise\/\d+$/);
-  await page.goto('/exercises');
-  await page.getByRole('tab', { name: /^Requests/ }).click();
-  await expect.poll(() => counter(page, 'Requests')).toBe(requests - 1);
-  await expect.poll(() => counter(page, 'Drafts')).toBe(drafts + 1);
-  await page.getByRole('tab', { name: /^Drafts/ }).click();
-  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
-});
-
-test("the request on the exercise editor says its deadline in the interface's format", async ({
-  page,
-  request,
-}) => {
-  // The moderator's request, taken by the author: it is her draft now.
-  const school = await newSchool(request, ['moderator', 'author']);
-  const filed = await openRequest(school, 'Where is the mouse?', MOUSE_REQUEST);
-  const author = await school.as('author');
-  await author.call('post', `${API.exercises}/${filed.id}/take`);
-  await signIn(page, school.person('author'));
-  await page.getByRole('tab', { name: /^Drafts/ }).click();
-  await page.getByRole('link', { name: 'Where is the mouse?' }).click();
-  const asked = page.getByText(/^For: Animals; ages 5-6; due /);
-  await expect(asked).toHaveText(/due \d{2}\/\d{2}\/\d{4}\.$/);
-  await expect(asked).not.toHaveText(/\d{4}-\d{2}-\d{2}/);
-});
-
-test('a moderator reviews by status, where drafts are "in progress"', async ({ page, request }) => {
-  const { school, categoryId, tagIds } = await schoolWithShelf(request);
-  await exerciseOnModeration(school, { title: 'Bear and ball [L]', categoryId, tagIds });
-  await signIn(page, school.person('moderator'));
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Moderation' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: /^In progress/ })).toBeVisible();
-  await page.getByRole('tab', { name: /^On moderation/ }).click();
-  await expect.poll(() => counter(page, 'On moderation')).toBe(1);
-  await expect(page.getByRole('row').nth(1)).toContainText('Moderation');
-  await expectAccessible(page);
-});
-
 test('an author writes a draft, is told a taken title, and cannot submit it without a presentation', async ({
   page,
   request,
@@ -229,8 +166,17 @@ test('a moderator declines with a comment, the author resubmits, the moderator a
   const title = 'Clap out the syllables';
   const { school, categoryId, tagIds } = await schoolWithShelf(request);
   await exerciseOnModeration(school, { title, categoryId, tagIds });
-  await signIn(page, school.person('moderator'), '/moderator-list');
+  await signIn(page, school.person('moderator'));
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Moderation' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+  // Drafts are "in progress" to a moderator.
+  await expect(page.getByRole('tab', { name: /^In progress/ })).toBeVisible();
   await page.getByRole('tab', { name: /^On moderation/ }).click();
+  await expect.poll(() => counter(page, 'On moderation')).toBe(1);
+  await expect(page.getByRole('row').nth(1)).toContainText('Moderation');
   await page.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/moderate-exercise\/\d+$/);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -261,44 +207,6 @@ test('a moderator declines with a comment, the author resubmits, the moderator a
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 });
 
-test('a moderator files a request; the form checks it first; authors find it among requests', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const title = 'Cars and [R]';
-  const school = await newSchool(request, ['moderator', 'author']);
-  await signIn(page, school.person('moderator'), '/moderator-list');
-  await page.getByRole('link', { name: 'New request' }).click();
-  await expect(page).toHaveURL(/\/create-exercise-moderator$/);
-  await page.getByRole('button', { name: 'File the request' }).click();
-  // Interests and ages: one each at least (the contract's messages, as the server says them).
-  await expect(page.getByText('Choose at least 1 option.')).toHaveCount(2);
-
-  await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await page
-    .getByRole('textbox', { name: 'What is needed' })
-    .fill('Words with [R] about cars, in a race game.');
-  await page.getByRole('combobox', { name: 'Interests' }).fill('Cars');
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-  await page.getByRole('checkbox', { name: '5-6 years' }).check();
-  const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  await pickDate(page, page.getByRole('button', { name: 'Deadline' }), nextWeek);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'File the request' }).click();
-  await expect(page.getByText(`The request “${title}” was filed.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/moderator-list$/);
-  await page.getByRole('tab', { name: /^Requests/ }).click();
-  await expect(page.getByRole('link', { name: title })).toBeVisible();
-
-  const author = await browser.newPage({ locale: 'en-GB' });
-  await signIn(author, school.person('author'));
-  await author.getByRole('tab', { name: /^Requests/ }).click();
-  await expect(author.getByRole('row').filter({ hasText: title })).toContainText('Words with [R] about cars');
-  await author.close();
-});
-
 test('the whole way of a request: taken, a deck uploaded, declined with slides seen, revised, approved', async ({
   page,
   browser,
@@ -308,8 +216,13 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const { school } = await schoolWithShelf(request, 'Sonorant sounds', '[R]');
 
-  // The moderator files the request.
-  await signIn(page, school.person('moderator'), '/create-exercise-moderator');
+  // The moderator files the request, once the form has checked it.
+  await signIn(page, school.person('moderator'), '/moderator-list');
+  await page.getByRole('link', { name: 'New request' }).click();
+  await expect(page).toHaveURL(/\/create-exercise-moderator$/);
+  await page.getByRole('button', { name: 'File the request' }).click();
+  // Interests and ages: one each at least (the contract's messages, as the server says them).
+  await expect(page.getByText('Choose at least 1 option.')).toHaveCount(2);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'What is needed' }).fill('Three slides of space words with [R].');
   await page.getByRole('combobox', { name: 'Interests' }).fill('Space');
@@ -317,16 +230,25 @@ test('the whole way of a request: taken, a deck uploaded, declined with slides s
   await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: '7-9 years' }).check();
   await pickDate(page, page.getByRole('button', { name: 'Deadline' }), nextWeek);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'File the request' }).click();
+  await expect(page.getByText(`The request “${title}” was filed.`)).toBeVisible();
   await expect(page).toHaveURL(/\/moderator-list$/);
 
-  // The author takes it, files it under a category and a tag, and uploads the deck.
+  // The author finds it among the requests, takes it, files it under a category and a tag, and
+  // uploads the deck.
   const author = await browser.newPage({ locale: 'en-GB' });
   await signIn(author, school.person('author'));
   await author.getByRole('tab', { name: /^Requests/ }).click();
-  await author.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Take it' }).click();
-  // Taken, it opens as the author's draft.
+  const asked = author.getByRole('row').filter({ hasText: title });
+  await expect(asked).toContainText('Three slides of space words with [R].');
+  await asked.getByRole('button', { name: 'Take it' }).click();
+  // Taken, it opens as the author's draft, which says the request's deadline in the interface's
+  // format.
   await expect(author).toHaveURL(/\/edit-exercise\/\d+$/);
+  const due = author.getByText(/^For: Space; ages 7-9; due /);
+  await expect(due).toHaveText(/due \d{2}\/\d{2}\/\d{4}\.$/);
+  await expect(due).not.toHaveText(/\d{4}-\d{2}-\d{2}/);
   await author.getByRole('combobox', { name: 'Category' }).fill('Sonorant');
   await author.getByRole('option', { name: /Sonorant sounds \/ \[R\]/ }).click();
   await author.getByRole('combobox', { name: 'Tags' }).fill('articul');

@@ -231,18 +231,6 @@ test('a manager sees the lessons held per teacher, changes the days and download
   expect(problems).toEqual([]);
 });
 
-test('a teacher may not open the lesson statistics', async ({ page, request }) => {
-  const school = await newSchool(request, ['teacher']);
-  await signIn(page, school.person('teacher'));
-  await expect(
-    page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Lesson statistics' }),
-  ).toHaveCount(0);
-  await page.goto('/lessons-stats');
-  await expect(page).not.toHaveURL(/\/lessons-stats$/);
-});
-
 test('root’s dashboard counts the lessons held', async ({ page, request }) => {
   // The figures are the whole platform's, other specs' lessons included: the test reads them
   // first, then its teacher finishes one lesson (nothing in it: no deck to render), and the

@@ -217,22 +217,3 @@ test("the correction path shows the student's accuracy and cued share per target
   await switchLanguage(page, 'en');
   expect(problems).toEqual([]);
 });
-
-test('a student whose lessons have no marks gets the empty state', async ({ page, request }) => {
-  // A filled plan whose lessons nobody has played: no exercise is needed.
-  const school = await newSchool(request, ['moderator', 'teacher']);
-  const { template, student } = await soundR(school, 'Maksym Bondar', false);
-  const teacher = await school.as('teacher');
-  const plan = await filledPlan(teacher, {
-    client_id: student.id,
-    template_id: template.id,
-    deadline: dayFromNow(60),
-  });
-  expect(await lessonsOf(teacher, plan.id)).not.toHaveLength(0);
-  await signIn(page, school.person('teacher'), '/correction-path');
-  await page.getByRole('link', { name: 'Maksym Bondar' }).click();
-  const section = page.getByRole('region', { name: 'Progress' });
-  await expect(section.getByText(/^Progress appears here once lessons are played with marks/)).toBeVisible();
-  await expect(section.getByRole('switch')).toHaveCount(0);
-  await expectAccessible(page);
-});

@@ -46,9 +46,3 @@ test('an author browses the library of approved exercises and opens one to read'
   await expect(page).toHaveURL(/\/public-exercises$/);
   expect(problems).toEqual([]);
 });
-
-test('a teacher may not open the library of authors', async ({ page, request }) => {
-  const school = await newSchool(request, ['teacher']);
-  await signIn(page, school.person('teacher'), '/public-exercises');
-  await expect(page).toHaveURL(/\/clients$/);
-});

@@ -4,8 +4,8 @@ import { watchConsole } from './support/page-checks.ts';
 
 /**
  * The server's security layer as a browser meets it (the server's own probes are in
- * `apps/server/src/security/`): the built app and the API's documentation under their CSP, and an
- * unknown API path answered in JSON.
+ * `apps/server/src/security/`): the built app and the API's documentation under their CSP. An
+ * unknown API path's JSON 404 is the API tests' (apps/server/src/app.test.ts).
  */
 
 test('the built web app loads under the CSP', async ({ page }) => {
@@ -15,12 +15,6 @@ test('the built web app loads under the CSP', async ({ page }) => {
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(problems).toEqual([]);
-});
-
-test('an unknown API path answers a JSON 404', async ({ request }) => {
-  const missing = await request.get(`${API_BASE}/no-such-call`);
-  expect(missing.status()).toBe(404);
-  expect(await missing.json()).toMatchObject({ code: 'route_not_found' });
 });
 
 test('the API documentation opens under its CSP', async ({ page }) => {

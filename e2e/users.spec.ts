@@ -79,21 +79,6 @@ test('an admin deactivates a member, changes roles, and activates them again', a
   await expect(row).toContainText('Active');
 });
 
-test('root signs in as a teacher from the list and lands on their screen', async ({ page, request }) => {
-  const school = await newSchool(request, ['teacher']);
-  await signIn(page, ROOT);
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Users' })
-    .click();
-  await chooseProject(page, school.title);
-  const row = page.getByRole('row', { name: literally(school.person('teacher').email) });
-  await row.getByRole('button', { name: /Actions for/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
-  await expect(page).toHaveURL(/\/clients$/);
-  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
-});
-
 test('root opens a new project’s members on /users, invites its first manager, who joins it', async ({
   page,
   browser,

@@ -137,6 +137,13 @@ describe('navigationFor', () => {
     expect(categories('teacher')).toBe('/view-categories');
   });
 
+  // Formerly e2e/shell.spec.ts: root opens /themes (guards.test.tsx) keeping its own navigation.
+  it("keeps root's navigation its own: the dashboard, not the themes it may still open", () => {
+    const paths = navigationFor('root', ['root']).map((entry) => entry.path);
+    expect(paths).toContain('/dashboard');
+    expect(paths).not.toContain('/themes');
+  });
+
   it('shows only built items the selected role may open', () => {
     for (const role of ROLE_RANKING) {
       for (const item of navigationFor(role, [role])) {

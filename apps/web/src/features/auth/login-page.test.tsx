@@ -36,4 +36,18 @@ describe('the login form', () => {
     await vi.waitFor(() => expect(signIn).toHaveBeenCalledWith('session', session.user));
     expect(calls[0]).toMatchObject({ body: { email: 'olena@example.test', password: 'long enough' } });
   });
+
+  // Formerly e2e/auth.spec.ts's “a wrong password is told in the form, and the token is not stored”;
+  // the server's refusal itself is apps/server/src/modules/auth/auth.test.ts's.
+  it('tells a wrong password in the form, and signs nobody in', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeApi({
+      'POST /login': () => json({ message: 'Invalid credentials', code: 'invalid_credentials' }, 401),
+    });
+    await renderInApp(<LoginPage />, { as: signedOut });
+    await fill('olena@example.test', 'wrong-password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong email or password.');
+    expect(signIn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
 });

@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
 import { EditClientPage } from './edit-client-page.tsx';
@@ -171,5 +172,24 @@ describe('the student form', () => {
 
     fireEvent.click(within(warning).getByRole('button', { name: 'Save anyway' }));
     await vi.waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+  });
+
+  // Formerly e2e/clients.spec.ts's “another teacher's student is not found”; that the server answers
+  // a student of another teacher as not found is apps/server/src/modules/clients/clients.test.ts's.
+  it('says a student the API does not find is not found, or not yours', async () => {
+    fakeApi({
+      'GET /clients/5': () => json({ message: 'Not found', code: 'not_found' }, 404),
+      'GET /themes': () => json({ data: [] }),
+    });
+    await renderInApp(
+      <MemoryRouter initialEntries={['/edit-client/5']}>
+        <Routes>
+          <Route path="/edit-client/:clientId?" element={<EditClientPage />} />
+        </Routes>
+      </MemoryRouter>,
+      { router: false },
+    );
+    expect(await screen.findByText('This student was not found, or is not yours.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: "Child's name" })).toBeNull();
   });
 });
