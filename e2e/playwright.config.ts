@@ -57,7 +57,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: 0,
-  // The longest flow takes about 26 s on two busy workers; no test may need more than a minute.
+  // The longest flow takes about 30 s on one worker; no test may need more than a minute.
   timeout: 60_000,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -10,11 +10,13 @@ export const E2E_CHAT = {
 
 /**
  * How many workers the browser tests run on. Each worker tests a server of its own, on a database
- * of its own, so that two specs at once never see each other's data. Two by default, one per core
- * of CI's machine: the 116 tests took 6.4 minutes on two workers on a quiet 2-core machine, all
- * green (issue 25).
+ * of its own, so that two specs at once never see each other's data. One by default: on CI's
+ * 2-core machine the pages' own work (about 2 s of the renderer's CPU per page load) keeps both
+ * cores busy with one worker already, and a second only halves each test's speed (16 tests: 147 s
+ * on two workers, 154 s on one; on two, six of the 94 flows ran past their minute). E2E_WORKERS
+ * sets more on a bigger machine.
  */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 

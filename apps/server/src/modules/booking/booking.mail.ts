@@ -24,7 +24,7 @@ import { users, workspaces } from '../../db/schema/index.ts';
 import { text } from '../../i18n/index.ts';
 import { composeMail } from '../../mail/compose.ts';
 import type { MailOutcome, Mailer, OutgoingMail } from '../../mail/mailer.ts';
-import { mailDay } from '../plans/index.ts';
+import { mailDay } from '../../mail/dates.ts';
 import { liveTokenOf } from '../public-links/index.ts';
 import { bookingSessions, bookingSettings, bookings, teacherAvailability } from './booking.schema.ts';
 

@@ -1,7 +1,7 @@
 import { diagnosisFileName, type ParentAnswer, type ParentDiagnosis } from '@logoschool/contract';
 import { createPdf } from '../../files/pdf.ts';
 import { text } from '../../i18n/index.ts';
-import { mailDay } from '../plans/index.ts';
+import { mailDay } from '../../mail/dates.ts';
 
 /** A value as people write it: no trailing zeros (2.5, 3). */
 const number = (value: number) => String(value);

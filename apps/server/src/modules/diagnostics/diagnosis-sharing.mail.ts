@@ -1,7 +1,7 @@
 import type { Language } from '@logoschool/contract';
 import { text } from '../../i18n/index.ts';
 import { composeMail, type ComposedMail } from '../../mail/compose.ts';
-import { mailDay } from '../plans/index.ts';
+import { mailDay } from '../../mail/dates.ts';
 
 /** What the mail to the parents says about the diagnosis. */
 export interface DiagnosisMailFacts {

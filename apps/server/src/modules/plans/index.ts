@@ -13,7 +13,6 @@ export const plansModule: AppModule = {
 };
 
 export { planLinks } from './plan-link.ts';
-export { mailDay } from './plan-sharing.mail.ts';
 export { contentOf, createPlan, updatePlan, type PlanCaller } from './plans.service.ts';
 export {
   changeTemplateStatus,

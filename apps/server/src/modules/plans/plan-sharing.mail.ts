@@ -1,14 +1,7 @@
-import { LANGUAGE_LOCALES, type Language } from '@logoschool/contract';
+import type { Language } from '@logoschool/contract';
 import { text } from '../../i18n/index.ts';
 import { composeMail, type ComposedMail } from '../../mail/compose.ts';
-
-/** A calendar day ('YYYY-MM-DD') written out in a language: "30 June 2099". */
-export function mailDay(lang: Language, day: string): string {
-  // Noon UTC of that day, read in UTC: the same day wherever the reader is.
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-}
+import { mailDay } from '../../mail/dates.ts';
 
 /** What the mail to the parents says about the plan. */
 export interface PlanMailFacts {
