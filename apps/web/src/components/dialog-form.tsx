@@ -15,6 +15,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type FormEvent,
   type ReactNode,
@@ -61,11 +62,22 @@ export function GuardedDrawer({ opened, onClose, ...props }: DrawerProps) {
   );
 }
 
+/**
+ * Whether the form is changed is kept in a ref, read when the dialog closes: as state, an Escape
+ * pressed right after typing reached the close of the render before the form's effect said so, and
+ * closed the dialog without asking.
+ */
 function useDialogGuard(opened: boolean): DialogGuard {
-  const [dirty, setDirty] = useState(false);
+  const dirty = useRef(false);
   return useMemo<DialogGuard>(
-    () => ({ opened, setDirty, close: (proceed) => (dirty ? askToDiscard(proceed) : proceed()) }),
-    [opened, dirty],
+    () => ({
+      opened,
+      setDirty: (changed) => {
+        dirty.current = changed;
+      },
+      close: (proceed) => (dirty.current ? askToDiscard(proceed) : proceed()),
+    }),
+    [opened],
   );
 }
 
