@@ -12,6 +12,7 @@ import { crmModule } from './crm/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { diagnosticsModule } from './diagnostics/index.ts';
 import { exercisesModule } from './exercises/index.ts';
+import { familiesModule } from './families/index.ts';
 import { healthModule } from './health/index.ts';
 import { invitationsModule } from './invitations/index.ts';
 import { lessonsModule } from './lessons/index.ts';
@@ -46,6 +47,7 @@ export const MODULES: readonly AppModule[] = [
   lessonsModule,
   diagnosticsModule,
   bookingModule,
+  familiesModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

@@ -186,6 +186,12 @@ export const API = {
   appointmentManage: '/appointment/manage',
   /** A booking becomes a student (spec §7 /appointment/client; `POST`, the booking's teacher). */
   appointmentClient: '/appointment/client',
+  /**
+   * The parents' side (issue 29), public under a family's dashboard link (`/clients/:clientId/link`
+   * is the kit's): `GET /parent-dashboard/:token`; what the family does there goes under the same
+   * token (`…/practice`, `…/referral`, `…/call-requests`, `…/merch-orders`).
+   */
+  parentDashboard: '/parent-dashboard',
 } as const;
 
 /**

@@ -168,7 +168,8 @@ export const ROUTES: readonly AppRoute[] = [
   // The parents' booking page under the project's link, and a booking's own link to cancel or move it.
   open('/appointment/:token', true),
   open('/appointment/manage/:token', true),
-  open('/parent-dashboard-demo/:childId'),
+  // A family's dashboard under its link (issue 29): the parameter is the link's token.
+  open('/parent-dashboard-demo/:token'),
   open('/accept-new-role'),
 ];
 
