@@ -238,7 +238,10 @@ async function everyRoute(browser: Browser, users: Signed[]): Promise<RouteLoad[
 try {
   await waitForServer();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The full browser as people run it; the headless shell of the browser tests where it is all there is.
+    executablePath:
+      process.env.CHROMIUM_PATH ??
+      ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((file) => fs.existsSync(file)),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const users = (await Promise.all(DEMO_USERS.map((user) => signIn(user.email)))).filter(
