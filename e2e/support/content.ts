@@ -25,7 +25,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { encodePng, sineTone } from '../../apps/server/src/db/demo/encode.ts';
 import { pptxDeck, type DeckMedia } from '../../apps/server/src/test/pptx.ts';
 import { dayFromNow } from './dates.ts';
-import { ROOT, inSchool, tokenOf, unique, type School } from './school.ts';
+import { inSchool, rootToken, unique, type School } from './school.ts';
 
 /** The type a browser sends a .pptx file with. */
 export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
@@ -254,7 +254,7 @@ export async function libraryAsset(
   asset: { name: string; type: AssetType; file: { name: string; mimeType: string; buffer: Buffer } },
 ): Promise<Asset> {
   // The library belongs to no project: root's session, without a project to act in.
-  const token = await tokenOf(request, ROOT.email, ROOT.password);
+  const token = await rootToken(request);
   const made = await request.post(`/api${API.assets}`, {
     headers: { authorization: `Bearer ${token}` },
     multipart: { name: asset.name, type: asset.type, file: asset.file },

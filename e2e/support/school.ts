@@ -134,12 +134,28 @@ async function registered(
   return person;
 }
 
+/**
+ * Root's session on this worker's server, made once and kept: a worker process tests one server
+ * (`serverPort`), and every spec's school is made by root, so each school's making need not sign
+ * root in again (a sign-in is a scrypt hash, a third of a second here).
+ */
+let rootSession: Promise<string> | undefined;
+
+/** Root's token on this worker's server (see `rootSession`). */
+export function rootToken(request: APIRequestContext): Promise<string> {
+  rootSession ??= tokenOf(request, ROOT.email, ROOT.password).catch((error: unknown) => {
+    rootSession = undefined;
+    throw error;
+  });
+  return rootSession;
+}
+
 /** Root's calls in the school through this `request` (a test's own, when the school came from `beforeAll`). */
 export async function rootIn(
   request: APIRequestContext,
   school: Pick<School, 'workspaceId'>,
 ): Promise<Caller> {
-  return callerOf(request, await tokenOf(request, ROOT.email, ROOT.password), school.workspaceId, 'root');
+  return callerOf(request, await rootToken(request), school.workspaceId, 'root');
 }
 
 /**
@@ -152,24 +168,26 @@ export async function newSchool(
   roles: MemberRole[],
   title = unique('School'),
 ): Promise<School> {
-  const rootToken = await tokenOf(request, ROOT.email, ROOT.password);
+  const token = await rootToken(request);
   const made = await request.post(`/api${API.workspaces}`, {
-    headers: { authorization: `Bearer ${rootToken}` },
+    headers: { authorization: `Bearer ${token}` },
     data: { title, env_id: ENVIRONMENT } satisfies WorkspaceInput,
   });
   expect(made.status(), `the project: ${await made.text()}`).toBe(201);
   const workspaceId = ((await made.json()).data as WorkspaceListItem).workspaceId;
-  const root = callerOf(request, rootToken, workspaceId, 'root');
+  const root = callerOf(request, token, workspaceId, 'root');
 
-  const people: School['people'] = {};
-  for (const role of roles) {
-    people[role] = await registered(
-      request,
-      root,
-      [role],
-      unique(`${role[0]!.toUpperCase()}${role.slice(1)}`),
-    );
-  }
+  // Registered side by side: each registration hashes a password, and the server has two cores.
+  const people: School['people'] = Object.fromEntries(
+    await Promise.all(
+      roles.map(async (role) => [
+        role,
+        await registered(request, root, [role], unique(`${role[0]!.toUpperCase()}${role.slice(1)}`)),
+      ]),
+    ),
+  );
+  /** Each member's calls, signed in once. */
+  const sessions: Partial<Record<MemberRole, Promise<Caller>>> = {};
   const person = (role: MemberRole): Person => {
     const found = people[role];
     if (!found) throw new Error(`This school has no ${role}: ask newSchool for one.`);
@@ -181,9 +199,11 @@ export async function newSchool(
     people,
     person,
     root,
-    async as(role) {
-      const { email, password } = person(role);
-      return callerOf(request, await tokenOf(request, email, password), workspaceId, role);
+    as(role) {
+      return (sessions[role] ??= (async () => {
+        const { email, password } = person(role);
+        return callerOf(request, await tokenOf(request, email, password), workspaceId, role);
+      })());
     },
   };
 }
