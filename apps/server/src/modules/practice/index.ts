@@ -9,3 +9,4 @@ import { practiceRoutes } from './practice.routes.ts';
 export const practiceModule: AppModule = { name: 'practice', routes: [practiceRoutes] };
 
 export { practiceLinks } from './practice-link.ts';
+export { assignPractice } from './practice.service.ts';
