@@ -197,6 +197,7 @@ export function PracticePlayer({ token, practice }: { token: string; practice: P
               size="lg"
               h={64}
               color={COLOR[outcome]}
+              autoContrast
               variant={outcome === 'not_yet' ? 'light' : 'filled'}
               onClick={() => tap(item.exercise_id, outcome)}
               aria-label={t('homePractice.outcomeCount', {
