@@ -11,6 +11,9 @@ test('a teacher assigns a lesson as home practice, a parent practises it on a ph
   request,
   browser,
 }) => {
+  // Two browsers (the teacher's, the parent's phone), two decks rendered and two axe runs: on the
+  // shared CI machine this whole flow runs past the default minute.
+  test.slow();
   const { school, template } = await settingR(request, ['Drum roll [R]', 'Motor start [R]'], {
     min: 2,
     max: 2,
