@@ -47,7 +47,7 @@ test('the child’s screen follows the teacher’s player live under the lesson�
   const { lesson } = await filledLesson(setting, 'Nina Follower', 'en');
   // The slide images are rendered by LibreOffice after each upload: both decks' before the player.
   for (const exercise of setting.exercises) await slidesRendered(setting.school, exercise.id);
-  await signIn(page, setting.school.person('teacher'), `/play-lesson/${lesson.id}`);
+  await signIn(page, setting.school.person('teacher'), `/conduct-lesson/${lesson.id}`);
   await expect(page.getByRole('heading', { name: 'Lesson 1 · Nina Follower', level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: /, slide 1 of \d+$/ })).toBeVisible();
 
@@ -125,7 +125,7 @@ test('the teacher withdraws the link: the open child’s screen says it is no lo
 }) => {
   const setting = await settingR(request, ['Drum roll [R]'], { min: 1, max: 1 });
   const { lesson } = await filledLesson(setting, 'Oleh Withdrawn', 'en');
-  await signIn(page, setting.school.person('teacher'), `/play-lesson/${lesson.id}`);
+  await signIn(page, setting.school.person('teacher'), `/conduct-lesson/${lesson.id}`);
   await page.getByRole('button', { name: "Child's screen" }).click();
   const control = page.getByRole('dialog', { name: "Child's screen" });
   await control.getByRole('button', { name: 'Start session' }).click();

@@ -132,7 +132,7 @@ test('a manager sees the lessons held per teacher, changes the days and download
   const tracked = page.waitForResponse(
     (response) => response.url().includes(API.trackLessonStatistic) && response.request().method() === 'POST',
   );
-  await signIn(page, school.person('teacher'), `/play-lesson/${lessons[LOOKED]}`);
+  await signIn(page, school.person('teacher'), `/conduct-lesson/${lessons[LOOKED]}`);
   await expect(page.getByRole('heading', { name: new RegExp(LOOKED), level: 1 })).toBeVisible();
   expect((await tracked).status()).toBe(200);
 

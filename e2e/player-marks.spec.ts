@@ -38,7 +38,7 @@ test('a cued trial counts at the tap; its cue is chosen or changed afterwards, n
   });
   const lesson = await fillLesson(teacher, lessons[0]!.id);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, school.person('teacher'), `/play-lesson/${lesson.id}`);
+  await signIn(page, school.person('teacher'), `/conduct-lesson/${lesson.id}`);
   const progress = page.getByText(/^Presentation \d+ of \d+$/);
   await expect(progress).toHaveText('Presentation 1 of 2');
 

@@ -54,7 +54,7 @@ test('a teacher plays a lesson with the keyboard, marks trials, and finishes it'
   await page.getByRole('link', { name: 'Play' }).click();
 
   // Full screen: the player alone, without the app's navigation.
-  await expect(page).toHaveURL(/\/play-lesson\/\d+$/);
+  await expect(page).toHaveURL(/\/conduct-lesson\/\d+$/);
   await expect(page.getByRole('heading', { name: `Lesson 2 · ${CHILD}`, level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(0);
   const progress = page.getByText(/^Presentation \d+ of \d+$/);

@@ -36,6 +36,7 @@ export * from './exercises/media.ts';
 export * from './exercises/schemas.ts';
 export * from './exercises/status-machine.ts';
 export * from './plans/plan-status.ts';
+export * from './practice/practice.ts';
 export * from './public-links/public-links.ts';
 export * from './plans/plan-sharing.ts';
 export * from './plans/plans.ts';

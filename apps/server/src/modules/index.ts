@@ -19,6 +19,7 @@ import { lessonsModule } from './lessons/index.ts';
 import { mailsModule } from './mails/index.ts';
 import type { AppModule } from './module.ts';
 import { plansModule } from './plans/index.ts';
+import { practiceModule } from './practice/index.ts';
 import { publicLinksModule } from './public-links/index.ts';
 import { storageModule } from './storage/index.ts';
 import { tagsModule } from './tags/index.ts';
@@ -48,6 +49,7 @@ export const MODULES: readonly AppModule[] = [
   diagnosticsModule,
   bookingModule,
   familiesModule,
+  practiceModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

@@ -192,6 +192,18 @@ export const API = {
    * token (`…/practice`, `…/referral`, `…/call-requests`, `…/merch-orders`).
    */
   parentDashboard: '/parent-dashboard',
+  /**
+   * Home practice (issue 29 item 2), the teacher's: `POST` assigns a lesson; one assignment:
+   * `GET`, `PUT`, `DELETE /practice-assignments/:assignmentId` (withdraws it), its link the kit's
+   * (`…/:assignmentId/link`). A lesson's live one: `lessonPracticePath`; a student's: `clientPracticePath`.
+   */
+  practiceAssignments: '/practice-assignments',
+  /**
+   * The parent's player by an assignment's link (public): `GET /home-practice/:token`, its
+   * `…/slide?exercise_id=&slide=` images, `POST …/tries` (one tap). The family's list of them:
+   * `GET /parent-dashboard/:token/practice`.
+   */
+  homePractice: '/home-practice',
 } as const;
 
 /**
@@ -221,4 +233,19 @@ export function clientProgressPath(clientId: number | string): string {
  */
 export function clientPathPath(clientId: number | string): string {
   return `${API.clients}/${clientId}/path`;
+}
+
+/** A lesson's live home-practice assignment (`GET`, teacher): the server passes `':lessonId'`. */
+export function lessonPracticePath(lessonId: number | string): string {
+  return `${API.lesson}/${lessonId}/practice`;
+}
+
+/** A student's home practice for the correction path (`GET`, teacher): the server passes `':clientId'`. */
+export function clientPracticePath(clientId: number | string): string {
+  return `${API.clients}/${clientId}/practice`;
+}
+
+/** A family's home practice on its dashboard (public): the server passes `':token'`. */
+export function familyPracticePath(token: string): string {
+  return `${API.parentDashboard}/${token}/practice`;
 }

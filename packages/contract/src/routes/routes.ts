@@ -146,8 +146,9 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/view-template/:templateId?', 'protocolTemplates.read', ['teacher']),
   screen('/lessons-list', 'lessons.manage', ['teacher'], { nav: 'prepareExercises' }),
   screen('/edit-lesson/:lessonId?', 'lessons.manage', ['teacher']),
-  // The teacher's signed-in player; the child follows it under /client-session (decision 021).
-  screen('/play-lesson/:lessonId', 'lessons.manage', ['teacher'], { fullScreen: true }),
+  // The teacher's signed-in player; the child follows it under /client-session (decision 021). Spec
+  // §2's /play-lesson/:lessonId is the parent's home practice (decision 038); old links lead here.
+  screen('/conduct-lesson/:lessonId', 'lessons.manage', ['teacher'], { fullScreen: true }),
   screen('/create-protocol', 'plans.manage', ['teacher']),
   screen('/edit-protocol/:protocolId?', 'plans.manage', ['teacher']),
   screen('/correction-path/:clientId?', 'clients.manage', ['teacher']),
@@ -165,6 +166,8 @@ export const ROUTES: readonly AppRoute[] = [
   open('/progress-preview/:token', true),
   open('/game/:gameID'),
   open('/view-protocol-plan/:token', true),
+  // Home practice by an assignment's link (issue 29 item 2, decision 038); digits: an old player link.
+  open('/play-lesson/:token', true),
   // The parents' booking page under the project's link, and a booking's own link to cancel or move it.
   open('/appointment/:token', true),
   open('/appointment/manage/:token', true),

@@ -31,3 +31,5 @@ export { finishLesson, updateLesson } from './lesson-commands.ts';
 export { fillLesson } from './lesson-fill-commands.ts';
 export { addMark } from './marks.service.ts';
 export { lessonLinks } from './lesson-link.ts';
+export { ownLesson } from './lesson-context.ts';
+export { playOrder } from './lesson-session.service.ts';

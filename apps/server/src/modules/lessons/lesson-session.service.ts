@@ -50,7 +50,7 @@ const slideUrl = (token: string, position: number, slide: number) =>
 // Reading a session.
 
 /** The lesson's presentations in play order (block by block as the plan orders them, each in its order). */
-async function playOrder(tx: Tx, lesson: LessonRow) {
+export async function playOrder(tx: Tx, lesson: LessonRow) {
   const outline = await planOutline(tx, await planOf(tx, lesson));
   const rows = await presentationsOf(tx, lesson.id);
   return outline.blocks.flatMap((block) => rows.filter((row) => row.blockKey === block.key));

@@ -21,6 +21,7 @@ export {
   newLinkToken,
   openLink,
   stillOpens,
+  withdrawLink,
   type LinkActor,
   type OpenedLink,
 } from './public-links.service.ts';

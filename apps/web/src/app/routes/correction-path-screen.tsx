@@ -1,9 +1,18 @@
 import { CorrectionPathPage } from '../../features/plan-sharing/correction-path-page.tsx';
+import { StudentPracticeSection } from '../../features/practice/components/student-practice-section.tsx';
 import { ProgressSection } from '../../features/progress/progress-section.tsx';
 
-const progressOf = (clientId: number) => <ProgressSection clientId={clientId} />;
+const progressOf = (clientId: number) => (
+  <>
+    <ProgressSection clientId={clientId} />
+    <StudentPracticeSection clientId={clientId} />
+  </>
+);
 
-/** /correction-path/:clientId?: the student's path and, under its timeline, their progress from the marks. */
+/**
+ * /correction-path/:clientId?: the student's path and, under its timeline, their progress from the
+ * marks and, beside it, what the family practised at home.
+ */
 export function CorrectionPathScreen() {
   return <CorrectionPathPage progress={progressOf} />;
 }

@@ -1,4 +1,10 @@
-import { PLAN_LESSONS, weekStart, type Lesson, type LessonPresentation } from '@logoschool/contract';
+import {
+  CONDUCT_LESSON_PAGE,
+  PLAN_LESSONS,
+  weekStart,
+  type Lesson,
+  type LessonPresentation,
+} from '@logoschool/contract';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import {
@@ -8,7 +14,7 @@ import {
   IconPlayerPlay,
   IconWand,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Link, Navigate, useParams } from 'react-router';
@@ -47,8 +53,11 @@ const sentencesOf = (errors: FormErrors) => [
   ...new Set(Object.values(errors).flatMap((said) => (typeof said === 'string' ? [said] : []))),
 ];
 
-/** /edit-lesson/:lessonId: one of the teacher's lessons, to prepare (spec §2, §3, §5, §8). */
-export function EditLessonPage() {
+/**
+ * /edit-lesson/:lessonId: one of the teacher's lessons, to prepare (spec §2, §3, §5, §8). `extra`:
+ * what the app adds under the editor from other areas (home practice), given the lesson as saved.
+ */
+export function EditLessonPage({ extra }: { extra?: (lesson: Lesson) => ReactNode } = {}) {
   const { t } = useTranslation();
   const { id: lessonId, bad } = routeId(useParams().lessonId);
   const lesson = useLesson(lessonId);
@@ -81,6 +90,7 @@ export function EditLessonPage() {
       lesson={lesson.data}
       refresh={() => lesson.refetch()}
       refreshing={lesson.isFetching}
+      extra={extra?.(lesson.data)}
     />
   );
 }
@@ -95,9 +105,11 @@ export function LessonEditor({
   lesson,
   refresh,
   refreshing = false,
+  extra,
 }: {
   lesson: Lesson;
   refresh: () => Promise<unknown>;
+  extra?: ReactNode;
   refreshing?: boolean;
 }) {
   const { t } = useTranslation();
@@ -259,7 +271,7 @@ export function LessonEditor({
           {lesson.blocks.some((block) => block.presentations.length > 0) && (
             <Button
               component={Link}
-              to={`/play-lesson/${lesson.id}`}
+              to={`${CONDUCT_LESSON_PAGE}/${lesson.id}`}
               leftSection={<IconPlayerPlay size={16} aria-hidden />}
             >
               {t('player.play')}
@@ -360,6 +372,7 @@ export function LessonEditor({
       </form>
 
       <LessonThemesPanel lesson={lesson} unsaved={form.isDirty()} />
+      {extra}
 
       {picker && pickerBlock && (
         <ExercisePicker

@@ -45,7 +45,7 @@ export interface PlayerHooks {
   }) => ReactNode;
 }
 
-/** /play-lesson/:lessonId: the teacher's signed-in player of one of their lessons (issue 15, item 4). */
+/** /conduct-lesson/:lessonId: the teacher's signed-in player of one of their lessons (issue 15, item 4). */
 export function PlayLessonPage(hooks: PlayerHooks) {
   const { t } = useTranslation();
   const { id: lessonId, bad } = routeId(useParams().lessonId);

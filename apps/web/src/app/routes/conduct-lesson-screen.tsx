@@ -20,10 +20,10 @@ function Player() {
 }
 
 /**
- * /play-lesson/:lessonId, full screen: outside the shell, so with the app's query cache given here
+ * /conduct-lesson/:lessonId, full screen: outside the shell, so with the app's query cache given here
  * (the same cache the shell gives, so the editor and the lists see what the player changed).
  */
-export function PlayLessonScreen() {
+export function ConductLessonScreen() {
   return (
     <QueryClientProvider client={queryClient}>
       <Player />
@@ -31,4 +31,4 @@ export function PlayLessonScreen() {
   );
 }
 
-export default PlayLessonScreen;
+export default ConductLessonScreen;
