@@ -192,6 +192,12 @@ export const API = {
    * token (`…/practice`, `…/referral`, `…/call-requests`, `…/merch-orders`).
    */
   parentDashboard: '/parent-dashboard',
+  /**
+   * Referrals (issue 29 item 3): the manager's report `GET /referrals`, a family `GET /referrals/:clientId`,
+   * `POST …/events` (renewal, payment), `POST …/events/:entryId/removal`, `POST …/bonuses` (grant,
+   * cancel), `POST …/referrer` (a link by hand), `POST …/code/rotate` (a new referral code).
+   */
+  referrals: '/referrals',
 } as const;
 
 /**
