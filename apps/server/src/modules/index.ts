@@ -20,6 +20,7 @@ import { mailsModule } from './mails/index.ts';
 import type { AppModule } from './module.ts';
 import { plansModule } from './plans/index.ts';
 import { publicLinksModule } from './public-links/index.ts';
+import { referralsModule } from './referrals/index.ts';
 import { storageModule } from './storage/index.ts';
 import { tagsModule } from './tags/index.ts';
 import { themesModule } from './themes/index.ts';
@@ -48,6 +49,7 @@ export const MODULES: readonly AppModule[] = [
   diagnosticsModule,
   bookingModule,
   familiesModule,
+  referralsModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

@@ -18,16 +18,27 @@ const edges: fc.Arbitrary<ReferralEdge[]> = fc
   .array(fc.record({ referrer: family, referred: family }), { maxLength: 10 })
   .map((list) => list.map((edge, index) => ({ id: index + 1, ...edge })));
 
-const event: fc.Arbitrary<ReferralEvent> = fc.oneof(
-  fc.record({ kind: fc.constant('joined' as const), family }),
-  fc.record({ kind: fc.constantFrom('renewal' as const, 'payment' as const), family }),
-  fc.record({ kind: fc.constant('removed' as const), removes: fc.integer({ min: 0, max: 14 }).map((n) => `e${String(n).padStart(2, '0')}`) }),
-  fc.record({ kind: fc.constantFrom('grant' as const, 'cancel' as const), family, sessions: fc.integer({ min: 1, max: 5 }) }),
-).map((value) => value as ReferralEvent);
+const event: fc.Arbitrary<ReferralEvent> = fc
+  .oneof(
+    fc.record({ kind: fc.constant('joined' as const), family }),
+    fc.record({ kind: fc.constantFrom('renewal' as const, 'payment' as const), family }),
+    fc.record({
+      kind: fc.constant('removed' as const),
+      removes: fc.integer({ min: 0, max: 14 }).map((n) => `e${String(n).padStart(2, '0')}`),
+    }),
+    fc.record({
+      kind: fc.constantFrom('grant' as const, 'cancel' as const),
+      family,
+      sessions: fc.integer({ min: 1, max: 5 }),
+    }),
+  )
+  .map((value) => value as ReferralEvent);
 
 const events: fc.Arbitrary<ReferralEvent[]> = fc
   .array(event, { maxLength: 15 })
-  .map((list) => list.map((value, index) => ({ ...value, id: `e${String(index).padStart(2, '0')}` }) as ReferralEvent));
+  .map((list) =>
+    list.map((value, index) => ({ ...value, id: `e${String(index).padStart(2, '0')}` }) as ReferralEvent),
+  );
 
 const totals = (bonuses: ReturnType<typeof referralBonuses>) =>
   Object.fromEntries([...bonuses].map(([id, bonus]) => [id, bonus.total]));
@@ -120,10 +131,16 @@ describe('the referral bonus (spec §9)', () => {
   it('does not depend on the order the events and links arrive in', () => {
     fc.assert(
       fc.property(
-        edges.chain((graph) => fc.tuple(fc.constant(graph), fc.shuffledSubarray(graph, { minLength: graph.length }))),
-        events.chain((list) => fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length }))),
+        edges.chain((graph) =>
+          fc.tuple(fc.constant(graph), fc.shuffledSubarray(graph, { minLength: graph.length })),
+        ),
+        events.chain((list) =>
+          fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length })),
+        ),
         ([graph, graphShuffled], [list, listShuffled]) => {
-          expect(totals(referralBonuses(graphShuffled, listShuffled))).toEqual(totals(referralBonuses(graph, list)));
+          expect(totals(referralBonuses(graphShuffled, listShuffled))).toEqual(
+            totals(referralBonuses(graph, list)),
+          );
         },
       ),
     );
@@ -134,7 +151,9 @@ describe('the referral bonus (spec §9)', () => {
       fc.property(edges, events, (graph, list) => {
         const referrer = referrersOf(graph);
         const removed = new Set(list.flatMap((e) => (e.kind === 'removed' ? [e.removes] : [])));
-        const joined = new Set(list.flatMap((e) => (e.kind === 'joined' && referrer.has(e.family) ? [e.family] : [])));
+        const joined = new Set(
+          list.flatMap((e) => (e.kind === 'joined' && referrer.has(e.family) ? [e.family] : [])),
+        );
         let expected = 0;
         for (const friend of joined) {
           expected += 2 * BONUS_FRIEND_JOINED;
@@ -142,7 +161,11 @@ describe('the referral bonus (spec §9)', () => {
           if (first !== undefined && first !== friend) expected += BONUS_FRIENDS_FRIEND;
         }
         for (const e of list) {
-          if ((e.kind === 'renewal' || e.kind === 'payment') && referrer.has(e.family) && !removed.has(e.id)) {
+          if (
+            (e.kind === 'renewal' || e.kind === 'payment') &&
+            referrer.has(e.family) &&
+            !removed.has(e.id)
+          ) {
             expected += BONUS_RENEWAL;
           }
         }

@@ -115,11 +115,26 @@ export function referralBonuses(
         // A family joins once, whatever records say it twice.
         if (by === undefined || joined.has(event.family)) break;
         joined.add(event.family);
-        add(event.family, { event: event.id, kind: 'joined_by_referral', sessions: BONUS_FRIEND_JOINED, other: by });
-        add(by, { event: event.id, kind: 'friend_joined', sessions: BONUS_FRIEND_JOINED, other: event.family });
+        add(event.family, {
+          event: event.id,
+          kind: 'joined_by_referral',
+          sessions: BONUS_FRIEND_JOINED,
+          other: by,
+        });
+        add(by, {
+          event: event.id,
+          kind: 'friend_joined',
+          sessions: BONUS_FRIEND_JOINED,
+          other: event.family,
+        });
         const first = referrer.get(by);
         if (first !== undefined && first !== event.family) {
-          add(first, { event: event.id, kind: 'friends_friend_joined', sessions: BONUS_FRIENDS_FRIEND, other: event.family });
+          add(first, {
+            event: event.id,
+            kind: 'friends_friend_joined',
+            sessions: BONUS_FRIENDS_FRIEND,
+            other: event.family,
+          });
         }
         break;
       }
@@ -131,7 +146,8 @@ export function referralBonuses(
         break;
       }
       case 'grant':
-        if (event.sessions > 0) add(event.family, { event: event.id, kind: 'grant', sessions: event.sessions, other: null });
+        if (event.sessions > 0)
+          add(event.family, { event: event.id, kind: 'grant', sessions: event.sessions, other: null });
         break;
       case 'cancel':
       case 'removed':

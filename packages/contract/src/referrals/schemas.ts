@@ -129,7 +129,12 @@ export const familyReferralSchema = z.object({
   bonus: z.number().int(),
   /** Each reason, the other family named by its child's first name only. */
   reasons: z.array(
-    z.object({ kind: z.enum(BONUS_REASON_KINDS), sessions: z.number().int(), first_name: z.string().nullable(), at: z.string() }),
+    z.object({
+      kind: z.enum(BONUS_REASON_KINDS),
+      sessions: z.number().int(),
+      first_name: z.string().nullable(),
+      at: z.string(),
+    }),
   ),
   /** The families it brought, by their child's first name only. */
   brought: z.array(z.object({ first_name: z.string() })),
