@@ -401,7 +401,7 @@ describe('the referrals report', () => {
       reason: 'used',
     });
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors.sessions).toEqual(['The family has only 3 bonus sessions.']);
+    expect(over.json().errors.sessions).toEqual(['The family has only 3 bonus lessons.']);
     const cancelled = dataOf<ReferralDetail>(
       await as(s.manager).post(`/api/referrals/${a}/bonuses`, {
         kind: 'cancel',
