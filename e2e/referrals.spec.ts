@@ -45,7 +45,10 @@ test('a referral link brings a booking, the teacher makes a student of it, both 
   await page.getByLabel('Child’s date of birth').fill(friend.birthdate);
   await page.getByRole('button', { name: 'Next: choose a time' }).click();
   await page.getByRole('group', { name: 'Days' }).getByRole('button').nth(2).click();
-  await page.getByRole('button', { name: /^\d{2}:\d{2}/ }).first().click();
+  await page
+    .getByRole('button', { name: /^\d{2}:\d{2}/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
 

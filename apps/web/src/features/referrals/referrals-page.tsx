@@ -66,6 +66,7 @@ export function ReferralsPage() {
               label: t('referrals.list.open'),
               name: t('referrals.list.openFor', { name: row.child_name }),
               icon: IconListDetails,
+              strong: true,
               onClick: () => choose(row.client_id),
             },
           ]}
