@@ -17,7 +17,7 @@ import {
   type ReferralsQuery,
   type ReferrerLinkInput,
 } from '@logoschool/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, users, type ClientRow } from '../../db/schema/index.ts';
@@ -124,8 +124,18 @@ export async function referralDetail(
   const student = await studentOf(db, actor.workspaceId, clientId);
   const families = await familiesOf(db, actor.workspaceId);
   const referrals = await projectReferrals(db, actor.workspaceId);
+  const own = referrals.entries.filter((entry) => entry.clientId === clientId);
+  const link = referrals.links.find((row) => row.referredClientId === clientId);
+  // The names of those who recorded this family's history, and only theirs.
+  const authors = [...own.map((entry) => entry.createdBy), link?.createdBy].filter(
+    (id): id is number => id != null,
+  );
   const names = new Map(
-    (await db.select({ id: users.id, name: users.name }).from(users)).map((user) => [user.id, user.name]),
+    authors.length === 0
+      ? []
+      : (
+          await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authors))
+        ).map((user) => [user.id, user.name] as const),
   );
   const other = (id: number | null) => {
     const family = id === null ? undefined : families.get(id);
@@ -136,8 +146,6 @@ export async function referralDetail(
       entry.kind === 'removal' && entry.removesEntryId ? [entry.removesEntryId] : [],
     ),
   );
-  const own = referrals.entries.filter((entry) => entry.clientId === clientId);
-  const link = referrals.links.find((row) => row.referredClientId === clientId);
   const history: ReferralEntry[] = own.map((entry) => ({
     id: entry.id,
     kind: entry.kind,
