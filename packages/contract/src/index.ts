@@ -38,6 +38,8 @@ export * from './exercises/status-machine.ts';
 export * from './plans/plan-status.ts';
 export * from './practice/practice.ts';
 export * from './public-links/public-links.ts';
+export * from './referrals/bonus-rule.ts';
+export * from './referrals/schemas.ts';
 export * from './plans/plan-sharing.ts';
 export * from './plans/plans.ts';
 export * from './plans/schedule.ts';

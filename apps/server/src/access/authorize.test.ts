@@ -271,6 +271,10 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/appointment/client?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
     payload: { booking_id: ctx.bookingId },
   }),
+  'referrals.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/referrals?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');

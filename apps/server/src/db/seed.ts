@@ -6,6 +6,7 @@ import type { Db, Tx } from './client.ts';
 import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
 import { seedBooking } from './demo/demo-booking.ts';
 import { seedPractice } from './demo/demo-practice.ts';
+import { seedReferrals } from './demo/demo-referrals.ts';
 import { seedExercises } from './seed-exercises.ts';
 import { seedDiagnostics } from './seed-diagnostics.ts';
 import { seedProtocols } from './seed-protocols.ts';
@@ -219,5 +220,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedDiagnostics(db, demoSchool);
   if (demoSchool !== undefined) await seedBooking(db, demoSchool);
   if (demoSchool !== undefined) await seedPractice(db, demoSchool);
+  if (demoSchool !== undefined) await seedReferrals(db, demoSchool);
   return created;
 }

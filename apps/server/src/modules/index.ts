@@ -21,6 +21,7 @@ import type { AppModule } from './module.ts';
 import { plansModule } from './plans/index.ts';
 import { practiceModule } from './practice/index.ts';
 import { publicLinksModule } from './public-links/index.ts';
+import { referralsModule } from './referrals/index.ts';
 import { storageModule } from './storage/index.ts';
 import { tagsModule } from './tags/index.ts';
 import { themesModule } from './themes/index.ts';
@@ -50,6 +51,7 @@ export const MODULES: readonly AppModule[] = [
   bookingModule,
   familiesModule,
   practiceModule,
+  referralsModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

@@ -644,6 +644,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: true,
   },
+  'referrals.manage': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
 };
 
 describe('the permission table', () => {
@@ -711,6 +720,7 @@ describe('the permission table', () => {
       'booking.read': 'workspace',
       'booking.manage': 'workspace',
       'booking.convert': 'workspace',
+      'referrals.manage': 'workspace',
     });
   });
 

@@ -148,6 +148,11 @@ export const PERMISSIONS = {
   'booking.manage': { scope: 'workspace', roles: ['root', 'manager', 'teacher'] },
   /** Make a student of one's own booking (spec §7 /appointment/client). */
   'booking.convert': { scope: 'workspace', roles: ['teacher'] },
+  /**
+   * The referrals report (issue 29 item 3): families, who brought whom, bonus balances and history;
+   * record renewals and payments, grant and cancel bonus sessions, link a student to its referrer.
+   */
+  'referrals.manage': { scope: 'workspace', roles: ['root', 'manager'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -204,6 +204,12 @@ export const API = {
    * `GET /parent-dashboard/:token/practice`.
    */
   homePractice: '/home-practice',
+  /**
+   * Referrals (issue 29 item 3): the manager's report `GET /referrals`, a family `GET /referrals/:clientId`,
+   * `POST …/events` (renewal, payment), `POST …/events/:entryId/removal`, `POST …/bonuses` (grant,
+   * cancel), `POST …/referrer` (a link by hand), `POST …/code/rotate` (a new referral code).
+   */
+  referrals: '/referrals',
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { emailSchema } from '../auth/schemas.ts';
 import { bodyId, idParam, pageQuery } from '../common/envelope.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { timeZoneSchema } from '../plans/plans.ts';
+import { referralCodeSchema } from '../referrals/schemas.ts';
 import { phoneSchema } from '../users/schemas.ts';
 import { ageInYears, birthdateSchema, clientNameSchema, themeIdsSchema } from '../clients/schemas.ts';
 
@@ -227,6 +228,8 @@ export type SlotsAnswer = z.infer<typeof slotsAnswer>;
 export const reservationInput = bookingPersonInput.extend({
   start: z.iso.datetime({ offset: true, message: 'datetime' }),
   session_id: bodyId.optional(),
+  /** The referral code the page was opened with (`?ref=`, decision 039); one that names no family is ignored. */
+  ref: referralCodeSchema.optional(),
 });
 export type ReservationInput = z.input<typeof reservationInput>;
 

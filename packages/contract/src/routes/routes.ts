@@ -27,6 +27,7 @@ export const NAV_ITEMS = [
   'bookings',
   'availability',
   'bookingSettings',
+  'referrals',
 ] as const;
 export type NavItem = (typeof NAV_ITEMS)[number];
 
@@ -104,6 +105,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/bookings', 'booking.read', ['manager', 'teacher'], { nav: 'bookings' }),
   screen('/availability/:teacherId?', 'booking.manage', ['manager', 'teacher'], { nav: 'availability' }),
   screen('/booking-settings', 'booking.settings', ['admin', 'root'], { nav: 'bookingSettings' }),
+  // Referrals (issue 29 item 3; spec §9's bonus): who brought whom, balances, renewals and payments.
+  screen('/referrals', 'referrals.manage', ['manager', 'root'], { nav: 'referrals' }),
   // Moderator (root, who may do all of it, opens these screens too, outside its menu)
   screen('/categories', 'categories.manage', ['moderator'], { nav: 'categories' }),
   screen('/moderator-list', 'exercises.moderate', ['moderator'], { nav: 'moderationList' }),

@@ -33,6 +33,7 @@ import {
   upcomingLoad,
 } from './availability.service.ts';
 import { isOverlap, oneADay, slotTaken } from './booking-errors.ts';
+import { bookingReferrals } from './booking-referrals.ts';
 import { bookingPageLinks } from './booking-links.ts';
 import { releaseExpired, releaseOne } from './booking-release.ts';
 import { readBookingSettings } from './booking-settings.ts';
@@ -365,6 +366,10 @@ export async function reserve(
         })
         .returning({ id: bookings.id });
       if (!booking) throw new Error('the booking was not written');
+      if (input.ref) {
+        const reserved = { id: booking.id, workspaceId: project.id, email: input.email, phone: input.phone };
+        await bookingReferrals()?.reserved(tx, reserved, input.ref);
+      }
       return booking.id;
     })
     .catch((error: unknown) => {

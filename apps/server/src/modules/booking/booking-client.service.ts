@@ -9,6 +9,7 @@ import type { ProjectActor } from '../../access/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { clientThemes, clients, themes } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
+import { bookingReferrals } from './booking-referrals.ts';
 import { bookingSessions, bookings } from './booking.schema.ts';
 
 /** `POST /appointment/client`: only the booking's own teacher (404 otherwise); 409 `booking_converted` the second time. */
@@ -58,6 +59,12 @@ export async function convertBooking(
       }
     }
     await tx.update(bookings).set({ clientId, updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+    await bookingReferrals()?.converted(
+      tx,
+      { id: booking.id, workspaceId: actor.workspaceId },
+      clientId,
+      actor.userId,
+    );
     return { client_id: clientId };
   });
 }

@@ -19,3 +19,6 @@ export { bookingManageLinks, bookingPageLinks } from './booking-links.ts';
 export { readBookingSettings } from './booking-settings.ts';
 export { releaseExpired } from './booking-release.ts';
 export { refuseBookedTimes } from './booking-busy.ts';
+export { bookings } from './booking.schema.ts';
+export { violatedConstraint } from './booking-errors.ts';
+export { onBookingReferrals, type BookingReferralListener } from './booking-referrals.ts';

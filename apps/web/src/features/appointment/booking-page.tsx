@@ -1,6 +1,7 @@
 import { queryClient } from '../../lib/query-client.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
+  REFERRAL_CODE_MAX,
   addDays,
   ageRefusal,
   bookingPersonInput,
@@ -16,6 +17,7 @@ import { Text, Title, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PublicLinkPage } from '../../components/public-link/public-link-page.tsx';
 import { initialLanguage } from '../../i18n/i18n.ts';
 import { contractValidate } from '../../lib/form.ts';
@@ -101,6 +103,10 @@ function BookingFlow({
   });
   const values = form.values;
   const today = dayOf(new Date(), values.time_zone);
+  // A family's referral link opens the page with `?ref=` (decision 039): the reservation passes it on.
+  const [params] = useSearchParams();
+  const ref = params.get('ref')?.trim() ?? '';
+  const referral = ref !== '' && ref.length <= REFERRAL_CODE_MAX ? { ref } : {};
 
   // Spec §8: the age is checked before any slot is shown, on the last day one may book.
   const next = (answers: PersonValues) => {
@@ -139,7 +145,7 @@ function BookingFlow({
         <TimeStep
           token={token}
           page={page}
-          person={bodyOf(values) as BookingPersonInput & { language: Language }}
+          person={{ ...(bodyOf(values) as BookingPersonInput & { language: Language }), ...referral }}
           language={language}
           onBack={() => setStep('who')}
           onDone={(booking) => {

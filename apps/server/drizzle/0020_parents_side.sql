@@ -1,0 +1,102 @@
+CREATE TABLE "practice_assignments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "practice_assignments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"workspace_id" integer NOT NULL,
+	"lesson_id" integer NOT NULL,
+	"client_id" integer NOT NULL,
+	"teacher_id" integer NOT NULL,
+	"exercise_ids" integer[],
+	"withdrawn_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "practice_tries" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "practice_tries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"workspace_id" integer NOT NULL,
+	"assignment_id" integer NOT NULL,
+	"exercise_id" integer NOT NULL,
+	"outcome" text NOT NULL,
+	"key" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "practice_tries_outcome_check" CHECK ("practice_tries"."outcome" in ('right', 'helped', 'not_yet'))
+);
+--> statement-breakpoint
+CREATE TABLE "referral_bookings" (
+	"booking_id" integer PRIMARY KEY NOT NULL,
+	"workspace_id" integer NOT NULL,
+	"referrer_client_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "referral_codes" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "referral_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"workspace_id" integer NOT NULL,
+	"client_id" integer NOT NULL,
+	"code" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"withdrawn_at" timestamp with time zone,
+	"withdrawn_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "referral_entries" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "referral_entries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"workspace_id" integer NOT NULL,
+	"client_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"on" date,
+	"sessions" integer,
+	"note" text DEFAULT '' NOT NULL,
+	"removes_entry_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "referral_entries_kind_check" CHECK ("referral_entries"."kind" in ('renewal', 'payment', 'removal', 'grant', 'cancel')),
+	CONSTRAINT "referral_entries_shape_check" CHECK (("referral_entries"."kind" in ('renewal', 'payment') and "referral_entries"."on" is not null)
+        or ("referral_entries"."kind" = 'removal' and "referral_entries"."removes_entry_id" is not null)
+        or ("referral_entries"."kind" in ('grant', 'cancel') and "referral_entries"."sessions" > 0))
+);
+--> statement-breakpoint
+CREATE TABLE "referral_links" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "referral_links_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"workspace_id" integer NOT NULL,
+	"referred_client_id" integer NOT NULL,
+	"referrer_client_id" integer NOT NULL,
+	"booking_id" integer,
+	"reason" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "referral_links_not_self" CHECK ("referral_links"."referred_client_id" <> "referral_links"."referrer_client_id")
+);
+--> statement-breakpoint
+ALTER TABLE "practice_assignments" ADD CONSTRAINT "practice_assignments_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_assignments" ADD CONSTRAINT "practice_assignments_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_assignments" ADD CONSTRAINT "practice_assignments_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_assignments" ADD CONSTRAINT "practice_assignments_teacher_id_users_id_fk" FOREIGN KEY ("teacher_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_tries" ADD CONSTRAINT "practice_tries_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_tries" ADD CONSTRAINT "practice_tries_assignment_id_practice_assignments_id_fk" FOREIGN KEY ("assignment_id") REFERENCES "public"."practice_assignments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "practice_tries" ADD CONSTRAINT "practice_tries_exercise_id_exercises_id_fk" FOREIGN KEY ("exercise_id") REFERENCES "public"."exercises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_bookings" ADD CONSTRAINT "referral_bookings_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_bookings" ADD CONSTRAINT "referral_bookings_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_bookings" ADD CONSTRAINT "referral_bookings_referrer_client_id_clients_id_fk" FOREIGN KEY ("referrer_client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_codes" ADD CONSTRAINT "referral_codes_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_codes" ADD CONSTRAINT "referral_codes_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_codes" ADD CONSTRAINT "referral_codes_withdrawn_by_users_id_fk" FOREIGN KEY ("withdrawn_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_entries" ADD CONSTRAINT "referral_entries_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_entries" ADD CONSTRAINT "referral_entries_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_entries" ADD CONSTRAINT "referral_entries_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_referred_client_id_clients_id_fk" FOREIGN KEY ("referred_client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_referrer_client_id_clients_id_fk" FOREIGN KEY ("referrer_client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "practice_assignments_live_lesson_unique" ON "practice_assignments" USING btree ("lesson_id") WHERE "practice_assignments"."withdrawn_at" is null;--> statement-breakpoint
+CREATE INDEX "practice_assignments_client_idx" ON "practice_assignments" USING btree ("workspace_id","client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "practice_tries_key_unique" ON "practice_tries" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "practice_tries_assignment_idx" ON "practice_tries" USING btree ("assignment_id","exercise_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_codes_code_unique" ON "referral_codes" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_codes_live_unique" ON "referral_codes" USING btree ("client_id") WHERE "referral_codes"."withdrawn_at" is null;--> statement-breakpoint
+CREATE INDEX "referral_entries_workspace_idx" ON "referral_entries" USING btree ("workspace_id");--> statement-breakpoint
+CREATE INDEX "referral_entries_client_idx" ON "referral_entries" USING btree ("client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_entries_removes_unique" ON "referral_entries" USING btree ("removes_entry_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_links_referred_unique" ON "referral_links" USING btree ("referred_client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_links_booking_unique" ON "referral_links" USING btree ("booking_id");--> statement-breakpoint
+CREATE INDEX "referral_links_workspace_idx" ON "referral_links" USING btree ("workspace_id");
