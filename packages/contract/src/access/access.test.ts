@@ -617,6 +617,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: true,
     diagnostician: false,
   },
+  'families.contacts': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
   'booking.read': {
     root: true,
     manager: true,
@@ -711,6 +720,7 @@ describe('the permission table', () => {
       'booking.read': 'workspace',
       'booking.manage': 'workspace',
       'booking.convert': 'workspace',
+      'families.contacts': 'workspace',
     });
   });
 

@@ -148,6 +148,8 @@ export const PERMISSIONS = {
   'booking.manage': { scope: 'workspace', roles: ['root', 'manager', 'teacher'] },
   /** Make a student of one's own booking (spec §7 /appointment/client). */
   'booking.convert': { scope: 'workspace', roles: ['teacher'] },
+  /** Keep the school's contacts the parents' dashboard shows (issue 29): the project's settings. */
+  'families.contacts': { scope: 'workspace', roles: ['root', 'admin'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

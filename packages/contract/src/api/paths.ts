@@ -192,6 +192,8 @@ export const API = {
    * token (`…/practice`, `…/referral`, `…/call-requests`, `…/merch-orders`).
    */
   parentDashboard: '/parent-dashboard',
+  /** The school's contacts the parents' dashboard shows (root and admins keep them). */
+  schoolContacts: '/school-contacts',
 } as const;
 
 /**

@@ -31,3 +31,4 @@ export { finishLesson, updateLesson } from './lesson-commands.ts';
 export { fillLesson } from './lesson-fill-commands.ts';
 export { addMark } from './marks.service.ts';
 export { lessonLinks } from './lesson-link.ts';
+export { progressOf } from './progress.service.ts';
