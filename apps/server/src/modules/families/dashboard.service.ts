@@ -158,20 +158,21 @@ async function nextLessons(db: Db, planIds: number[], now: Date): Promise<Dashbo
     )
     .orderBy(asc(lessons.startsAt), asc(lessons.id))
     .limit(DASHBOARD_NEXT_LESSONS);
-  return Promise.all(
-    rows.map(async (lesson) => {
-      const startsAt = lesson.startsAt as Date;
-      const open =
-        lesson.sessionEndedAt === null && atLessonTime(startsAt, lesson.durationMinutes, now)
-          ? await liveTokenOf(db, lessonLinks, lesson.id)
-          : null;
-      return {
-        starts_at: startsAt.toISOString(),
-        duration_minutes: lesson.durationMinutes,
-        child_screen: open ? `${CLIENT_SESSION_PAGE}/${open}` : null,
-      };
-    }),
-  );
+  // One after another: the answer may be read inside a transaction, on one connection.
+  const next: DashboardLesson[] = [];
+  for (const lesson of rows) {
+    const startsAt = lesson.startsAt as Date;
+    const open =
+      lesson.sessionEndedAt === null && atLessonTime(startsAt, lesson.durationMinutes, now)
+        ? await liveTokenOf(db, lessonLinks, lesson.id)
+        : null;
+    next.push({
+      starts_at: startsAt.toISOString(),
+      duration_minutes: lesson.durationMinutes,
+      child_screen: open ? `${CLIENT_SESSION_PAGE}/${open}` : null,
+    });
+  }
+  return next;
 }
 
 /** The last lessons held, in date order, each with its tries and how many were said right. */
@@ -222,21 +223,18 @@ async function sentDiagnoses(db: Db, client: ClientRow): Promise<DashboardDiagno
       ),
     )
     .orderBy(desc(diagnoses.diagnosedOn), desc(diagnoses.id));
-  const found = await Promise.all(
-    rows.map(async (row) => {
-      const token = await liveTokenOf(db, diagnosisLinks, row.id);
-      if (!token) return [];
-      return [
-        {
-          card_title: row.content.title,
-          diagnosed_on: row.diagnosedOn,
-          page: `${PARENT_DIAGNOSIS_PAGE}/${token}`,
-          progress_page: `${PARENT_PROGRESS_PAGE}/${token}`,
-        },
-      ];
-    }),
-  );
-  return found.flat();
+  const sent: DashboardDiagnosis[] = [];
+  for (const row of rows) {
+    const token = await liveTokenOf(db, diagnosisLinks, row.id);
+    if (!token) continue;
+    sent.push({
+      card_title: row.content.title,
+      diagnosed_on: row.diagnosedOn,
+      page: `${PARENT_DIAGNOSIS_PAGE}/${token}`,
+      progress_page: `${PARENT_PROGRESS_PAGE}/${token}`,
+    });
+  }
+  return sent;
 }
 
 /**
