@@ -17,7 +17,7 @@ test('a teacher shares the dashboard from the student’s page; the parent sees 
   const tree = await soundsTree(school, 'Sounds', { 'Whistling sounds': [] });
   const template = await publishedTemplate(school, {
     title: 'Sound [S]',
-    description: '',
+    description: 'Whistling sounds, step by step.',
     blocks: [
       {
         target: 'Articulation warm-up',
@@ -49,11 +49,15 @@ test('a teacher shares the dashboard from the student’s page; the parent sees 
   } satisfies PlanScheduleInput);
 
   // The teacher, at a desk in English, makes the link on the student's page.
-  const desk = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Kyiv' });
+  const desk = await browser.newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/Kyiv',
+    viewport: { width: 1440, height: 900 },
+  });
   const teacherPage = await desk.newPage();
   await signIn(teacherPage, school.person('teacher'), `/edit-client/${student.id}`);
   const panel = teacherPage.getByRole('region', { name: 'Parents’ page' });
-  await expect(panel.getByText('Not sent to the parents yet.')).toBeVisible();
+  await expect(panel.getByText('Not sent to the parents yet.')).toBeVisible({ timeout: 15_000 });
   await panel.getByRole('button', { name: 'Copy link' }).click();
   const field = panel.getByRole('textbox', { name: 'Link for the parents' });
   await expect(field).toHaveValue(/\/parent-dashboard-demo\/[\w-]{43}$/);
