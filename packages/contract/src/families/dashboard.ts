@@ -83,7 +83,8 @@ export function trendOf(held: readonly DashboardHeld[]): Trend | null {
   const last = withTries.at(-1);
   const before = withTries.at(-2);
   if (!last || !before) return null;
-  const change = last.said_right / last.tries - before.said_right / before.tries;
+  // Rounded so that 6 of 10 after 5 of 10 is the step, not 0.0999…
+  const change = Math.round((last.said_right / last.tries - before.said_right / before.tries) * 1e6) / 1e6;
   if (change >= TREND_STEP) return 'better';
   if (change <= -TREND_STEP) return 'harder';
   return 'steady';

@@ -73,7 +73,7 @@ describe("the parents' dashboard", () => {
     await open(EMPTY);
     expect(document.documentElement.lang).toBe('uk');
     expect(within(section('Найближчі уроки')).getByText(/Найближчих уроків ще немає/)).toBeTruthy();
-    expect(within(section('План занять')).getByText(/Плану ще немає/)).toBeTruthy();
+    expect(within(section('План уроків')).getByText(/Плану ще немає/)).toBeTruthy();
     expect(within(section('Як минули уроки')).getByText(/Уроків ще не було/)).toBeTruthy();
     expect(within(section('Діагностики')).getByText('Діагностик вам ще не надсилали.')).toBeTruthy();
     const contacts = section('Контакти');
@@ -104,7 +104,7 @@ describe("the parents' dashboard", () => {
 
   it('shows the plan, the lessons held with Ukrainian plurals and the trend, the diagnoses and the contacts', async () => {
     await open(FULL);
-    const plan = section('План занять');
+    const plan = section('План уроків');
     expect(within(plan).getByText('Звук [Р]')).toBeTruthy();
     expect(within(plan).getByText('До 30 червня 2030 р. · 10 уроків')).toBeTruthy();
     expect(within(plan).getByText('Слова з Р')).toBeTruthy();
