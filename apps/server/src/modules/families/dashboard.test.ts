@@ -445,6 +445,32 @@ describe("sharing the dashboard from the student's page", () => {
     expect((await dashboard(tokenOf(sent.url))).statusCode).toBe(200);
   });
 
+  it('sends once per request when two send at once: one link, one record, both answered', async () => {
+    const s = await buildSchool(t.db);
+    const pupil = dataOf<{ id: number }>(
+      await as(s.teacher).post('/api/clients', {
+        client_name: 'Ewa',
+        child_name: 'Ola',
+        language: 'en',
+        parent_email: 'ewa-both@example.test',
+      }),
+      201,
+    );
+    const [first, second] = await Promise.all([send(s.teacher, pupil.id), send(s.teacher, pupil.id)]);
+    const a = dataOf<SentFamilyLink>(first!);
+    const b = dataOf<SentFamilyLink>(second!);
+    // The student's row orders the two: the second gives the link the first made.
+    expect(a.url).toBe(b.url);
+    const links = await t.db.execute(
+      sql`select count(*)::int as n from public_links where kind = 'family' and subject_id = ${pupil.id}`,
+    );
+    expect((links as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    const rows = await t.db.execute(
+      sql`select count(*)::int as n from family_dashboards where client_id = ${pupil.id}`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+
   it('refuses without an address (422) and a malformed one, sending nothing', async () => {
     const s = await buildSchool(t.db);
     const pupil = dataOf<{ id: number }>(
