@@ -1,3 +1,17 @@
+CREATE TABLE "family_dashboards" (
+	"client_id" integer PRIMARY KEY NOT NULL,
+	"workspace_id" integer NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL,
+	"sent_to" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "school_contacts" (
+	"workspace_id" integer PRIMARY KEY NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "practice_assignments" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "practice_assignments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"workspace_id" integer NOT NULL,
@@ -67,6 +81,9 @@ CREATE TABLE "referral_links" (
 	CONSTRAINT "referral_links_not_self" CHECK ("referral_links"."referred_client_id" <> "referral_links"."referrer_client_id")
 );
 --> statement-breakpoint
+ALTER TABLE "family_dashboards" ADD CONSTRAINT "family_dashboards_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "family_dashboards" ADD CONSTRAINT "family_dashboards_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "school_contacts" ADD CONSTRAINT "school_contacts_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practice_assignments" ADD CONSTRAINT "practice_assignments_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practice_assignments" ADD CONSTRAINT "practice_assignments_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practice_assignments" ADD CONSTRAINT "practice_assignments_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

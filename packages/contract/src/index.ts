@@ -28,6 +28,7 @@ export * from './diagnostics/formula-order.ts';
 export * from './diagnostics/programs.ts';
 export * from './diagnostics/sharing.ts';
 export * from './families/family-link.ts';
+export * from './families/dashboard.ts';
 export * from './errors/codes.ts';
 export * from './errors/field-issues.ts';
 export * from './exercises/auto-moderation.ts';

@@ -257,6 +257,10 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/booking/settings?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
+  'families.contacts': (ctx) => ({
+    method: 'GET',
+    url: `/api/school-contacts?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
   'booking.read': (ctx) => ({
     method: 'GET',
     url: `/api/booking/teachers?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,

@@ -7,6 +7,7 @@ import { assignments, categories, tags, users, workspaces } from './schema/index
 import { seedBooking } from './demo/demo-booking.ts';
 import { seedPractice } from './demo/demo-practice.ts';
 import { seedReferrals } from './demo/demo-referrals.ts';
+import { seedFamily } from './demo/demo-family.ts';
 import { seedExercises } from './seed-exercises.ts';
 import { seedDiagnostics } from './seed-diagnostics.ts';
 import { seedProtocols } from './seed-protocols.ts';
@@ -221,5 +222,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedBooking(db, demoSchool);
   if (demoSchool !== undefined) await seedPractice(db, demoSchool);
   if (demoSchool !== undefined) await seedReferrals(db, demoSchool);
+  if (demoSchool !== undefined) await seedFamily(db, demoSchool);
   return created;
 }

@@ -120,6 +120,7 @@ const ALLOWED: Record<string, UncountedNumbers> = {
   'planShare.parent.blockOf': allow(ORDINAL, 'index', 'count'),
   'planShare.path.planFacts': allow(LABEL, 'count'),
   'planShare.path.more': allow(LABEL, 'count', 'total'),
+  'parentDashboard.held.saidRight': allow(COUNTED_BY_COUNT, 'right'),
   'planShare.parent.lesson': allow(ORDINAL, 'number'),
   'planShare.path.lessonTitle': allow(ORDINAL, 'number'),
   'planShare.path.lessonAccuracy': allow(LABEL, 'accuracy', 'correct', 'total'),

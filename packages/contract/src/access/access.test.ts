@@ -617,6 +617,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: true,
     diagnostician: false,
   },
+  'families.contacts': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
   'booking.read': {
     root: true,
     manager: true,
@@ -721,6 +730,7 @@ describe('the permission table', () => {
       'booking.manage': 'workspace',
       'booking.convert': 'workspace',
       'referrals.manage': 'workspace',
+      'families.contacts': 'workspace',
     });
   });
 

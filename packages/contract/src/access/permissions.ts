@@ -153,6 +153,8 @@ export const PERMISSIONS = {
    * record renewals and payments, grant and cancel bonus sessions, link a student to its referrer.
    */
   'referrals.manage': { scope: 'workspace', roles: ['root', 'manager'] },
+  /** Keep the school's contacts the parents' dashboard shows (issue 29): the project's settings. */
+  'families.contacts': { scope: 'workspace', roles: ['root', 'admin'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -210,6 +210,8 @@ export const API = {
    * cancel), `POST …/referrer` (a link by hand), `POST …/code/rotate` (a new referral code).
    */
   referrals: '/referrals',
+  /** The school's contacts the parents' dashboard shows (root and admins keep them). */
+  schoolContacts: '/school-contacts',
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { actingAsQuery } from '../auth/schemas.ts';
 import { publicLinkSchema } from '../public-links/public-links.ts';
 
@@ -19,5 +20,11 @@ export const PARENT_DASHBOARD_PAGE = '/parent-dashboard-demo';
 /** The project and role a sharing call acts in (`GET|POST|DELETE /clients/:clientId/link`). */
 export const familySharingQuery = actingAsQuery;
 
-/** How a student's dashboard link is shared, as their teacher sees it. */
-export const familySharingSchema = publicLinkSchema;
+/** How a student's dashboard link is shared, as their teacher sees it: its link, and the mail. */
+export const familySharingSchema = publicLinkSchema.extend({
+  /** When the link was last mailed to the parent; null when never. */
+  sent_at: z.string().nullable(),
+  /** Where it goes: the address it was last mailed to, else the student's parent e-mail; '' when none. */
+  email: z.string(),
+});
+export type FamilySharing = z.infer<typeof familySharingSchema>;

@@ -175,7 +175,7 @@ export const ROUTES: readonly AppRoute[] = [
   open('/appointment/:token', true),
   open('/appointment/manage/:token', true),
   // A family's dashboard under its link (issue 29): the parameter is the link's token.
-  open('/parent-dashboard-demo/:token'),
+  open('/parent-dashboard-demo/:token', true),
   open('/accept-new-role'),
 ];
 

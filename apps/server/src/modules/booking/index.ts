@@ -17,6 +17,7 @@ export const bookingModule: AppModule = {
 
 export { bookingManageLinks, bookingPageLinks } from './booking-links.ts';
 export { readBookingSettings } from './booking-settings.ts';
+export { familyTimeZone } from './booking-family.ts';
 export { releaseExpired } from './booking-release.ts';
 export { refuseBookedTimes } from './booking-busy.ts';
 export { bookings } from './booking.schema.ts';

@@ -11,15 +11,17 @@ import {
   clientParams,
   familySharingQuery,
   familySharingSchema,
+  type FamilySharing,
 } from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { familyDashboards } from './dashboard.schema.ts';
 import { clients, type ClientRow } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { declarePublicLink, invalidLink, linkOf, openLink } from '../public-links/index.ts';
 
 /** One of the teacher's students in the project acted in, locked for a change when asked; 404 otherwise. */
-async function ownStudent(tx: Tx, workspaceId: number, teacherId: number, id: number, lock = false) {
+export async function ownStudent(tx: Tx, workspaceId: number, teacherId: number, id: number, lock = false) {
   const query = tx
     .select()
     .from(clients)
@@ -42,13 +44,26 @@ export const familyLinks = declarePublicLink({
   find: (tx, actor, id) => ownStudent(tx, actor.workspaceId, actor.userId, id, true),
   sharing: {
     schema: familySharingSchema,
-    summary: "How a student's dashboard is shared with the family: its public link (null when none)",
-    read: async (db, baseUrl, actor, id) => {
-      await ownStudent(db, actor.workspaceId, actor.userId, id);
-      return linkOf(db, baseUrl, familyLinks, id);
-    },
+    summary:
+      "How a student's dashboard is shared with the family: its public link (null when none), when it was mailed, the parent's e-mail",
+    read: async (db, baseUrl, actor, id) =>
+      familySharingState(db, baseUrl, await ownStudent(db, actor.workspaceId, actor.userId, id)),
   },
 });
+
+/** How a student's dashboard is shared: its link, when it was last mailed and where it goes. */
+export async function familySharingState(
+  tx: Db | Tx,
+  baseUrl: string,
+  client: ClientRow,
+): Promise<FamilySharing> {
+  const [sent] = await tx.select().from(familyDashboards).where(eq(familyDashboards.clientId, client.id));
+  return {
+    ...(await linkOf(tx, baseUrl, familyLinks, client.id)),
+    sent_at: sent?.sentAt.toISOString() ?? null,
+    email: sent?.sentTo || client.parentEmail,
+  };
+}
 
 /** The family a dashboard token opens: the student and the project; the kit's one 404 otherwise. */
 export interface Family {

@@ -3,7 +3,8 @@
  * call back and merchandise. Other areas open a family by its dashboard token through `openFamily`.
  */
 import type { AppModule } from '../module.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
 
-export const familiesModule: AppModule = { name: 'families', routes: [] };
+export const familiesModule: AppModule = { name: 'families', routes: [dashboardRoutes] };
 
 export { familyLinks, openFamily, type Family } from './family-link.ts';

@@ -33,3 +33,4 @@ export { addMark } from './marks.service.ts';
 export { lessonLinks } from './lesson-link.ts';
 export { ownLesson } from './lesson-context.ts';
 export { playOrder } from './lesson-session.service.ts';
+export { progressOf } from './progress.service.ts';

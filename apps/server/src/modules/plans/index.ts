@@ -13,6 +13,7 @@ export const plansModule: AppModule = {
 };
 
 export { planLinks } from './plan-link.ts';
+export { parentPlanContent } from './plan-sharing.service.ts';
 export { contentOf, createPlan, updatePlan, type PlanCaller } from './plans.service.ts';
 export {
   changeTemplateStatus,

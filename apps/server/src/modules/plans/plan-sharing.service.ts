@@ -17,8 +17,8 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../access/actor.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, lessons, protocols, users, workspaces } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { clients, lessons, protocols, users, workspaces, type ProtocolRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -120,7 +120,7 @@ export async function showPlan(db: Db, token: string): Promise<ParentPlan> {
     .where(eq(protocols.id, subjectId));
   if (!found) throw invalidLink();
   const { plan, client } = found;
-  const { content, picked } = await contentOf(db, plan);
+  const { template_title, blocks } = await parentPlanContent(db, plan);
   const [people] = await db
     .select({ therapist: users.name, school: workspaces.title })
     .from(users)
@@ -139,7 +139,7 @@ export async function showPlan(db: Db, token: string): Promise<ParentPlan> {
   return {
     language: isLanguage(client.language) ? client.language : 'uk',
     child_name: firstNameOf(client.childName),
-    template_title: content.title,
+    template_title,
     deadline: plan.deadline,
     therapist_name: people?.therapist ?? '',
     school_name: people?.school ?? '',
@@ -150,6 +150,18 @@ export async function showPlan(db: Db, token: string): Promise<ParentPlan> {
       duration_minutes: lesson.durationMinutes,
       held: lesson.finishedAt !== null,
     })),
-    blocks: parentBlocks(content, picked),
+    blocks,
   };
+}
+
+/**
+ * A plan's title and blocks as the parents read them (only the parents' texts): the parents' plan
+ * page and the family's dashboard show the same words.
+ */
+export async function parentPlanContent(
+  db: Db | Tx,
+  plan: ProtocolRow,
+): Promise<Pick<ParentPlan, 'template_title' | 'blocks'>> {
+  const { content, picked } = await contentOf(db, plan);
+  return { template_title: content.title, blocks: parentBlocks(content, picked) };
 }
