@@ -1,11 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { DashboardSections } from '../../features/parent-dashboard/components/parent-dashboard-view.tsx';
 import { ParentDashboardPage } from '../../features/parent-dashboard/parent-dashboard-page.tsx';
+import { HomePracticeSection } from '../../features/practice/home-practice-section.tsx';
+import { ReferralSection } from '../../features/referrals/referral-section.tsx';
+import { queryClient } from '../../lib/query-client.ts';
+
+/** What the other parts of the parents' side bring to the dashboard, each read by the family's token. */
+const sectionsOf: DashboardSections = (_dashboard, token) => (
+  <>
+    <HomePracticeSection token={token} />
+    <ReferralSection token={token} />
+  </>
+);
 
 /**
- * /parent-dashboard-demo/:token: the family's dashboard; the other parts of the parents' side
- * (home practice, referrals, a call back, merchandise) come in as its sections.
+ * /parent-dashboard-demo/:token: the family's dashboard with home practice and the family's
+ * referral as its sections. A public page, outside the shell: the app's query cache is given here.
  */
 export function ParentDashboardScreen() {
-  return <ParentDashboardPage />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ParentDashboardPage sections={sectionsOf} />
+    </QueryClientProvider>
+  );
 }
 
 export default ParentDashboardScreen;
