@@ -7,8 +7,10 @@ import {
   API,
   API_BASE,
   DIAGNOSIS_LINK_KIND,
+  FAMILY_LINK_KIND,
   LESSON_LINK_KIND,
   PLAN_LINK_KIND,
+  PRACTICE_LINK_KIND,
   ROLE,
   ROUTES,
   PUBLIC_LINK_SEGMENTS,
@@ -21,8 +23,10 @@ import { describe, expect, it } from 'vitest';
 import { detectFileType } from '../files/file-type.ts';
 import { bookingManageLinks, bookingPageLinks } from '../modules/booking/index.ts';
 import { diagnosisLinks } from '../modules/diagnostics/index.ts';
+import { familyLinks } from '../modules/families/index.ts';
 import { lessonLinks } from '../modules/lessons/index.ts';
 import { planLinks } from '../modules/plans/index.ts';
+import { practiceLinks } from '../modules/practice/index.ts';
 import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
 import { DEMO_TEMPLATES } from './demo/demo-plans.ts';
@@ -99,6 +103,36 @@ const OPENS: Record<
       return { child_name: firstNameOf(row!.child), language: row!.language, lesson_number: row!.number };
     },
   },
+  // A family's dashboard (issue 29): its subject is the student.
+  [FAMILY_LINK_KIND]: {
+    api: API.parentDashboard,
+    // What the family does there, by the same link: its home practice and its referral.
+    alsoOpens: ['/practice', '/referral'],
+    expected: async (id) => {
+      const [row] = await t.db
+        .select({ child: clients.childName, language: clients.language })
+        .from(clients)
+        .where(eq(clients.id, id));
+      return { child_name: firstNameOf(row!.child), language: row!.language };
+    },
+  },
+  // A lesson given as home practice (issue 29): the parent's player.
+  [PRACTICE_LINK_KIND]: {
+    api: API.homePractice,
+    expected: async (id) => {
+      // Practice's tables are its module's own (decision 031): read here as SQL.
+      const [row] = await rowsOf<{ child_name: string; language: string; number: number }>(sql`
+        select clients.child_name, clients.language, lessons.number from practice_assignments
+        join clients on clients.id = practice_assignments.client_id
+        join lessons on lessons.id = practice_assignments.lesson_id
+        where practice_assignments.id = ${id}`);
+      return {
+        child_name: firstNameOf(row!.child_name),
+        language: row!.language,
+        lesson_number: row!.number,
+      };
+    },
+  },
   [DIAGNOSIS_LINK_KIND]: {
     api: API.publicDiagnosis,
     // The page's progress chart and its PDF, by the same link.
@@ -132,7 +166,15 @@ async function signIn(email: string) {
 describe('every link of the demo school', () => {
   it('is a public link of a kind that opens, on a web page the route table builds', async () => {
     await seedDemo(t.db, t.app.files);
-    const kinds = [planLinks, lessonLinks, diagnosisLinks, bookingPageLinks, bookingManageLinks];
+    const kinds = [
+      planLinks,
+      lessonLinks,
+      diagnosisLinks,
+      bookingPageLinks,
+      bookingManageLinks,
+      familyLinks,
+      practiceLinks,
+    ];
     // The kit gives every declared kind its sharer's `GET …/link`: one not among those above (a new
     // kind of link) fails here until this test knows how it opens.
     const document = (await t.app.inject({ url: '/api/docs/json' })).json() as {
