@@ -84,23 +84,6 @@ test('a session revoked elsewhere ends at the next call, on the logout page; a t
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('when the server cannot be reached the token is kept and the check can be tried again', async ({
-  page,
-  request,
-}) => {
-  const school = await newSchool(request, ['teacher']);
-  const { email, password } = school.person('teacher');
-  await submitLogin(page, email, password);
-  await expect(page).toHaveURL(/\/clients$/);
-  await page.route('**/api/check-token', (route) => route.abort('connectionrefused'));
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'The server cannot be reached' })).toBeVisible();
-  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeTruthy();
-  await page.unroute('**/api/check-token');
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page).toHaveURL(/\/clients$/);
-});
-
 test("the language chosen on the login page is kept after a reload, and names the password field's eye button", async ({
   page,
 }) => {
