@@ -2,7 +2,6 @@ import { API, LOCAL_KEYS } from '@logoschool/contract';
 import { expect, test, type Page } from './support/test.ts';
 import { E2E_CHAT } from './support/services.ts';
 import { newSchool } from './support/school.ts';
-import { submitLogin } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
@@ -87,14 +86,4 @@ test('on a school host the chat starts as the signed-in user and its restore id 
       ),
     )
     .toBe('restore-e2e-1');
-});
-
-test('on localhost the chat never loads', async ({ page, request }) => {
-  const school = await newSchool(request, ['author']);
-  const { email, password } = school.person('author');
-  const loads = await serveWidget(page);
-  await submitLogin(page, email, password);
-  await expect(page.getByRole('banner')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(loads()).toBe(0);
 });

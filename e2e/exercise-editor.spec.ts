@@ -1,13 +1,14 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
 import { pptxDeck } from '../apps/server/src/test/pptx.ts';
-import { expectAccessible, watchConsole } from './support/page-checks.ts';
+import { expectAccessible } from './support/page-checks.ts';
 import { signIn, type Someone } from './support/sign-in.ts';
-import { newSchool, type Person } from './support/school.ts';
+import { newSchool } from './support/school.ts';
 import { categoryFolder, exerciseOnModeration, interest, tagOf, themeOf } from './support/content.ts';
 
 /**
  * The exercise editor (issue 12): what follows a verdict and taking one back, the moderator's flags,
- * a refusal that goes once its cause is fixed, and addresses with an id that is none.
+ * and a refusal that goes once its cause is fixed. Addresses with an id that is none:
+ * apps/web/src/app/router.test.tsx.
  */
 test.use({ locale: 'en-GB' });
 
@@ -230,36 +231,4 @@ test('a moderator sets the flags with switches; an author neither sees them nor 
   ).toBeVisible();
   await expect(author.getByRole('switch')).toHaveCount(0);
   await author.close();
-});
-
-test('an address with an id that is none shows the not-found screen and asks the API nothing', async ({
-  browser,
-  request,
-}) => {
-  const school = await newSchool(request, ['author', 'moderator', 'teacher']);
-  const visits: [Person, string[]][] = [
-    [school.person('author'), ['/edit-exercise/abc', '/edit-exercise/NaN', '/edit-exercise/0']],
-    [school.person('moderator'), ['/moderate-exercise/abc', '/theme-assets/abc']],
-    [school.person('teacher'), ['/edit-client/abc', '/theme-assets-preview/abc']],
-  ];
-  for (const [person, paths] of visits) {
-    const { email } = person;
-    const page = await pageOf(browser, person);
-    const problems = watchConsole(page);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
-    });
-    for (const path of paths) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/not-found$/);
-      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    }
-    expect(
-      asked.filter((url) => /NaN|abc|\/0(\/|\?|$)/i.test(url)),
-      email,
-    ).toEqual([]);
-    expect(problems, email).toEqual([]);
-    await page.close();
-  }
 });

@@ -167,10 +167,3 @@ test('root reads the mails in the outbox', async ({ page, request }) => {
   await expect(page.getByText(/accept-invite\?token=/).first()).toBeVisible();
   await expectAccessible(page);
 });
-
-test('a link with a made-up token says the registration cannot go on', async ({ page }) => {
-  await page.goto('/accept-invite?token=made-up-token');
-  await expect(page.getByRole('alert')).toHaveText(/Registration failed: the invitation may have expired/);
-  await page.getByRole('link', { name: 'Go to the sign-in page' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-});

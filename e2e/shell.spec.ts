@@ -30,7 +30,7 @@ test.beforeAll(async ({ request }) => {
 // Through the login form: signing in is this test's point. Where `/` leads every other role, and
 // the role each one's header names, are apps/web/src/app/guards.test.tsx's and
 // apps/web/src/app/shell/header-bar.test.tsx's; the way away from a path of another role too.
-test('a member of two schools signs in through the form and lands on the first school’s screen', async ({
+test('a member of two schools signs in through the form, lands on the first school’s screen, switches projects and with them roles, and logs out from the profile menu', async ({
   page,
 }) => {
   const problems = watchConsole(page);
@@ -42,6 +42,34 @@ test('a member of two schools signs in through the form and lands on the first s
   await expect(page).toHaveURL(/\/categories$/);
   await expectAccessible(page);
   expect(problems).toEqual([]);
+
+  // The second school, and with it the role it gives.
+  const switcher = page.getByRole('combobox', { name: 'Project' });
+  await expect(switcher).toBeVisible();
+  await page.evaluate((key) => localStorage.setItem(key, '{"status":5}'), LOCAL_KEYS.exercisesFilter);
+  // Each project says the role it gives (apps/web/src/app/shell/header-bar.test.tsx reads them).
+  await switcher.click();
+  await expect(page.getByRole('option', { name: second.title })).toContainText('Speech therapist');
+  await expectAccessible(page);
+  await page.getByRole('option', { name: second.title }).click();
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.workspace)).toBe(
+    String(second.workspaceId),
+  );
+  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.exercisesFilter)).toBeNull();
+  await page.reload();
+  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
+
+  // Logout from the profile menu ends the session.
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await expect(page.getByText(multi.email)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  // The page says so at once, and forgets the token once the server has revoked it: until then a
+  // new page would still find it, and be told the session is over (seen on a busy machine).
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the header: Ctrl+Shift+G toggles god mode, the language is kept after a reload, and a narrow screen is refused', async ({
@@ -69,39 +97,6 @@ test('the header: Ctrl+Shift+G toggles god mode, the language is kept after a re
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Uczniowie' })).toBeVisible();
   await expect(page.getByTestId('role-label')).toHaveText('Rola: Logopeda');
-});
-
-test('the member of two schools switches projects, and with them roles', async ({ page }) => {
-  await signIn(page, multi);
-  const switcher = page.getByRole('combobox', { name: 'Project' });
-  await expect(switcher).toBeVisible();
-  await expect(page.getByTestId('role-label')).toHaveText('Role: Moderator');
-  await page.evaluate((key) => localStorage.setItem(key, '{"status":5}'), LOCAL_KEYS.exercisesFilter);
-  // Each project says the role it gives (apps/web/src/app/shell/header-bar.test.tsx reads them).
-  await switcher.click();
-  await expect(page.getByRole('option', { name: second.title })).toContainText('Speech therapist');
-  await expectAccessible(page);
-  await page.getByRole('option', { name: second.title }).click();
-  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
-  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.workspace)).toBe(
-    String(second.workspaceId),
-  );
-  expect(await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.exercisesFilter)).toBeNull();
-  await page.reload();
-  await expect(page.getByTestId('role-label')).toHaveText('Role: Speech therapist');
-});
-
-test('logout from the profile menu ends the session', async ({ page }) => {
-  await signIn(page, school.person('moderator'));
-  await page.getByRole('button', { name: 'Profile menu' }).click();
-  await expect(page.getByText(school.person('moderator').email)).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
-  // The page says so at once, and forgets the token once the server has revoked it: until then a
-  // new page would still find it, and be told the session is over (seen on a busy machine).
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_KEYS.auth)).toBeNull();
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the profile saves a name and a phone, and refuses a bad phone; its notice opens below the header', async ({

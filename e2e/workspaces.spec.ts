@@ -1,13 +1,12 @@
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/page-checks.ts';
-import { findProject, literally } from './support/users.ts';
+import { literally } from './support/users.ts';
 import { ROOT, newSchool, unique } from './support/school.ts';
-import { mainNavigation } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB' });
 
-test('root creates a project, is told a taken name, edits, archives and restores it', async ({
+test('root creates a project, is told a taken name, edits, is asked before archiving it, archives and restores it', async ({
   page,
   request,
 }) => {
@@ -47,32 +46,7 @@ test('root creates a project, is told a taken name, edits, archives and restores
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Evening and weekend groups');
 
-  await row.getByRole('button', { name: 'Archive', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: `Archive ${title}?` })
-    .getByRole('button', { name: 'Archive' })
-    .click();
-  await expect(page.getByRole('row', { name: literally(title) })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Archived' }).click();
-  await page
-    .getByRole('row', { name: literally(title) })
-    .getByRole('button', { name: 'Restore' })
-    .click();
-  await expect(page.getByRole('row', { name: literally(title) })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Active' }).click();
-  await expect(page.getByRole('row', { name: literally(title) })).toBeVisible();
-});
-
-test('root is asked before archiving a project, and can still change their mind', async ({ page }) => {
-  const title = `Archive me ${Date.now()}`;
-  await signIn(page, ROOT);
-  await mainNavigation(page).getByRole('link', { name: 'Projects' }).click();
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(title);
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await findProject(page, title);
-  const row = page.getByRole('row', { name: literally(title) });
+  // Root is asked before archiving, and can still change their mind.
   await row.getByRole('button', { name: 'Archive', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Archive ${title}?` });
   await expect(confirm).toContainText(`Its members lose access to ${title}`);
@@ -83,5 +57,13 @@ test('root is asked before archiving a project, and can still change their mind'
   await row.getByRole('button', { name: 'Archive', exact: true }).click();
   await confirm.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText(`${title} is archived.`)).toBeVisible();
-  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('row', { name: literally(title) })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Archived' }).click();
+  await page
+    .getByRole('row', { name: literally(title) })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(page.getByRole('row', { name: literally(title) })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Active' }).click();
+  await expect(page.getByRole('row', { name: literally(title) })).toBeVisible();
 });

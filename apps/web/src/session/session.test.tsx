@@ -149,4 +149,25 @@ describe('the token check begun before the app renders', () => {
     const logout = vi.mocked(fetch).mock.calls.find(([url]) => String(url).includes(API.logout));
     expect(new Headers(logout?.[1]?.headers).get('Authorization')).toBe('Bearer kept-root-token');
   });
+
+  // Formerly e2e/auth.spec.ts: “when the server cannot be reached the token is kept and the check
+  // can be tried again”; the screen that says so is app/screens/server-unreachable.test.tsx's.
+  it('keeps the token when the server cannot be reached, and checks it again when asked', async () => {
+    localStorage.setItem(LOCAL_KEYS.auth, 'root-token');
+    let reachable = false;
+    const calls = fakeApi({
+      [`GET ${API.checkToken}`]: () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return json({ data: root });
+      },
+    });
+    const { result } = session();
+    await waitFor(() => expect(result.current.status).toBe('unreachable'));
+    expect(localStorage.getItem(LOCAL_KEYS.auth)).toBe('root-token');
+    reachable = true;
+    act(() => result.current.recheck());
+    await waitFor(() => expect(result.current.status).toBe('authorised'));
+    expect(result.current.user?.id).toBe(root.id);
+    expect(calls.filter((call) => call.path === API.checkToken).length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -90,4 +90,16 @@ describe('the card builder on the versioned-document frame', () => {
     await screen.findByRole('region', { name: 'Status' });
     expect(screen.queryByRole('button', { name: /^Remove (Block 1|Question 1\.1)$/ })).toBeNull();
   });
+
+  // Formerly e2e/dead-ends.spec.ts: “a new diagnostic card offers publishing only once it is saved”.
+  it('offers a new card no publishing until it is saved, even when typed in', async () => {
+    const calls = fakeApi(routes(CARD));
+    await renderInApp(<EditCardPage />, { as: { roles: ['moderator'] } });
+    const [title] = await screen.findAllByRole('textbox', { name: 'Title' });
+    if (!title) throw new Error('no title field');
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    fireEvent.change(title, { target: { value: 'Screening' } });
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
 });

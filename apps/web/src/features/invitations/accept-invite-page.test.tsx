@@ -81,4 +81,20 @@ describe('the accept-invite page', () => {
     expect(await screen.findByRole('textbox', { name: 'Your name' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
   });
+
+  // Formerly e2e/invitations.spec.ts: “a link with a made-up token says the registration cannot go
+  // on”; that the API answers an unknown token 404 is invitations.test.ts'.
+  it('says a link the API does not know cannot go on, and leads to the sign-in page', async () => {
+    const calls = fakeApi({
+      'GET /invitations/invite/accept': () =>
+        json({ code: 'invitation_not_found', message: 'The invitation was not found.' }, 404),
+    });
+    await renderInApp(<AcceptInvitePage />, { as: signedOut });
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Registration failed: the invitation may have expired/,
+    );
+    expect(screen.getByRole('link', { name: 'Go to the sign-in page' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /invitations/invite/accept']);
+  });
 });
