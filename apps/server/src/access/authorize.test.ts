@@ -271,6 +271,22 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/appointment/client?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
     payload: { booking_id: ctx.bookingId },
   }),
+  'callRequests.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/call-requests?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'callRequests.agent': (ctx) => ({
+    method: 'GET',
+    url: `/api/call-requests/agent?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'merch.offers': (ctx) => ({
+    method: 'GET',
+    url: `/api/merch/offers?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'merch.orders': (ctx) => ({
+    method: 'GET',
+    url: `/api/merch/orders?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');

@@ -644,6 +644,42 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: true,
   },
+  'callRequests.manage': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
+  'callRequests.agent': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
+  'merch.offers': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
+  'merch.orders': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
 };
 
 describe('the permission table', () => {
@@ -711,6 +747,10 @@ describe('the permission table', () => {
       'booking.read': 'workspace',
       'booking.manage': 'workspace',
       'booking.convert': 'workspace',
+      'callRequests.manage': 'workspace',
+      'callRequests.agent': 'workspace',
+      'merch.offers': 'workspace',
+      'merch.orders': 'workspace',
     });
   });
 

@@ -148,6 +148,14 @@ export const PERMISSIONS = {
   'booking.manage': { scope: 'workspace', roles: ['root', 'manager', 'teacher'] },
   /** Make a student of one's own booking (spec §7 /appointment/client). */
   'booking.convert': { scope: 'workspace', roles: ['teacher'] },
+  /** See the parents' call-back requests, mark them done, ask the phone agent again (issue 29). */
+  'callRequests.manage': { scope: 'workspace', roles: ['root', 'manager'] },
+  /** Set the project's phone agent: its address, its token (write-only) and its wait (issue 29). */
+  'callRequests.agent': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** Keep the project's merchandise offers: kinds, sizes, photos, prices, shown or hidden (issue 29). */
+  'merch.offers': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** See the families' merchandise orders and mark them in progress, sent or cancelled (issue 29). */
+  'merch.orders': { scope: 'workspace', roles: ['root', 'manager'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;
