@@ -203,7 +203,7 @@ export const API = {
   callAgent: '/call-requests/agent',
   /**
    * Merchandise (issue 29 item 5, decision 040): the offers (`GET`, `POST`, `PUT /merch/offers/:id`,
-   * `PUT …/:id/photo`), their photos (`GET /merch/photos/:name`, public), the orders (`GET`, counts,
+   * `POST …/:id/photo`), their photos (`GET /merch/photos/:name`, public), the orders (`GET`, counts,
    * `POST /merch/orders/:id/status`). Families read `/parent-dashboard/:token/merch` and order with
    * `POST /parent-dashboard/:token/merch-orders`.
    */

@@ -104,7 +104,7 @@ export const merchRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
+  app.post(
     `${API.merchOffers}/:offerId/photo`,
     {
       config: { permission: 'merch.offers' },
