@@ -25,32 +25,49 @@ export function kindHasSizes(kind: MerchKind): boolean {
 
 export const MERCH_TITLE_MAX = 120;
 export const MERCH_DESCRIPTION_MAX = 1000;
-/** The highest price, in the currency's main unit. */
-export const MERCH_PRICE_MAX = 100_000;
+/** The highest price, in hundredths of the currency (100 000.00). */
+export const MERCH_PRICE_MAX_CENTS = 10_000_000;
 export const MERCH_QUANTITY_MAX = 20;
 export const MERCH_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const MERCH_ADDRESS_MAX = 200;
 export const MERCH_NOTE_MAX = 500;
 
-/** Whether a code is an ISO 4217 currency the runtime knows (every current one). */
-export function isCurrency(code: string): boolean {
-  const known = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('currency');
-  return known ? known.includes(code) : /^[A-Z]{3}$/.test(code);
-}
+/**
+ * The currencies a school may price in: ISO 4217 codes of currencies with hundredths (a price is
+ * kept in them), the ones a school teaching in Ukrainian, Russian, English and Polish meets first.
+ * The project has no currency of its own: each offer names its own.
+ */
+export const CURRENCIES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'UAH',
+  'PLN',
+  'CHF',
+  'CZK',
+  'SEK',
+  'NOK',
+  'DKK',
+  'HUF',
+  'RON',
+  'BGN',
+  'MDL',
+  'GEL',
+  'KZT',
+  'ILS',
+  'TRY',
+  'CAD',
+  'AUD',
+  'NZD',
+  'AED',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
 
-/** An ISO 4217 currency code (`EUR`, `UAH`, `PLN`…). */
-export const currencySchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{3}$/, 'format')
-  .refine(isCurrency, 'invalid');
+/** An ISO 4217 currency code of the list (`EUR`, `UAH`, `PLN`…). */
+export const currencySchema = z.enum(CURRENCIES);
 
-/** A price with at most two decimals, as typed (`25`, `25.5`, `25.50`); the server keeps cents. */
-export const priceSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'format')
-  .refine((value) => Number(value) > 0 && Number(value) <= MERCH_PRICE_MAX, 'invalid');
+/** A price in hundredths of its currency (2500 = 25.00), delivery anywhere in the world included. */
+export const priceCentsSchema = z.number().int().min(1).max(MERCH_PRICE_MAX_CENTS);
 
 /** `POST /merch/offers`, `PUT /merch/offers/:offerId`: an offer without its photo. */
 export const merchOfferInput = z
@@ -59,9 +76,9 @@ export const merchOfferInput = z
     title: z.string().trim().min(1).max(MERCH_TITLE_MAX),
     description: z.string().trim().max(MERCH_DESCRIPTION_MAX).default(''),
     /** The sizes offered: at least one for a garment, none for a mug. */
-    sizes: z.array(z.enum(MERCH_SIZES)).max(MERCH_SIZES.length).default([]),
+    sizes: z.array(z.enum(MERCH_SIZES)).max(MERCH_SIZES.length),
     /** The price, delivery anywhere in the world included (spec §9). */
-    price: priceSchema,
+    price_cents: priceCentsSchema,
     currency: currencySchema,
     /** Shown on the families' dashboards. */
     visible: z.boolean(),
@@ -89,9 +106,9 @@ export const merchOfferSchema = z.object({
   title: z.string(),
   description: z.string(),
   sizes: z.array(z.enum(MERCH_SIZES)),
-  /** The price as text with two decimals (`25.00`). */
-  price: z.string(),
-  currency: z.string(),
+  /** In hundredths of the currency, delivery included. */
+  price_cents: z.number().int(),
+  currency: z.enum(CURRENCIES),
   visible: z.boolean(),
   /** The photo's address, or null. */
   photo_url: z.string().nullable(),
@@ -155,9 +172,9 @@ export const parentMerchOrderSchema = z.object({
   title: z.string(),
   size: z.enum(MERCH_SIZES).nullable(),
   quantity: z.number().int(),
-  /** The total (price × quantity) as text with two decimals, and its currency. */
-  total: z.string(),
-  currency: z.string(),
+  /** The total (price × quantity) in hundredths, and its currency. */
+  total_cents: z.number().int(),
+  currency: z.enum(CURRENCIES),
 });
 export type ParentMerchOrder = z.infer<typeof parentMerchOrderSchema>;
 
@@ -179,10 +196,10 @@ export const merchOrderRowSchema = z.object({
   title: z.string(),
   size: z.enum(MERCH_SIZES).nullable(),
   quantity: z.number().int(),
-  /** The price of one when ordered, and the total. */
-  price: z.string(),
-  total: z.string(),
-  currency: z.string(),
+  /** The price of one when ordered, and the total, in hundredths. */
+  price_cents: z.number().int(),
+  total_cents: z.number().int(),
+  currency: z.enum(CURRENCIES),
   name: z.string(),
   country: z.string(),
   city: z.string(),

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import type { MerchKind, MerchOrderStatus, MerchSize } from '@logoschool/contract';
+import type { Currency, MerchKind, MerchOrderStatus, MerchSize } from '@logoschool/contract';
 import { clients } from '../../db/schema/clients.ts';
 import { belongsTo, id, timestamps } from '../../db/schema/shared-columns.ts';
 import { workspaceRef } from '../../db/schema/workspaces.ts';
@@ -23,7 +23,7 @@ export const merchOffers = pgTable(
     /** Hundredths of the currency (2500 = 25.00), delivery anywhere included. */
     priceCents: integer('price_cents').notNull(),
     /** ISO 4217. */
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     visible: boolean('visible').notNull().default(false),
     /** The photo's name in the file store's `merch` folder. */
     photo: text('photo'),
@@ -50,7 +50,7 @@ export const merchOrders = pgTable(
     size: text('size').$type<MerchSize>(),
     quantity: smallint('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     name: text('name').notNull(),
     country: text('country').notNull(),
     city: text('city').notNull(),

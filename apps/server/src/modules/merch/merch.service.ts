@@ -33,8 +33,6 @@ export const MERCH_PHOTOS = 'merch';
 
 /** Hundredths as text with two decimals: 2500 → `25.00`. */
 export const money = (cents: number) => (cents / 100).toFixed(2);
-/** A price as typed (`25`, `25.5`) in hundredths. */
-const centsOf = (price: string) => Math.round(Number(price) * 100);
 
 const photoUrl = (name: string | null) => (name ? `${API_BASE}${API.merchPhotos}/${name}` : null);
 
@@ -45,7 +43,7 @@ export function offerView(row: MerchOfferRowDb): MerchOffer {
     title: row.title,
     description: row.description,
     sizes: row.sizes,
-    price: money(row.priceCents),
+    price_cents: row.priceCents,
     currency: row.currency,
     visible: row.visible,
     photo_url: photoUrl(row.photo),
@@ -79,7 +77,7 @@ const offerValues = (input: z.output<typeof merchOfferInput>) => ({
   title: input.title,
   description: input.description,
   sizes: kindHasSizes(input.kind) ? input.sizes : [],
-  priceCents: centsOf(input.price),
+  priceCents: input.price_cents,
   currency: input.currency,
   visible: input.visible,
 });
@@ -204,7 +202,7 @@ export async function placeOrder(
       title: order.title,
       size: order.size,
       quantity: order.quantity,
-      total: money(order.priceCents * order.quantity),
+      total_cents: order.priceCents * order.quantity,
       currency: order.currency,
     },
   };
@@ -219,8 +217,8 @@ function orderView(row: MerchOrderRowDb, client: { id: number; name: string } | 
     title: row.title,
     size: row.size,
     quantity: row.quantity,
-    price: money(row.priceCents),
-    total: money(row.priceCents * row.quantity),
+    price_cents: row.priceCents,
+    total_cents: row.priceCents * row.quantity,
     currency: row.currency,
     name: row.name,
     country: row.country,

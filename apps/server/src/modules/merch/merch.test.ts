@@ -23,11 +23,18 @@ const HOODIE = {
   kind: 'hoodie',
   title: 'School hoodie',
   sizes: ['k8', 'm', 'l'],
-  price: '45',
+  price_cents: 4500,
   currency: 'EUR',
   visible: true,
 };
-const MUG = { kind: 'mug', title: 'Speech mug', price: '12.50', currency: 'EUR', visible: true };
+const MUG = {
+  kind: 'mug',
+  title: 'Speech mug',
+  sizes: [],
+  price_cents: 1250,
+  currency: 'EUR',
+  visible: true,
+};
 
 /** A school with an admin, a manager, a teacher and her student with a live dashboard link. */
 async function school() {
@@ -68,16 +75,16 @@ describe('the offers', () => {
     expect(hoodie).toMatchObject({
       kind: 'hoodie',
       sizes: ['k8', 'm', 'l'],
-      price: '45.00',
+      price_cents: 4500,
       currency: 'EUR',
       photo_url: null,
     });
     const mug = dataOf<MerchOffer>(await as(root).post('/api/merch/offers', { ...MUG, visible: false }), 201);
-    expect(mug).toMatchObject({ sizes: [], price: '12.50', visible: false });
+    expect(mug).toMatchObject({ sizes: [], price_cents: 1250, visible: false });
     const changed = dataOf<MerchOffer>(
-      await as(s.admin).put(`/api/merch/offers/${mug.id}`, { ...MUG, price: '14', currency: 'UAH' }),
+      await as(s.admin).put(`/api/merch/offers/${mug.id}`, { ...MUG, price_cents: 1400, currency: 'UAH' }),
     );
-    expect(changed).toMatchObject({ price: '14.00', currency: 'UAH', visible: true });
+    expect(changed).toMatchObject({ price_cents: 1400, currency: 'UAH', visible: true });
     expect(dataOf<MerchOffer[]>(await as(s.admin).get('/api/merch/offers')).map((o) => o.id)).toEqual([
       hoodie.id,
       mug.id,
@@ -91,12 +98,13 @@ describe('the offers', () => {
       [{ ...HOODIE, kind: 'cap' }, 'kind'],
       [{ ...HOODIE, title: '' }, 'title'],
       [{ ...HOODIE, title: 'x'.repeat(121) }, 'title'],
-      [{ ...HOODIE, price: '0' }, 'price'],
-      [{ ...HOODIE, price: '12.345' }, 'price'],
-      [{ ...HOODIE, price: '-3' }, 'price'],
+      [{ ...HOODIE, price_cents: 0 }, 'price_cents'],
+      [{ ...HOODIE, price_cents: 12.5 }, 'price_cents'],
+      [{ ...HOODIE, price_cents: 10_000_001 }, 'price_cents'],
       [{ ...HOODIE, currency: 'EURO' }, 'currency'],
       [{ ...HOODIE, currency: 'XYZ' }, 'currency'],
       [{ ...HOODIE, currency: 'eur' }, 'currency'],
+      [{ kind: 'mug', title: 'Mug', price_cents: 100, currency: 'EUR', visible: true }, 'sizes'],
     ];
     for (const [body, field] of bad) {
       const response = await as(s.admin).post('/api/merch/offers', body);
@@ -171,7 +179,7 @@ describe("a family's order", () => {
       title: 'School hoodie',
       size: 'm',
       quantity: 2,
-      total: '90.00',
+      total_cents: 9000,
       currency: 'EUR',
     });
     const [row] = await t.db.select().from(merchOrders).where(eq(merchOrders.id, answer.id));
