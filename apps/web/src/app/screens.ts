@@ -39,6 +39,7 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/themes': beyondCore(() => import('./routes/themes-and-tags-screen.tsx')),
   '/diagnostic-cards': beyondCore(() => import('./routes/diagnostic-cards-screen.tsx')),
   '/manage-client-dc/:cardId?': beyondCore(() => import('./routes/manage-client-dc-screen.tsx')),
+  '/appointment/:token': beyondCore(() => import('./routes/appointment-screen.tsx')),
   ...Object.fromEntries(
     Object.values(AREA_SCREENS).flatMap((screens) =>
       Object.entries(screens).map(([path, load]) => [path, beyondCore(load)]),
