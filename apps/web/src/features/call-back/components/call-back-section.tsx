@@ -8,7 +8,7 @@ import {
 import { Alert, Button, Checkbox, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconPhoneCall } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { contractValidate } from '../../../lib/form.ts';
@@ -31,6 +31,32 @@ function zones(own: string): string[] {
     (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return known.includes(own) ? known : [own, ...known];
 }
+
+/** The zone list, rendered again only when the zone changes (it is long: typing elsewhere stays quick). */
+const ZoneSelect = memo(function ZoneSelect({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: unknown;
+  onChange: (zone: string) => void;
+}) {
+  const data = useMemo(() => zones(value), [value]);
+  return (
+    <Select
+      label={label}
+      data={data}
+      searchable
+      allowDeselect={false}
+      value={value}
+      error={error as string | undefined}
+      onChange={(zone) => zone && onChange(zone)}
+    />
+  );
+});
 
 /** What the parent reads after asking: the outcome, or §8's call initialization error. */
 function Outcome({ answer }: { answer: ParentCallRequest }) {
@@ -80,7 +106,6 @@ export function CallBackSection({
 }) {
   const { t, i18n } = useTranslation();
   const own = useMemo(() => browserZone(), []);
-  const zoneList = useMemo(() => zones(own), [own]);
   const [answer, setAnswer] = useState<ParentCallRequest | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CallValues>({
@@ -127,12 +152,11 @@ export function CallBackSection({
                 allowDeselect={false}
                 {...form.getInputProps('window')}
               />
-              <Select
+              <ZoneSelect
                 label={t('callBack.timeZone')}
-                data={zoneList}
-                searchable
-                allowDeselect={false}
-                {...form.getInputProps('time_zone')}
+                value={form.values.time_zone}
+                error={form.errors.time_zone}
+                onChange={(zone) => form.setFieldValue('time_zone', zone)}
               />
               <TextInput label={t('callBack.childName')} {...form.getInputProps('child_name')} />
               <Checkbox

@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShirt } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { GuardedModal, useFormChanges } from '../../../components/dialog-form.tsx';
@@ -74,6 +74,34 @@ function countries(language: string) {
     .sort((a, b) => a.label.localeCompare(b.label, language));
 }
 
+/** The country list, rendered again only when the choice changes (it is long). */
+const CountrySelect = memo(function CountrySelect({
+  label,
+  language,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  language: string;
+  value: string;
+  error?: unknown;
+  onChange: (country: string) => void;
+}) {
+  const data = useMemo(() => countries(language), [language]);
+  return (
+    <Select
+      label={label}
+      data={data}
+      searchable
+      required
+      value={value || null}
+      error={error as string | undefined}
+      onChange={(country) => onChange(country ?? '')}
+    />
+  );
+});
+
 /** What the form sends: the size only for a garment, the number as a number. */
 const bodyOf = (offer: MerchOffer) => (values: OrderValues) => ({
   ...values,
@@ -100,7 +128,6 @@ function OrderForm({
     validate: contractValidate<OrderValues>(merchOrderInput, t, { toBody }),
   });
   useFormChanges(form.isDirty());
-  const countryList = useMemo(() => countries(i18n.language), [i18n.language]);
   const send = async (values: OrderValues) => {
     setFailure(null);
     try {
@@ -139,12 +166,12 @@ function OrderForm({
           required
           {...form.getInputProps('name')}
         />
-        <Select
+        <CountrySelect
           label={t('merch.order.country')}
-          data={countryList}
-          searchable
-          required
-          {...form.getInputProps('country')}
+          language={i18n.language}
+          value={form.values.country}
+          error={form.errors.country}
+          onChange={(country) => form.setFieldValue('country', country)}
         />
         <Group grow align="flex-start">
           <TextInput
