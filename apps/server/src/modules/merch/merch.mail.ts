@@ -50,33 +50,35 @@ export async function mailOrder(
     .from(workspaces)
     .where(eq(workspaces.id, order.workspaceId));
   const country = new Intl.DisplayNames([lang], { type: 'region' }).of(order.country) ?? order.country;
+  const address = [
+    order.name,
+    order.addressLine1,
+    order.addressLine2,
+    `${order.postalCode} ${order.city}`,
+    country,
+  ]
+    .filter((line) => line.trim() !== '')
+    .join('\n');
   const paragraphs = [
     text(lang, 'mail.hello'),
     text(lang, 'mail.merchOrder.body'),
-    text(lang, 'mail.merchOrder.item', {
-      title: order.title,
-      size: order.size ? order.size.toUpperCase() : text(lang, 'mail.merchOrder.noSize'),
-      quantity: order.quantity,
-      total: `${money(order.priceCents * order.quantity)} ${order.currency}`,
-    }),
-    text(lang, 'mail.merchOrder.address', {
-      name: order.name,
-      line1: order.addressLine1,
-      line2: order.addressLine2,
-      postal: order.postalCode,
-      city: order.city,
-      country,
-    }).replace(/\n\n+/g, '\n'),
+    [
+      text(lang, 'mail.merchOrder.item', { title: order.title }),
+      text(lang, 'mail.merchOrder.size', {
+        label: order.size ? order.size.toUpperCase() : text(lang, 'mail.merchOrder.noSize'),
+      }),
+      text(lang, 'mail.merchOrder.quantity', { count: order.quantity }),
+      text(lang, 'mail.merchOrder.total', {
+        value: `${money(order.priceCents * order.quantity)} ${order.currency}`,
+      }),
+    ].join('\n'),
+    text(lang, 'mail.merchOrder.address', { list: address }),
     text(lang, 'mail.merchOrder.contact', { email: order.email, phone: order.phone }).trim(),
   ];
   if (student) paragraphs.push(text(lang, 'mail.merchOrder.student', { name: student }));
-  if (order.note) paragraphs.push(text(lang, 'mail.merchOrder.note', { note: order.note }));
+  if (order.note) paragraphs.push(text(lang, 'mail.merchOrder.note', { message: order.note }));
   const composed = composeMail(lang, {
-    subject: text(lang, 'mail.merchOrder.subject', {
-      id: order.id,
-      title: order.title,
-      quantity: order.quantity,
-    }),
+    subject: text(lang, 'mail.merchOrder.subject', { title: order.title, name: order.name }),
     paragraphs,
     action: { label: text(lang, 'mail.merchOrder.open'), url: `${context.baseUrl}/merchandise?tab=orders` },
     footer: text(lang, 'mail.merchOrder.footer', { school: project?.title ?? '' }),

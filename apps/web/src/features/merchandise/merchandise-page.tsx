@@ -53,7 +53,7 @@ function OrdersPanel() {
   const step = async (row: MerchOrderRow, next: MerchOrderStatus) => {
     try {
       await move.mutateAsync({ id: row.id, status: next });
-      notifySuccess(t(`merch.orders.moved.${next}`, { id: row.id }));
+      notifySuccess(t(`merch.orders.moved.${next}`, { name: row.name }));
     } catch (error) {
       notifyError(errorTextOf(error));
     }
@@ -137,7 +137,7 @@ function OrdersPanel() {
         <RowButtons
           actions={merchOrderSteps(row.status).map((next) => ({
             label: t(`merch.orders.to_${next}`),
-            name: t(`merch.orders.to_${next}For`, { id: row.id }),
+            name: t(`merch.orders.to_${next}For`, { name: row.name }),
             icon: next === 'cancelled' ? IconX : IconArrowRight,
             color: next === 'cancelled' ? 'red.9' : undefined,
             strong: next !== 'cancelled',

@@ -259,7 +259,7 @@ export function MerchSection({ token }: { token: string }) {
             {t('merch.family.placed', {
               title: placed.title,
               count: placed.quantity,
-              total: moneyText(placed.total_cents, placed.currency, i18n.language),
+              value: moneyText(placed.total_cents, placed.currency, i18n.language),
             })}
           </Alert>
         )}
