@@ -5,6 +5,7 @@ import type { FileStore } from '../files/files.ts';
 import type { Db, Tx } from './client.ts';
 import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
 import { seedBooking } from './demo/demo-booking.ts';
+import { seedCallBackAndMerch } from './demo/demo-call-back-merch.ts';
 import { seedExercises } from './seed-exercises.ts';
 import { seedDiagnostics } from './seed-diagnostics.ts';
 import { seedProtocols } from './seed-protocols.ts';
@@ -217,5 +218,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedProtocols(db, demoSchool);
   if (demoSchool !== undefined) await seedDiagnostics(db, demoSchool);
   if (demoSchool !== undefined) await seedBooking(db, demoSchool);
+  if (demoSchool !== undefined) await seedCallBackAndMerch(db, demoSchool);
   return created;
 }
