@@ -185,7 +185,9 @@ describe("a family's order", () => {
     const [row] = await t.db.select().from(merchOrders).where(eq(merchOrders.id, answer.id));
     expect(row).toMatchObject({ clientId: s.client.id, city: 'Kraków', priceCents: 4500 });
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, s.admin.user.email));
-    expect(mail?.subject, JSON.stringify(mail?.subject)).toBe('Merchandise order: School hoodie for Iryna Koval');
+    expect(mail?.subject, JSON.stringify(mail?.subject)).toBe(
+      'Merchandise order: School hoodie for Iryna Koval',
+    );
     expect(mail?.text).toContain('2 pieces');
     expect(mail?.text).toContain('ul. Długa 1');
     expect(mail?.text).toContain('90.00 EUR');

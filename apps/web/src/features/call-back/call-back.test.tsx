@@ -14,7 +14,9 @@ const asked = (answer: ParentCallRequest, status = 201) =>
   fakeApi({ 'POST /appointment/tok/call-requests': () => json({ data: answer }, status) });
 
 async function fillAndSend() {
-  fireEvent.change(screen.getByRole('textbox', { name: /Number to call/ }), { target: { value: '+380 50 123 4567' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /Number to call/ }), {
+    target: { value: '+380 50 123 4567' },
+  });
   fireEvent.click(screen.getByRole('checkbox', { name: /I agree to be called/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Call me' }));
 }
@@ -23,7 +25,9 @@ describe('call me', () => {
   it('needs a phone in international form and the consent before asking', async () => {
     const calls = asked({ status: 'waiting', reason: null, retrying: false, existing: false });
     await renderInApp(<CallBackSection token="tok" via="appointment" />, { as: null });
-    fireEvent.change(screen.getByRole('textbox', { name: /Number to call/ }), { target: { value: '050 123' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Number to call/ }), {
+      target: { value: '050 123' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Call me' }));
     expect(await screen.findAllByText(/phone|Required/i)).toBeTruthy();
     expect(calls).toHaveLength(0);
