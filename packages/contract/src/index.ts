@@ -75,3 +75,5 @@ export * from './users/schemas.ts';
 export * from './versioning/document-status.ts';
 export * from './versioning/version-diff.ts';
 export * from './versioning/versions-api.ts';
+export * from './call-requests/schemas.ts';
+export * from './merch/schemas.ts';

@@ -278,6 +278,21 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
   'referrals.manage': (ctx) => ({
     method: 'GET',
     url: `/api/referrals?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  'callRequests.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/call-requests?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'callRequests.agent': (ctx) => ({
+    method: 'GET',
+    url: `/api/call-requests/agent?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'merch.offers': (ctx) => ({
+    method: 'GET',
+    url: `/api/merch/offers?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'merch.orders': (ctx) => ({
+    method: 'GET',
+    url: `/api/merch/orders?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
 };
 

@@ -8,6 +8,7 @@ import { seedBooking } from './demo/demo-booking.ts';
 import { seedPractice } from './demo/demo-practice.ts';
 import { seedReferrals } from './demo/demo-referrals.ts';
 import { seedFamily } from './demo/demo-family.ts';
+import { seedCallBackAndMerch } from './demo/demo-call-back-merch.ts';
 import { seedExercises } from './seed-exercises.ts';
 import { seedDiagnostics } from './seed-diagnostics.ts';
 import { seedProtocols } from './seed-protocols.ts';
@@ -223,5 +224,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedPractice(db, demoSchool);
   if (demoSchool !== undefined) await seedReferrals(db, demoSchool);
   if (demoSchool !== undefined) await seedFamily(db, demoSchool);
+  if (demoSchool !== undefined) await seedCallBackAndMerch(db, demoSchool);
   return created;
 }

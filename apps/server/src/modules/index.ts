@@ -6,6 +6,7 @@ import { assetsModule } from './assets/index.ts';
 import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
 import { bookingModule } from './booking/index.ts';
+import { callRequestsModule } from './call-requests/index.ts';
 import { categoriesModule } from './categories/index.ts';
 import { clientsModule } from './clients/index.ts';
 import { crmModule } from './crm/index.ts';
@@ -17,6 +18,7 @@ import { healthModule } from './health/index.ts';
 import { invitationsModule } from './invitations/index.ts';
 import { lessonsModule } from './lessons/index.ts';
 import { mailsModule } from './mails/index.ts';
+import { merchModule } from './merch/index.ts';
 import type { AppModule } from './module.ts';
 import { plansModule } from './plans/index.ts';
 import { practiceModule } from './practice/index.ts';
@@ -52,6 +54,8 @@ export const MODULES: readonly AppModule[] = [
   familiesModule,
   practiceModule,
   referralsModule,
+  callRequestsModule,
+  merchModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

@@ -41,6 +41,7 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/diagnostic-cards': beyondCore(() => import('./routes/diagnostic-cards-screen.tsx')),
   '/manage-client-dc/:cardId?': beyondCore(() => import('./routes/manage-client-dc-screen.tsx')),
   '/parent-dashboard-demo/:token': beyondCore(() => import('./routes/parent-dashboard-screen.tsx')),
+  '/appointment/:token': beyondCore(() => import('./routes/appointment-screen.tsx')),
   ...Object.fromEntries(
     Object.values(AREA_SCREENS).flatMap((screens) =>
       Object.entries(screens).map(([path, load]) => [path, beyondCore(load)]),

@@ -654,6 +654,34 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     diagnostician: true,
   },
   'referrals.manage': {
+  'callRequests.manage': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
+  'callRequests.agent': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
+  'merch.offers': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
+  'merch.orders': {
     root: true,
     manager: true,
     moderator: false,
@@ -731,6 +759,10 @@ describe('the permission table', () => {
       'booking.convert': 'workspace',
       'referrals.manage': 'workspace',
       'families.contacts': 'workspace',
+      'callRequests.manage': 'workspace',
+      'callRequests.agent': 'workspace',
+      'merch.offers': 'workspace',
+      'merch.orders': 'workspace',
     });
   });
 

@@ -155,6 +155,14 @@ export const PERMISSIONS = {
   'referrals.manage': { scope: 'workspace', roles: ['root', 'manager'] },
   /** Keep the school's contacts the parents' dashboard shows (issue 29): the project's settings. */
   'families.contacts': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** See the parents' call-back requests, mark them done, ask the phone agent again (issue 29). */
+  'callRequests.manage': { scope: 'workspace', roles: ['root', 'manager'] },
+  /** Set the project's phone agent: its address, its token (write-only) and its wait (issue 29). */
+  'callRequests.agent': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** Keep the project's merchandise offers: kinds, sizes, photos, prices, shown or hidden (issue 29). */
+  'merch.offers': { scope: 'workspace', roles: ['root', 'admin'] },
+  /** See the families' merchandise orders and mark them in progress, sent or cancelled (issue 29). */
+  'merch.orders': { scope: 'workspace', roles: ['root', 'manager'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

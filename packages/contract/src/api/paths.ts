@@ -212,6 +212,25 @@ export const API = {
   referrals: '/referrals',
   /** The school's contacts the parents' dashboard shows (root and admins keep them). */
   schoolContacts: '/school-contacts',
+  /**
+   * A call back (issue 29 item 4, decision 040): the project's requests (`GET`), their counts per
+   * status, `POST /call-requests/:id/done` and `…/retry`; the phone agent's settings (`GET`/`PUT
+   * /call-requests/agent`). Parents ask under `/appointment/:token/call-requests` and
+   * `/parent-dashboard/:token/call-requests`.
+   */
+  callRequests: '/call-requests',
+  callRequestCounts: '/call-requests/counts',
+  callAgent: '/call-requests/agent',
+  /**
+   * Merchandise (issue 29 item 5, decision 040): the offers (`GET`, `POST`, `PUT /merch/offers/:id`,
+   * `POST …/:id/photo`), their photos (`GET /merch/photos/:name`, public), the orders (`GET`, counts,
+   * `POST /merch/orders/:id/status`). Families read `/parent-dashboard/:token/merch` and order with
+   * `POST /parent-dashboard/:token/merch-orders`.
+   */
+  merchOffers: '/merch/offers',
+  merchPhotos: '/merch/photos',
+  merchOrders: '/merch/orders',
+  merchOrderCounts: '/merch/orders/counts',
 } as const;
 
 /**

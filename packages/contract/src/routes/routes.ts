@@ -28,6 +28,8 @@ export const NAV_ITEMS = [
   'availability',
   'bookingSettings',
   'referrals',
+  'callRequests',
+  'merchandise',
 ] as const;
 export type NavItem = (typeof NAV_ITEMS)[number];
 
@@ -107,6 +109,10 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/booking-settings', 'booking.settings', ['admin', 'root'], { nav: 'bookingSettings' }),
   // Referrals (issue 29 item 3; spec §9's bonus): who brought whom, balances, renewals and payments.
   screen('/referrals', 'referrals.manage', ['manager', 'root'], { nav: 'referrals' }),
+  // The parents' side (issue 29, decision 040): the call-back requests (the phone agent's settings
+  // on the same screen, for admins and root); the merchandise orders, and the offers for admins and root.
+  screen('/call-requests', 'callRequests.manage', ['manager', 'root'], { nav: 'callRequests' }),
+  screen('/merchandise', 'merch.orders', ['manager', 'root'], { nav: 'merchandise' }),
   // Moderator (root, who may do all of it, opens these screens too, outside its menu)
   screen('/categories', 'categories.manage', ['moderator'], { nav: 'categories' }),
   screen('/moderator-list', 'exercises.moderate', ['moderator'], { nav: 'moderationList' }),

@@ -41,7 +41,12 @@ function readPage(token: string, signal: AbortSignal) {
  * a free lesson or a seat in the course, in the public link's frame (the wait, "not valid or
  * withdrawn"), in the parent's own interface language, which the page can switch.
  */
-export function BookingPage() {
+export function BookingPage({
+  after,
+}: {
+  /** What another area adds below the form (the app composes it: the call back), by the page's token. */
+  after?: (token: string) => ReactNode;
+} = {}) {
   // Outside the shell, so with the app's query cache given here (the slots are a query).
   return (
     <QueryClientProvider client={queryClient}>
@@ -49,7 +54,13 @@ export function BookingPage() {
         {({ page, language }, { token }) => (
           <PageLanguage initial={language}>
             {(shown, switcher) => (
-              <BookingFlow page={page} token={token} language={shown} switcher={switcher} />
+              <BookingFlow
+                page={page}
+                token={token}
+                language={shown}
+                switcher={switcher}
+                after={after?.(token)}
+              />
             )}
           </PageLanguage>
         )}
@@ -68,11 +79,13 @@ function BookingFlow({
   token,
   language,
   switcher,
+  after,
 }: {
   page: Page;
   token: string;
   language: Language;
   switcher: ReactNode;
+  after?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<'who' | 'when' | 'done'>('who');
@@ -174,6 +187,7 @@ function BookingFlow({
         }
       />
       <BookingExistsModal opened={exists} onClose={() => setExists(false)} />
+      {after}
     </PageFrame>
   );
 }
