@@ -278,6 +278,7 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
   'referrals.manage': (ctx) => ({
     method: 'GET',
     url: `/api/referrals?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
   'callRequests.manage': (ctx) => ({
     method: 'GET',
     url: `/api/call-requests?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,

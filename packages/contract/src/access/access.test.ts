@@ -654,6 +654,14 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     diagnostician: true,
   },
   'referrals.manage': {
+    root: true,
+    manager: true,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: true,
+    diagnostician: false,
+  },
   'callRequests.manage': {
     root: true,
     manager: true,
