@@ -1,4 +1,4 @@
-import { API, type StudentPractice } from '@logoschool/contract';
+import { API, type PublicLink, type StudentPractice } from '@logoschool/contract';
 import { expect, test } from './support/test.ts';
 import { fillLesson, settingR, studentWithPlan } from './support/lessons.ts';
 import { expectAccessible } from './support/page-checks.ts';
@@ -6,7 +6,7 @@ import { signIn } from './support/sign-in.ts';
 
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
-test('a teacher assigns a lesson as home practice, a parent practises it on a phone, the teacher sees the tries', async ({
+test('a teacher assigns a lesson as home practice, a parent practises it from the dashboard on a phone, the teacher sees the tries', async ({
   page,
   request,
   browser,
@@ -36,11 +36,17 @@ test('a teacher assigns a lesson as home practice, a parent practises it on a ph
   const link = section.getByRole('textbox', { name: 'Link for the family' });
   await expect(link).toHaveValue(/\/play-lesson\/[\w-]{43}$/);
   const url = new URL(await link.inputValue());
+  // The family's dashboard, its link made by the teacher too (its sharing is parent-dashboard.spec's).
+  const dashboard = await teacher.call<PublicLink>('post', `${API.clients}/${student.id}/link`);
 
-  // A parent on a phone, in Ukrainian, opens the link and taps three tries.
+  // A parent on a phone, in Ukrainian, opens the practice from the dashboard and taps three tries.
   const phone = await browser.newContext({ locale: 'uk-UA', viewport: { width: 390, height: 844 } });
   const parent = await phone.newPage();
-  await parent.goto(url.pathname);
+  await parent.goto(new URL(dashboard.url ?? '').pathname);
+  const home = parent.getByRole('link', { name: 'Практикувати урок 1' });
+  await expect(home).toHaveAttribute('href', url.href);
+  await home.click();
+  await expect(parent).toHaveURL(url.href);
   await expect(parent.getByRole('heading', { level: 1, name: 'Урок 1 вдома · Marko' })).toBeVisible();
   for (const [name, after] of [
     ['Правильно', 'Правильно: 1'],

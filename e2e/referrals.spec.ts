@@ -9,7 +9,7 @@ import { signIn } from './support/sign-in.ts';
 /*
  * Referrals (issue 29 item 3): a family's referral link, read from its dashboard, brings a friend's
  * booking on the public page; the teacher makes a student of it; the manager's report shows both
- * families with their 2 bonus lessons each.
+ * families with their 2 bonus lessons each, and each family sees them on its own dashboard.
  */
 test('a referral link brings a booking, the teacher makes a student of it, both families get 2 bonus lessons', async ({
   page,
@@ -26,6 +26,7 @@ test('a referral link brings a booking, the teacher makes a student of it, both 
     client_name: unique('Parent'),
     child_name: referrerChild,
     parent_email: 'referrer-family@example.test',
+    language: 'en',
   });
   const dashboard = await teacher.call<PublicLink>('post', `${API.clients}/${referrer.id}/link`);
   const dashboardToken = dashboard.url?.split('/').pop() ?? '';
@@ -61,6 +62,7 @@ test('a referral link brings a booking, the teacher makes a student of it, both 
     .click();
   await page.getByRole('menuitem', { name: 'Create student' }).click();
   await expect(page).toHaveURL(/\/edit-client\/\d+$/);
+  const friendStudent = Number(new URL(page.url()).pathname.split('/').pop());
 
   // The manager's report: both families, 2 bonus lessons each, the friend brought by the referrer.
   await signIn(page, school.person('manager'), '/referrals');
@@ -73,4 +75,15 @@ test('a referral link brings a booking, the teacher makes a student of it, both 
   await friendRow.getByRole('button', { name: `Details of ${friend.child_name}` }).click();
   await expect(page.getByRole('region', { name: friend.child_name })).toContainText('through a booking');
   await expectAccessible(page);
+
+  // Each family sees its bonus on its own dashboard (the friend's made by the teacher now).
+  const friendDashboard = await teacher.call<PublicLink>('post', `${API.clients}/${friendStudent}/link`);
+  for (const [dashboardUrl, reason] of [
+    [dashboard.url, /your friends \(.+\) joined the school/],
+    [friendDashboard.url, /you joined on your friends. recommendation/],
+  ] as const) {
+    await page.goto(new URL(dashboardUrl ?? '').pathname);
+    await expect(page.getByText('You have 2 bonus lessons')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Why' })).toContainText(reason);
+  }
 });
