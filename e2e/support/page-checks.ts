@@ -51,16 +51,18 @@ export function watchConsole(page: Page): string[] {
  * No serious or critical accessibility violation on the page, once its transitions have settled:
  * a dialog or menu on its way out is half a widget (a dialog without its title, a menu without its
  * items), and a notification fading in is for a moment too faint for the contrast rule: axe would
- * rightly refuse both. Endless animations (a loader) do not count.
+ * rightly refuse both. Endless animations (a loader) do not count. A part that says it is busy
+ * (`aria-busy`: a list showing its last rows dimmed while a search loads) is waited for too.
  */
 export async function expectAccessible(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ) && document.querySelector('[aria-busy="true"]') === null,
   );
   const severe = (await violations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
