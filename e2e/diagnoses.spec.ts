@@ -107,7 +107,13 @@ test('a diagnostician fills a diagnosis for an assigned student: stopped by a re
   // The diagnostician's students: the new one is there, with its teacher.
   await signIn(page, school.person('diagnostician'), '/diagnostician-clients');
   await expect(page.getByRole('heading', { level: 1, name: 'My students' })).toBeVisible();
+  // The search's answer is awaited: the unfiltered list shows the row already, and while the search
+  // is on its way the list dims it (axe would read the dimmed row's contrast).
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('term') === childName && response.ok(),
+  );
   await page.getByRole('textbox', { name: 'Search by child name' }).fill(childName);
+  await searched;
   const row = page.getByRole('row', { name: new RegExp(childName) });
   await expect(row).toContainText('None yet');
   await expect(row).toContainText(school.person('teacher').name);
