@@ -1,5 +1,5 @@
 import type { ParentDashboard } from '@logoschool/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type * as Router from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
@@ -71,7 +71,8 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe("the parents' dashboard", () => {
   it('says what is still to come in each section when there is nothing yet', async () => {
     await open(EMPTY);
-    expect(document.documentElement.lang).toBe('uk');
+    // The page says its language once its texts are in (an effect after the first render).
+    await waitFor(() => expect(document.documentElement.lang).toBe('uk'));
     expect(within(section('Найближчі уроки')).getByText(/Найближчих уроків ще немає/)).toBeTruthy();
     expect(within(section('План уроків')).getByText(/Плану ще немає/)).toBeTruthy();
     expect(within(section('Як минули уроки')).getByText(/Уроків ще не було/)).toBeTruthy();
