@@ -29,15 +29,12 @@ import { notFound } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import { EXERCISE_FILES } from '../exercises/index.ts';
 import { publicRead } from '../public-links/index.ts';
+import { familyPractice, playPractice, practiceSlide, recordTry } from './practice-family.service.ts';
 import {
   assignPractice,
   changePractice,
-  familyPractice,
   lessonPractice,
-  playPractice,
-  practiceSlide,
   readPractice,
-  recordTry,
   studentPractice,
   withdrawPractice,
 } from './practice.service.ts';

@@ -5,52 +5,27 @@
  * writes a mark, a lesson's statistics or its "held" state.
  */
 import {
-  API,
-  API_BASE,
-  firstNameOf,
-  isLanguage,
-  type FamilyPractice,
   type PracticeAssignment,
   type PracticeCounts,
   type PracticeItem,
   type PracticeOutcome,
-  type PracticePlay,
-  type PracticeTry,
   type StudentPractice,
   type practiceAssignInput,
   type practiceChangeInput,
-  type practiceTryInput,
 } from '@logoschool/contract';
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  clients,
-  exerciseFiles,
-  exerciseSlides,
-  exercises,
-  lessons,
-  protocols,
-  type ExerciseFileRow,
-  type LessonRow,
-} from '../../db/schema/index.ts';
+import { clients, exercises, lessons, protocols, type LessonRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
-import { openFamily } from '../families/index.ts';
 import { ownLesson, playOrder } from '../lessons/index.ts';
-import {
-  invalidLink,
-  issueLink,
-  linkOf,
-  liveTokenOf,
-  openLink,
-  withdrawLink,
-} from '../public-links/index.ts';
+import { issueLink, linkOf, withdrawLink } from '../public-links/index.ts';
 import { ownAssignment, practiceLinks } from './practice-link.ts';
 import { practiceAssignments, practiceTries, type PracticeAssignmentRow } from './practice.schema.ts';
 
-const NO_TRIES: PracticeCounts = { right: 0, helped: 0, not_yet: 0 };
+export const NO_TRIES: PracticeCounts = { right: 0, helped: 0, not_yet: 0 };
 
 /** What a service needs besides its input: the database and the web app's address (for links). */
 export interface PracticeContext {
@@ -71,7 +46,11 @@ interface PlayItem {
  * The presentations an assignment plays, in the lesson's play order, each exercise once: the
  * chosen ones still in the lesson, or all the lesson has now.
  */
-async function itemsOf(tx: Tx, lesson: LessonRow, chosen: readonly number[] | null): Promise<PlayItem[]> {
+export async function itemsOf(
+  tx: Tx,
+  lesson: LessonRow,
+  chosen: readonly number[] | null,
+): Promise<PlayItem[]> {
   const seen = new Set<number>();
   const items: PlayItem[] = [];
   for (const row of await playOrder(tx, lesson)) {
@@ -83,7 +62,7 @@ async function itemsOf(tx: Tx, lesson: LessonRow, chosen: readonly number[] | nu
 }
 
 /** The tries of some assignments: per assignment and exercise, the counts and the last one. */
-async function triesOf(tx: Tx, assignmentIds: readonly number[]) {
+export async function triesOf(tx: Tx, assignmentIds: readonly number[]) {
   if (assignmentIds.length === 0) return [];
   return tx
     .select({
@@ -101,7 +80,7 @@ async function triesOf(tx: Tx, assignmentIds: readonly number[]) {
 }
 
 /** Days (UTC) on which some assignments were practised, and the last try. */
-async function daysOf(tx: Tx, assignmentIds: readonly number[]) {
+export async function daysOf(tx: Tx, assignmentIds: readonly number[]) {
   if (assignmentIds.length === 0) return { days: 0, last: null };
   const [row] = await tx
     .select({
@@ -115,13 +94,13 @@ async function daysOf(tx: Tx, assignmentIds: readonly number[]) {
 
 type TryRows = Awaited<ReturnType<typeof triesOf>>;
 
-const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+export const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /**
  * The items of an assignment with their tries: what it plays now, then any exercise practised
  * before that is no longer in it (the family's tries stay visible).
  */
-function itemsWithTries(items: readonly PlayItem[], tries: TryRows): PracticeItem[] {
+export function itemsWithTries(items: readonly PlayItem[], tries: TryRows): PracticeItem[] {
   const byExercise = new Map<number, { title: string; counts: PracticeCounts; last: Date | null }>();
   for (const item of items)
     byExercise.set(item.exerciseId, { title: item.title, counts: { ...NO_TRIES }, last: null });
@@ -348,172 +327,3 @@ export async function studentPractice(
 
 // ---------------------------------------------------------------------------------------------
 // The family's side, by the assignment's link (public).
-
-/** The live assignment a token opens, its lesson and student; the kit's one 404 otherwise. */
-async function openAssignment(db: Tx, token: string) {
-  const { subjectId } = await openLink(db, practiceLinks, token);
-  const [found] = await db
-    .select({ assignment: practiceAssignments, lesson: lessons, client: clients })
-    .from(practiceAssignments)
-    .innerJoin(lessons, eq(lessons.id, practiceAssignments.lessonId))
-    .innerJoin(clients, eq(clients.id, practiceAssignments.clientId))
-    .where(and(eq(practiceAssignments.id, subjectId), isNull(practiceAssignments.withdrawnAt)));
-  if (!found) throw invalidLink();
-  return found;
-}
-
-/** Where the player reads a slide image, by the link's token. */
-const slideUrl = (token: string, exerciseId: number, slide: number) =>
-  `${API_BASE}${API.homePractice}/${token}/slide?exercise_id=${exerciseId}&slide=${slide}`;
-
-/** How many rendered slide images each exercise's deck has. */
-async function slideCounts(tx: Tx, exerciseIds: readonly number[]): Promise<Map<number, number>> {
-  if (exerciseIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ exerciseId: exerciseSlides.exerciseId, slides: count() })
-    .from(exerciseSlides)
-    .where(inArray(exerciseSlides.exerciseId, [...exerciseIds]))
-    .groupBy(exerciseSlides.exerciseId);
-  return new Map(rows.map((row) => [row.exerciseId, row.slides]));
-}
-
-/**
- * `GET /home-practice/:token` (public): the parent's player, in the student's language: the
- * child's first name, the lesson's number, and each presentation with its slide images and the
- * family's tries so far.
- */
-export async function playPractice(db: Db, token: string): Promise<PracticePlay> {
-  const { assignment, lesson, client } = await openAssignment(db, token);
-  const items = await itemsOf(db, lesson, assignment.exerciseIds);
-  const slides = await slideCounts(
-    db,
-    items.map((item) => item.exerciseId),
-  );
-  const tries = itemsWithTries(items, await triesOf(db, [assignment.id]));
-  const counts = new Map(tries.map((item) => [item.exercise_id, item.counts]));
-  return {
-    language: isLanguage(client.language) ? client.language : 'uk',
-    child_name: firstNameOf(client.childName),
-    lesson_number: lesson.number,
-    presentations: items.map((item) => ({
-      exercise_id: item.exerciseId,
-      title: item.title,
-      image_urls: Array.from({ length: slides.get(item.exerciseId) ?? 0 }, (_, slide) =>
-        slideUrl(token, item.exerciseId, slide),
-      ),
-      counts: counts.get(item.exerciseId) ?? { ...NO_TRIES },
-    })),
-  };
-}
-
-/** Whether an exercise is one the assignment plays now. */
-const plays = async (db: Tx, lesson: LessonRow, chosen: readonly number[] | null, exerciseId: number) =>
-  (await itemsOf(db, lesson, chosen)).some((item) => item.exerciseId === exerciseId);
-
-/**
- * `GET /home-practice/:token/slide?exercise_id=&slide=` (public): a slide image of a presentation
- * the assignment plays; 404 for anything it does not have.
- */
-export async function practiceSlide(
-  db: Db,
-  token: string,
-  exerciseId: number,
-  slide: number,
-): Promise<ExerciseFileRow> {
-  const { assignment, lesson } = await openAssignment(db, token);
-  if (!(await plays(db, lesson, assignment.exerciseIds, exerciseId))) throw notFound();
-  const [row] = await db
-    .select({ file: exerciseFiles })
-    .from(exerciseSlides)
-    .innerJoin(exerciseFiles, eq(exerciseFiles.id, exerciseSlides.fileId))
-    .where(eq(exerciseSlides.exerciseId, exerciseId))
-    .orderBy(asc(exerciseSlides.position))
-    .offset(slide)
-    .limit(1);
-  if (!row) throw notFound();
-  return row.file;
-}
-
-/**
- * `POST /home-practice/:token/tries` (public): one tap, stored at once. The player's key is unique
- * in the table: the same key again (a double tap, a retry, two requests at once) inserts nothing and
- * answers `recorded: false` with the counts as they are. 422 for an exercise the assignment does
- * not play.
- */
-export async function recordTry(
-  db: Db,
-  token: string,
-  lang: ProjectActor['lang'],
-  input: z.output<typeof practiceTryInput>,
-): Promise<PracticeTry> {
-  const { assignment, lesson } = await openAssignment(db, token);
-  if (!(await plays(db, lesson, assignment.exerciseIds, input.exercise_id))) {
-    throw new AppError(
-      'validation_failed',
-      {},
-      { exercise_id: [fieldMessage(lang, 'practiceExerciseOutside')] },
-    );
-  }
-  const inserted = await db
-    .insert(practiceTries)
-    .values({
-      workspaceId: assignment.workspaceId,
-      assignmentId: assignment.id,
-      exerciseId: input.exercise_id,
-      outcome: input.outcome,
-      key: input.key,
-    })
-    .onConflictDoNothing({ target: practiceTries.key })
-    .returning({ id: practiceTries.id });
-  const counts = { ...NO_TRIES };
-  for (const row of await db
-    .select({ outcome: practiceTries.outcome, tries: count() })
-    .from(practiceTries)
-    .where(
-      and(eq(practiceTries.assignmentId, assignment.id), eq(practiceTries.exerciseId, input.exercise_id)),
-    )
-    .groupBy(practiceTries.outcome)) {
-    counts[row.outcome as PracticeOutcome] = row.tries;
-  }
-  return { recorded: inserted.length > 0, counts };
-}
-
-/**
- * `GET /parent-dashboard/:token/practice` (public, the family's dashboard link): the child's live
- * assignments that have a live link, the newest first, each with its player's link and how much it
- * was practised.
- */
-export async function familyPractice(ctx: PracticeContext, token: string): Promise<FamilyPractice> {
-  const family = await openFamily(ctx.db, token);
-  const rows = await ctx.db
-    .select({ assignment: practiceAssignments, lesson: lessons })
-    .from(practiceAssignments)
-    .innerJoin(lessons, eq(lessons.id, practiceAssignments.lessonId))
-    .where(
-      and(
-        eq(practiceAssignments.workspaceId, family.workspaceId),
-        eq(practiceAssignments.clientId, family.client.id),
-        isNull(practiceAssignments.withdrawnAt),
-      ),
-    )
-    .orderBy(desc(practiceAssignments.createdAt), desc(practiceAssignments.id));
-  const assignments: FamilyPractice['assignments'] = [];
-  for (const { assignment, lesson } of rows) {
-    const live = await liveTokenOf(ctx.db, practiceLinks, assignment.id);
-    if (!live) continue;
-    const items = await itemsOf(ctx.db, lesson, assignment.exerciseIds);
-    const tries = await triesOf(ctx.db, [assignment.id]);
-    const { last } = await daysOf(ctx.db, [assignment.id]);
-    assignments.push({
-      lesson_number: lesson.number,
-      url: (await linkOf(ctx.db, ctx.baseUrl, practiceLinks, assignment.id)).url ?? '',
-      presentations: items.map((item) => item.title),
-      tries: tries.reduce((sum, row) => sum + row.tries, 0),
-      last_practised_at: last?.toISOString() ?? null,
-    });
-  }
-  return {
-    language: isLanguage(family.client.language) ? family.client.language : 'uk',
-    assignments,
-  };
-}
