@@ -1,5 +1,5 @@
 import { LOCAL_KEYS, type ParentPlan } from '@logoschool/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type * as Router from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
@@ -101,7 +101,7 @@ describe('the plan for the parents', () => {
     expect(screen.getByText('Słowa z R')).toBeTruthy();
     expect(screen.getByText('Ćwiczenia do tego bloku zostaną wkrótce wybrane.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Drukuj' })).toBeTruthy();
-    expect(document.documentElement.lang).toBe('pl');
+    await waitFor(() => expect(document.documentElement.lang).toBe('pl'));
     expect(i18n.language).toBe('en');
     expect(localStorage.getItem(LOCAL_KEYS.language)).toBeNull();
     view.unmount();
