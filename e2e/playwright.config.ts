@@ -30,6 +30,8 @@ const server = (index: number) => {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dataRoot, `worker-${index}`),
+      // A throwaway database: no fsync on every commit.
+      DATA_DURABLE: 'false',
       DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',

@@ -61,6 +61,11 @@ const envSchema = z.object({
   /** PostgreSQL connection string; unset → the embedded PostgreSQL, started by the app in DATA_DIR. */
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  /**
+   * Whether the embedded PostgreSQL writes durably (fsync, full page writes, synchronous commit).
+   * Off only for a throwaway server (the browser tests'), whose data is gone with its directory.
+   */
+  DATA_DURABLE: flag.default(true),
   /** Seed the demo school into an empty database (never with NODE_ENV=production). */
   DEMO: flag.optional(),
   /** How long a session lives without use, in seconds (sliding). */

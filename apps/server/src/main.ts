@@ -29,6 +29,7 @@ async function main() {
     ? Promise.resolve(undefined)
     : startEmbeddedPostgres({
         dataDir: config.dataDir,
+        durable: config.DATA_DURABLE,
         log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
         // Without its database the app can only fail: it stops, and its next start recovers the
         // database. (A Ctrl-C stops the embedded server too, as it runs in the app's process
