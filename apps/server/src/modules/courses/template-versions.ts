@@ -39,7 +39,7 @@ export const courseTemplateDocuments = versionedDocument<CourseTemplateContent, 
   snapshot: courseTemplateSnapshot,
   usage: {
     count: coursesOf,
-    refusal: (used) => new AppError('conflict', { count: used }).saying('courseTemplateInUse'),
+    refusal: () => new AppError('conflict').saying('courseTemplateInUse'),
   },
   wrongStatus: 'template_transition_refused',
 });
