@@ -8,3 +8,6 @@ export const coursesModule: AppModule = {
   name: 'courses',
   routes: [courseTemplatesRoutes, coursesRoutes],
 };
+
+export { createCourseTemplate, publishCourseTemplate } from './course-templates.service.ts';
+export { startCourse } from './courses.service.ts';
