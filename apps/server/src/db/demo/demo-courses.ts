@@ -49,7 +49,8 @@ export async function seedCourses(db: Db, workspaceId: number): Promise<void> {
     .select({ id: exercises.id })
     .from(exercises)
     .where(and(eq(exercises.workspaceId, workspaceId), eq(exercises.statusId, EXERCISE_STATUS.accepted)))
-    .orderBy(asc(exercises.id))
+    // The [Р] exercises first, then any other accepted one.
+    .orderBy(sql`strpos(${exercises.title}, '[Р]') = 0`, asc(exercises.id))
     .limit(10);
   if (accepted.length === 0) return;
   const ids = accepted.map((row) => row.id);
