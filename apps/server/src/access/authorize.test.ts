@@ -237,6 +237,23 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
       ],
     },
   }),
+  'courseTemplates.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/course-templates?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'courseTemplates.manage': (ctx) => ({
+    method: 'POST',
+    url: `/api/course-templates?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: {
+      name: 'Sound [R] course',
+      language: 'en',
+      lessons: [{ title: 'First', exercise_ids: [ctx.exerciseId] }],
+    },
+  }),
+  'courses.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/courses?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
   'diagnoses.manage': (ctx) => ({
     method: 'GET',
     url: `/api/clients/${ctx.clientId}/diagnoses?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
@@ -304,6 +321,7 @@ const CREATING: ReadonlySet<Action> = new Set<Action>([
   'tags.manage',
   'protocolTemplates.write',
   'diagnosticCards.manage',
+  'courseTemplates.manage',
   'users.invite',
   'themes.manage',
   'assets.manage',

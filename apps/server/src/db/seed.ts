@@ -5,6 +5,7 @@ import type { FileStore } from '../files/files.ts';
 import type { Db, Tx } from './client.ts';
 import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
 import { seedBooking } from './demo/demo-booking.ts';
+import { seedCourses } from './demo/demo-courses.ts';
 import { seedPractice } from './demo/demo-practice.ts';
 import { seedReferrals } from './demo/demo-referrals.ts';
 import { seedFamily } from './demo/demo-family.ts';
@@ -224,6 +225,7 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedPractice(db, demoSchool);
   if (demoSchool !== undefined) await seedReferrals(db, demoSchool);
   if (demoSchool !== undefined) await seedFamily(db, demoSchool);
+  if (demoSchool !== undefined) await seedCourses(db, demoSchool);
   if (demoSchool !== undefined) await seedCallBackAndMerch(db, demoSchool);
   return created;
 }

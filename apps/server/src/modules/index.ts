@@ -9,6 +9,7 @@ import { bookingModule } from './booking/index.ts';
 import { callRequestsModule } from './call-requests/index.ts';
 import { categoriesModule } from './categories/index.ts';
 import { clientsModule } from './clients/index.ts';
+import { coursesModule } from './courses/index.ts';
 import { crmModule } from './crm/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { diagnosticsModule } from './diagnostics/index.ts';
@@ -50,6 +51,7 @@ export const MODULES: readonly AppModule[] = [
   plansModule,
   lessonsModule,
   diagnosticsModule,
+  coursesModule,
   bookingModule,
   familiesModule,
   practiceModule,

@@ -114,6 +114,12 @@ export const PERMISSIONS = {
   'diagnosticCards.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
   /** Build, change, publish and delete the project's diagnostic cards (spec §2 /diagnostic-cards). */
   'diagnosticCards.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /** Read course templates: moderators every one as written, teachers the published ones they start courses from. */
+  'courseTemplates.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
+  /** Build, change, publish and delete the project's course templates (spec §2 /course-templates). */
+  'courseTemplates.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /** Start courses on one's own students' plans and apply or keep their templates' changes (issue 30). */
+  'courses.manage': { scope: 'workspace', roles: ['teacher'] },
   /**
    * Diagnose students: start, fill, complete and send diagnoses of one's own students and of the
    * students one is assigned to as a diagnostician (spec §2 /manage-client-dc; issue 16).

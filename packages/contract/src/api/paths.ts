@@ -133,6 +133,18 @@ export const API = {
    */
   diagnosticCards: '/diagnostic-cards',
   /**
+   * Course templates (issue 30 item 2); the project in the query. One:
+   * `/course-templates/:courseTemplateId`, its publication: `POST …/:courseTemplateId/publish`, its
+   * versions: `…/:courseTemplateId` + `DOCUMENT_VERSIONS`.
+   */
+  courseTemplates: '/course-templates',
+  /**
+   * Students' courses from course templates: `POST /courses` starts one on a plan, `GET
+   * /courses?protocol_id=` reads a plan's, `GET /courses/:courseId`, and a lesson's change:
+   * `POST /courses/:courseId/apply` or `/keep` (`{ key }`).
+   */
+  courses: '/courses',
+  /**
    * Recommended programs and exercise complexes (`kind`); the project in the query. One:
    * `/recommended-programs/:programId`. A lesson from one: `POST /lesson/:lessonId/from-program`.
    */

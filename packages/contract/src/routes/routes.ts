@@ -126,9 +126,9 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/create-template', 'protocolTemplates.moderate', ['moderator']),
   // A teacher writes her own templates here too (spec §2), which a moderator then publishes.
   screen('/edit-template/:templateId?', 'protocolTemplates.write', ['moderator', 'teacher']),
-  planned('/course-templates', ['moderator'], { nav: 'courseTemplates' }),
-  planned('/create-course-template', ['moderator']),
-  planned('/edit-course-template/:templateId?', ['moderator']),
+  screen('/course-templates', 'courseTemplates.manage', ['moderator'], { nav: 'courseTemplates' }),
+  screen('/create-course-template', 'courseTemplates.manage', ['moderator']),
+  screen('/edit-course-template/:templateId?', 'courseTemplates.manage', ['moderator']),
   planned('/histories', ['moderator'], { nav: 'histories' }),
   planned('/create-history', ['moderator']),
   planned('/edit-history/:historyId?', ['moderator']),
@@ -159,6 +159,8 @@ export const ROUTES: readonly AppRoute[] = [
   // §2's /play-lesson/:lessonId is the parent's home practice (decision 038); old links lead here.
   screen('/conduct-lesson/:lessonId', 'lessons.manage', ['teacher'], { fullScreen: true }),
   screen('/create-protocol', 'plans.manage', ['teacher']),
+  // A student's course on one of their plans (issue 30 item 2; not in spec §2): the plan's page links it.
+  screen('/plan-course/:protocolId', 'courses.manage', ['teacher']),
   screen('/edit-protocol/:protocolId?', 'plans.manage', ['teacher']),
   screen('/correction-path/:clientId?', 'clients.manage', ['teacher']),
   screen('/theme-assets-preview/:themeId?', 'themes.read', ['teacher']),

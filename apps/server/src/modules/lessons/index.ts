@@ -27,7 +27,7 @@ export const lessonsModule: AppModule = {
   ],
 };
 
-export { finishLesson, updateLesson } from './lesson-commands.ts';
+export { finishLesson, updateLesson, writePresentations } from './lesson-commands.ts';
 export { fillLesson } from './lesson-fill-commands.ts';
 export { addMark } from './marks.service.ts';
 export { lessonLinks } from './lesson-link.ts';

@@ -22,3 +22,4 @@ export {
   versionContents,
 } from './templates.service.ts';
 export { latestTemplateVersion, planTemplateVersion } from './template-version-joins.ts';
+export { weeklyDates } from './plan-schedule.ts';

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconCalendarPlus, IconWand } from '@tabler/icons-react';
+import { IconBooks, IconCalendarPlus, IconWand } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
@@ -31,6 +32,15 @@ export function PlanLessonsActions({ planId, onChanged }: { planId: number; onCh
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="sm" wrap="wrap" justify="flex-end">
+        {/* The plan's course from a course template (issue 30; its words are the courses area's). */}
+        <Button
+          component={Link}
+          to={`/plan-course/${planId}`}
+          variant="default"
+          leftSection={<IconBooks size={16} aria-hidden />}
+        >
+          {t('courses.fromPlan')}
+        </Button>
         <Button
           variant="default"
           leftSection={<IconCalendarPlus size={16} aria-hidden />}

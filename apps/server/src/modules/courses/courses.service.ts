@@ -1,0 +1,553 @@
+/**
+ * The students' courses (issue 30 item 2): a teacher starts a course of a published course
+ * template on one of her student's plans. Its lessons take the plan's lessons still free (not
+ * held, not being regenerated, nothing in them yet), in order, dated weekly as the plan's schedule
+ * dates them, each presenting its template lesson's accepted exercises; the course shows the
+ * themed versions of those exercises for the child's interests where they exist. When the
+ * template gets a newer version, each lesson's change (added, removed, changed) waits until the
+ * teacher applies or keeps it; a lesson held never changes.
+ *
+ * Every write takes the course's row (or, to start one, the plan's) first, so two applies of one
+ * change cannot both happen: the second finds nothing left to apply.
+ */
+import {
+  addDays,
+  courseTemplateSnapshot,
+  dayIn,
+  versionDifference,
+  type Course,
+  type CourseListItem,
+  type CourseLessonContent,
+  type CoursePendingChange,
+  type CoursesQuery,
+  type CourseTemplateContent,
+  type courseStartInput,
+} from '@logoschool/contract';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ProjectActor } from '../../access/actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  clientThemes,
+  clients,
+  exerciseGenerated,
+  lessonPresentations,
+  lessons,
+  protocols,
+  themes,
+  type LessonRow,
+  type ProtocolRow,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import { refuseBookedTimes } from '../booking/index.ts';
+import { writePresentations } from '../lessons/index.ts';
+import { contentOf as planContentOf, weeklyDates } from '../plans/index.ts';
+import { visibleIn } from '../themes/index.ts';
+import { acceptedExercises, exerciseTitles, readableTemplate } from './course-templates.service.ts';
+import {
+  courseLessons,
+  courseTemplates,
+  courses,
+  type CourseLessonRow,
+  type CourseRow,
+} from './courses.schema.ts';
+import { courseTemplateDocuments as documents } from './template-versions.ts';
+
+type StartInput = z.output<typeof courseStartInput>;
+
+/** Whether a lesson is being regenerated now (no write until it is done). */
+const locked = (row: LessonRow, now: Date) => row.lockedUntil !== null && row.lockedUntil > now;
+
+/** The caller's plan, locked for the transaction when asked; 404 when it is not theirs. */
+async function ownPlan(tx: Tx, caller: ProjectActor, id: number, lock = false): Promise<ProtocolRow> {
+  const query = tx
+    .select()
+    .from(protocols)
+    .where(
+      and(
+        eq(protocols.workspaceId, caller.workspaceId),
+        eq(protocols.teacherId, caller.userId),
+        eq(protocols.id, id),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The caller's course, locked when asked; 404 when it is not theirs. */
+async function ownCourse(tx: Tx, caller: ProjectActor, id: number, lock = false): Promise<CourseRow> {
+  const query = tx
+    .select()
+    .from(courses)
+    .where(
+      and(
+        eq(courses.workspaceId, caller.workspaceId),
+        eq(courses.teacherId, caller.userId),
+        eq(courses.id, id),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The plan's lessons in order, locked for the transaction's writes. */
+async function planLessons(tx: Tx, planId: number): Promise<LessonRow[]> {
+  return tx
+    .select()
+    .from(lessons)
+    .where(eq(lessons.protocolId, planId))
+    .orderBy(asc(lessons.number))
+    .for('update');
+}
+
+/** The plan's lessons a course may take: not held, not being regenerated, nothing in them, no course's. */
+async function freeLessons(tx: Tx, planId: number): Promise<LessonRow[]> {
+  const rows = await planLessons(tx, planId);
+  if (rows.length === 0) return rows;
+  const ids = rows.map((row) => row.id);
+  const [filled, taken] = await Promise.all([
+    tx
+      .selectDistinct({ id: lessonPresentations.lessonId })
+      .from(lessonPresentations)
+      .where(inArray(lessonPresentations.lessonId, ids)),
+    tx.select({ id: courseLessons.lessonId }).from(courseLessons).where(inArray(courseLessons.lessonId, ids)),
+  ]);
+  const busy = new Set([...filled, ...taken].map((row) => row.id));
+  const now = new Date();
+  return rows.filter((row) => row.finishedAt === null && !locked(row, now) && !busy.has(row.id));
+}
+
+/** The plan's first block (of its template version), where a course lesson's exercises go. */
+async function courseBlockKey(tx: Tx, plan: ProtocolRow): Promise<string> {
+  const [block] = (await planContentOf(tx, plan)).blocks;
+  if (!block) throw new AppError('conflict').saying('coursePlanNotFilled');
+  return block.key;
+}
+
+/** A lesson's exercises that are still accepted exercises of the project, in order. */
+async function stillAccepted(tx: Tx, workspaceId: number, ids: readonly number[]): Promise<number[]> {
+  const accepted = await acceptedExercises(tx, workspaceId, ids);
+  return ids.filter((id) => accepted.has(id));
+}
+
+/** A template's latest published version: its number and content. */
+async function latestOf(
+  tx: Tx,
+  templateId: number,
+): Promise<{ version: number; content: CourseTemplateContent }> {
+  const [template] = await tx
+    .select({ version: courseTemplates.version })
+    .from(courseTemplates)
+    .where(eq(courseTemplates.id, templateId));
+  const version = template?.version ?? 0;
+  const content = await documents.content(tx, templateId, version);
+  if (!content) throw notFound();
+  return { version, content };
+}
+
+interface CourseState {
+  course: CourseRow;
+  rows: (CourseLessonRow & { lesson: LessonRow | null })[];
+  latest: { version: number; content: CourseTemplateContent };
+  /** Versions' contents by number (those the lessons are at, and the latest). */
+  contents: Map<number, CourseTemplateContent>;
+}
+
+async function stateOf(tx: Tx, course: CourseRow): Promise<CourseState> {
+  const latest = await latestOf(tx, course.templateId);
+  const joined = await tx
+    .select({ row: courseLessons, lesson: lessons })
+    .from(courseLessons)
+    .leftJoin(lessons, eq(lessons.id, courseLessons.lessonId))
+    .where(eq(courseLessons.courseId, course.id))
+    .orderBy(asc(lessons.number), asc(courseLessons.id));
+  const rows = joined.map(({ row, lesson }) => ({ ...row, lesson }));
+  const wanted = [...new Set(rows.filter((row) => row.version > 0).map((row) => row.version))].filter(
+    (version) => version !== latest.version,
+  );
+  const found = await documents.contents(
+    tx,
+    wanted.map((version) => [course.templateId, version] as const),
+  );
+  const contents = new Map<number, CourseTemplateContent>([[latest.version, latest.content]]);
+  for (const version of wanted) {
+    const content = found.get(`${String(course.templateId)}:${String(version)}`);
+    if (content) contents.set(version, content);
+  }
+  return { course, rows, latest, contents };
+}
+
+const lessonIn = (content: CourseTemplateContent | undefined, key: string) =>
+  content?.lessons.find((lesson) => lesson.key === key);
+
+/**
+ * The latest version's changes waiting for the teacher, lesson by lesson: a lesson whose content
+ * differs (the kit's difference, by key), one the newer version dropped, one it added. Held
+ * lessons are left out: they never change. A change kept out stays out until a newer version.
+ */
+function pendingChanges(state: CourseState): CoursePendingChange[] {
+  const { rows, latest, contents } = state;
+  const differences = new Map<number, Map<string, string[]>>();
+  const fieldsFrom = (version: number, key: string): string[] | null => {
+    let byKey = differences.get(version);
+    if (!byKey) {
+      const older = contents.get(version);
+      byKey = new Map();
+      if (older) {
+        const diff = versionDifference(courseTemplateSnapshot(older), courseTemplateSnapshot(latest.content));
+        for (const change of diff.changes) if (change.fields.length > 0) byKey.set(change.key, change.fields);
+      }
+      differences.set(version, byKey);
+    }
+    return byKey.get(key) ?? null;
+  };
+  const changes: CoursePendingChange[] = [];
+  for (const row of rows) {
+    if (!row.lesson || row.lesson.finishedAt !== null) continue;
+    if (row.version >= latest.version || row.keptVersion >= latest.version) continue;
+    const newer = lessonIn(latest.content, row.key);
+    if (!newer) {
+      const older = lessonIn(contents.get(row.version), row.key);
+      changes.push({
+        key: row.key,
+        change: 'removed',
+        title: older?.title ?? '',
+        fields: [],
+        lesson_id: row.lesson.id,
+      });
+      continue;
+    }
+    const fields = fieldsFrom(row.version, row.key);
+    if (fields)
+      changes.push({ key: row.key, change: 'changed', title: newer.title, fields, lesson_id: row.lesson.id });
+  }
+  const known = new Map(rows.map((row) => [row.key, row]));
+  for (const lesson of latest.content.lessons) {
+    const row = known.get(lesson.key);
+    if (row && (row.lessonId !== null || row.keptVersion >= latest.version)) continue;
+    changes.push({ key: lesson.key, change: 'added', title: lesson.title, fields: [], lesson_id: null });
+  }
+  return changes;
+}
+
+/** The themed versions of these exercises for the child's interests, by exercise. */
+async function themedOf(tx: Tx, course: CourseRow, exerciseIds: readonly number[]) {
+  const byExercise = new Map<number, { theme_id: number; theme_name: string }[]>();
+  if (exerciseIds.length === 0) return byExercise;
+  const rows = await tx
+    .select({ exerciseId: exerciseGenerated.exerciseId, themeId: themes.id, themeName: themes.name })
+    .from(exerciseGenerated)
+    .innerJoin(themes, eq(themes.id, exerciseGenerated.themeId))
+    .innerJoin(
+      clientThemes,
+      and(eq(clientThemes.themeId, themes.id), eq(clientThemes.clientId, course.clientId)),
+    )
+    .where(
+      and(
+        eq(exerciseGenerated.workspaceId, course.workspaceId),
+        inArray(exerciseGenerated.exerciseId, [...new Set(exerciseIds)]),
+        visibleIn(course.workspaceId),
+      ),
+    )
+    .orderBy(asc(themes.name), asc(themes.id));
+  for (const row of rows) {
+    const list = byExercise.get(row.exerciseId) ?? [];
+    list.push({ theme_id: row.themeId, theme_name: row.themeName });
+    byExercise.set(row.exerciseId, list);
+  }
+  return byExercise;
+}
+
+async function viewOf(tx: Tx, state: CourseState): Promise<Course> {
+  const { course, rows, latest, contents } = state;
+  const [client] = await tx
+    .select({ id: clients.id, child_name: clients.childName })
+    .from(clients)
+    .where(eq(clients.id, course.clientId));
+  const taken = rows.flatMap((row) => {
+    const content = lessonIn(contents.get(row.version), row.key);
+    return row.lesson && content ? [{ row, lesson: row.lesson, content }] : [];
+  });
+  const exerciseIds = taken.flatMap(({ content }) => content.exercise_ids);
+  const [titles, themed] = await Promise.all([
+    exerciseTitles(tx, course.workspaceId, exerciseIds),
+    themedOf(tx, course, exerciseIds),
+  ]);
+  return {
+    id: course.id,
+    protocol_id: course.protocolId,
+    client: client ?? { id: course.clientId, child_name: '' },
+    template: { id: course.templateId, name: latest.content.name },
+    started_version: course.templateVersion,
+    latest_version: latest.version,
+    lessons: taken.map(({ row, lesson, content }) => ({
+      key: row.key,
+      lesson_id: lesson.id,
+      number: lesson.number,
+      starts_at: lesson.startsAt?.toISOString() ?? null,
+      held: lesson.finishedAt !== null,
+      version: row.version,
+      title: content.title,
+      description_parents: content.description_parents,
+      description_teacher: content.description_teacher,
+      exercises: content.exercise_ids.map((id) => ({
+        id,
+        title: titles.get(id) ?? '',
+        themed: themed.get(id) ?? [],
+      })),
+    })),
+    changes: pendingChanges(state),
+    created_at: course.createdAt.toISOString(),
+  };
+}
+
+/** `GET /courses/:courseId`: the caller's course; 404 for another's. */
+export async function getCourse(db: Tx, caller: ProjectActor, id: number): Promise<Course> {
+  return viewOf(db, await stateOf(db, await ownCourse(db, caller, id)));
+}
+
+/** `GET /courses`: the caller's courses (of one plan with `protocol_id`), the latest first. */
+export async function listCourses(
+  db: Tx,
+  caller: ProjectActor,
+  query: CoursesQuery,
+): Promise<CourseListItem[]> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(
+      and(
+        eq(courses.workspaceId, caller.workspaceId),
+        eq(courses.teacherId, caller.userId),
+        query.protocol_id === undefined ? undefined : eq(courses.protocolId, query.protocol_id),
+      ),
+    )
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(100);
+  const items: CourseListItem[] = [];
+  for (const row of rows) {
+    const { lessons: taken, changes, ...course } = await viewOf(db, await stateOf(db, row));
+    items.push({
+      id: course.id,
+      protocol_id: course.protocol_id,
+      client: course.client,
+      template: course.template,
+      started_version: course.started_version,
+      latest_version: course.latest_version,
+      created_at: course.created_at,
+      lessons: taken.length,
+      changes: changes.length,
+    });
+  }
+  return items;
+}
+
+/** Dates lessons and writes their exercises into the plan's block: a course lesson made. */
+async function takeLessons(
+  tx: Tx,
+  caller: ProjectActor,
+  plan: ProtocolRow,
+  taken: readonly { lesson: LessonRow; startsAt: Date; content: CourseLessonContent }[],
+  timeZone: string,
+): Promise<void> {
+  const [first] = taken;
+  if (!first) return;
+  await refuseBookedTimes(
+    tx,
+    caller,
+    plan.teacherId,
+    taken.map(({ lesson, startsAt }) => ({
+      number: lesson.number,
+      startsAt,
+      minutes: lesson.durationMinutes,
+    })),
+    timeZone,
+  );
+  const blockKey = await courseBlockKey(tx, plan);
+  const now = new Date();
+  for (const { lesson, startsAt, content } of taken) {
+    await tx.update(lessons).set({ startsAt, updatedAt: now }).where(eq(lessons.id, lesson.id));
+    await writePresentations(tx, lesson.id, [
+      { key: blockKey, exercise_ids: await stillAccepted(tx, caller.workspaceId, content.exercise_ids) },
+    ]);
+  }
+}
+
+/**
+ * `POST /courses`: a course of the template's latest published version on the caller's plan.
+ * 404 for another's plan or a template the caller does not read (another project's, never
+ * published); 409 when the plan has a course, is not filled, or has fewer free lessons than the
+ * template's, or `lesson_overlaps_booking` for a date its teacher has booked.
+ */
+export async function startCourse(db: Db, caller: ProjectActor, input: StartInput): Promise<Course> {
+  return db.transaction(async (tx) => {
+    const plan = await ownPlan(tx, caller, input.protocol_id, true);
+    const template = await readableTemplate(tx, caller, input.course_template_id);
+    const [existing] = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(eq(courses.protocolId, plan.id));
+    if (existing) throw new AppError('conflict').saying('planHasCourse');
+    const latest = await latestOf(tx, template.id);
+    const all = await planLessons(tx, plan.id);
+    if (all.length === 0) throw new AppError('conflict').saying('coursePlanNotFilled');
+    const free = await freeLessons(tx, plan.id);
+    const wanted = latest.content.lessons;
+    if (free.length < wanted.length) {
+      throw new AppError('conflict', { free: free.length, needed: wanted.length }).saying(
+        'courseTooFewLessons',
+      );
+    }
+    const dates = weeklyDates(wanted.length, input.weekdays, input.time, input.start_date, input.time_zone);
+    const taken = wanted.flatMap((content, index) => {
+      const lesson = free[index];
+      const startsAt = dates[index];
+      return lesson && startsAt ? [{ lesson, startsAt, content }] : [];
+    });
+    await takeLessons(tx, caller, plan, taken, input.time_zone);
+    const [course] = await tx
+      .insert(courses)
+      .values({
+        workspaceId: caller.workspaceId,
+        teacherId: caller.userId,
+        clientId: plan.clientId,
+        protocolId: plan.id,
+        templateId: template.id,
+        templateVersion: latest.version,
+        weekdays: input.weekdays,
+        time: input.time,
+        timeZone: input.time_zone,
+      })
+      .returning();
+    if (!course) throw new Error('the course was not written');
+    await tx.insert(courseLessons).values(
+      taken.map(({ lesson, content }) => ({
+        workspaceId: caller.workspaceId,
+        courseId: course.id,
+        key: content.key,
+        lessonId: lesson.id,
+        version: latest.version,
+      })),
+    );
+    return viewOf(tx, await stateOf(tx, course));
+  });
+}
+
+/** The course locked, its state, and the change of one lesson waiting; 409 when none waits. */
+async function pendingOf(tx: Tx, caller: ProjectActor, courseId: number, key: string) {
+  const course = await ownCourse(tx, caller, courseId, true);
+  const state = await stateOf(tx, course);
+  const change = pendingChanges(state).find((one) => one.key === key);
+  if (!change) throw new AppError('conflict').saying('courseNothingToApply');
+  return { course, state, change };
+}
+
+/** The first day after the course's last dated lesson (today at the earliest), in its time zone. */
+function nextDay(state: CourseState): string {
+  const today = dayIn(state.course.timeZone);
+  const last = state.rows
+    .flatMap((row) => (row.lesson?.startsAt ? [row.lesson.startsAt] : []))
+    .reduce<Date | null>((latest, at) => (latest === null || at > latest ? at : latest), null);
+  const after = last ? addDays(dayIn(state.course.timeZone, last), 1) : today;
+  return after > today ? after : today;
+}
+
+/**
+ * `POST /courses/:courseId/apply`: the latest version's change of one lesson taken: a changed
+ * lesson gets the newer content and exercises, a removed one is emptied and leaves the course, an
+ * added one takes the plan's next free lesson on the course's next weekday. 409 when no change of
+ * that lesson waits (applied or kept already), `lesson_finished` for a held lesson,
+ * `lesson_locked` while it is being regenerated, or when the plan has no free lesson left.
+ */
+export async function applyCourseChange(
+  db: Db,
+  caller: ProjectActor,
+  courseId: number,
+  key: string,
+): Promise<Course> {
+  return db.transaction(async (tx) => {
+    const { course, state, change } = await pendingOf(tx, caller, courseId, key);
+    const plan = await ownPlan(tx, caller, course.protocolId, true);
+    const row = state.rows.find((one) => one.key === key);
+    const now = new Date();
+    const newer = lessonIn(state.latest.content, key);
+    if (change.change === 'added') {
+      if (!newer) throw new AppError('conflict').saying('courseNothingToApply');
+      const [lesson] = await freeLessons(tx, plan.id);
+      if (!lesson) throw new AppError('conflict').saying('courseNoFreeLesson');
+      const [startsAt] = weeklyDates(1, course.weekdays, course.time, nextDay(state), course.timeZone);
+      if (!startsAt) throw new AppError('conflict').saying('courseNoFreeLesson');
+      await takeLessons(tx, caller, plan, [{ lesson, startsAt, content: newer }], course.timeZone);
+      if (row) {
+        await tx
+          .update(courseLessons)
+          .set({ lessonId: lesson.id, version: state.latest.version, updatedAt: now })
+          .where(eq(courseLessons.id, row.id));
+      } else {
+        await tx.insert(courseLessons).values({
+          workspaceId: caller.workspaceId,
+          courseId: course.id,
+          key,
+          lessonId: lesson.id,
+          version: state.latest.version,
+        });
+      }
+    } else {
+      if (!row?.lessonId) throw new AppError('conflict').saying('courseNothingToApply');
+      const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, row.lessonId)).for('update');
+      if (!lesson) throw notFound();
+      if (lesson.finishedAt !== null) throw new AppError('lesson_finished');
+      if (locked(lesson, now)) throw new AppError('lesson_locked');
+      if (change.change === 'removed' || !newer) {
+        await writePresentations(tx, lesson.id, []);
+        await tx.delete(courseLessons).where(eq(courseLessons.id, row.id));
+      } else {
+        const blockKey = await courseBlockKey(tx, plan);
+        await writePresentations(tx, lesson.id, [
+          { key: blockKey, exercise_ids: await stillAccepted(tx, caller.workspaceId, newer.exercise_ids) },
+        ]);
+        await tx
+          .update(courseLessons)
+          .set({ version: state.latest.version, updatedAt: now })
+          .where(eq(courseLessons.id, row.id));
+      }
+      await tx.update(lessons).set({ updatedAt: now }).where(eq(lessons.id, lesson.id));
+    }
+    return viewOf(tx, await stateOf(tx, course));
+  });
+}
+
+/**
+ * `POST /courses/:courseId/keep`: the lesson stays as the course has it; its change of the latest
+ * version is no longer offered (a newer version's is). 409 when no change of that lesson waits.
+ */
+export async function keepCourseLesson(
+  db: Db,
+  caller: ProjectActor,
+  courseId: number,
+  key: string,
+): Promise<Course> {
+  return db.transaction(async (tx) => {
+    const { course, state } = await pendingOf(tx, caller, courseId, key);
+    const row = state.rows.find((one) => one.key === key);
+    const now = new Date();
+    if (row) {
+      await tx
+        .update(courseLessons)
+        .set({ keptVersion: state.latest.version, updatedAt: now })
+        .where(eq(courseLessons.id, row.id));
+    } else {
+      await tx.insert(courseLessons).values({
+        workspaceId: caller.workspaceId,
+        courseId: course.id,
+        key,
+        lessonId: null,
+        version: 0,
+        keptVersion: state.latest.version,
+      });
+    }
+    return viewOf(tx, await stateOf(tx, course));
+  });
+}
