@@ -77,3 +77,4 @@ export * from './versioning/version-diff.ts';
 export * from './versioning/versions-api.ts';
 export * from './call-requests/schemas.ts';
 export * from './merch/schemas.ts';
+export * from './stories/schemas.ts';

@@ -25,6 +25,7 @@ import { practiceModule } from './practice/index.ts';
 import { publicLinksModule } from './public-links/index.ts';
 import { referralsModule } from './referrals/index.ts';
 import { storageModule } from './storage/index.ts';
+import { storiesModule } from './stories/index.ts';
 import { tagsModule } from './tags/index.ts';
 import { themesModule } from './themes/index.ts';
 import { usersModule } from './users/index.ts';
@@ -50,6 +51,7 @@ export const MODULES: readonly AppModule[] = [
   plansModule,
   lessonsModule,
   diagnosticsModule,
+  storiesModule,
   bookingModule,
   familiesModule,
   practiceModule,
