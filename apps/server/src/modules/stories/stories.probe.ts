@@ -18,7 +18,7 @@ interface Asset {
 /**
  * What the stories area adds to the API probes' project (`test/area-probes.ts`): an image file of
  * an asset the project's theme holds (what `asset_file_id` names), that image copied into the
- * stories' files (`:fileId`), a published story of one slide by the moderator (`:historyId`,
+ * stories' files (`:fileId`), a story of one slide by the author, published by the moderator (`:historyId`,
  * `history_id`), and its part in the teacher's lesson (`:partId`).
  */
 export const probe: AreaProbe = {
@@ -42,7 +42,7 @@ export const probe: AreaProbe = {
     },
     story: async ({ call, marker, built }) => {
       const created = dataOf<{ id: number }>(
-        await call('moderator', 'POST', `/api${API.histories}`, {
+        await call('author', 'POST', `/api${API.histories}`, {
           title: `${marker} Story`,
           description: `${marker} description`,
           language: 'en',
@@ -65,6 +65,11 @@ export const probe: AreaProbe = {
         }),
         201,
         'story',
+      );
+      dataOf(
+        await call('author', 'POST', `/api${API.histories}/${created.id}/submit`, { action: 'submit' }),
+        200,
+        'story submit',
       );
       dataOf(
         await call('moderator', 'POST', `/api${API.histories}/${created.id}/review`, { action: 'publish' }),
@@ -93,5 +98,10 @@ export const probe: AreaProbe = {
     },
   },
   pathParams: { historyId: 'story', fileId: 'storyFile', partId: 'lessonStoryPart' },
-  bodyFields: { history_id: 'story', asset_file_id: 'themeAssetFile' },
+  bodyFields: {
+    history_id: 'story',
+    asset_file_id: 'themeAssetFile',
+    image_file_id: 'storyFile',
+    audio_file_id: 'storyFile',
+  },
 };

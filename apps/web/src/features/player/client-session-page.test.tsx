@@ -70,7 +70,7 @@ const live = (slide: number): SessionStateView => ({
   state: 'live',
   position: 0,
   slide,
-  presentation: { title: 'Word one', slides: 2, image_url: slideUrl(0, slide) },
+  presentation: { title: 'Word one', slides: 2, image_url: slideUrl(0, slide), text: '' },
   next_image_url: slide === 0 ? slideUrl(0, 1) : null,
 });
 const lesson = (session: SessionStateView): ClientSession => ({
