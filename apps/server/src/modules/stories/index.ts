@@ -5,5 +5,5 @@ import { storiesRoutes } from './stories.routes.ts';
 export const storiesModule: AppModule = { name: 'stories', routes: [storiesRoutes] };
 
 export { lessonStoryParts, stories } from './stories.schema.ts';
-export { STORY_FILES, storyFileRow } from './story-files.service.ts';
-export { latestPublished, storyContents } from './stories.service.ts';
+export { STORY_FILES, storyFileFromAsset, storyFileRow } from './story-files.service.ts';
+export { createStory, latestPublished, stepStory, storyContents } from './stories.service.ts';

@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlaylistAdd, IconX } from '@tabler/icons-react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -20,6 +21,7 @@ import { ApiError } from '../../api/client.ts';
 import { useApiFileUrl } from '../../api/file-url.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
+import { queryClient } from '../../lib/query-client.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useActingFor } from '../../session/session.tsx';
 import { useStory } from './api/stories.ts';
@@ -238,4 +240,16 @@ export function StoryReader({ story }: { story: Story }) {
   );
 }
 
-export default ReadStoryPage;
+/**
+ * The reader's screen, full screen: outside the shell, so with the app's query cache given here (the
+ * same cache the shell gives, as the player's screen does).
+ */
+export function ReadStoryScreen() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ReadStoryPage />
+    </QueryClientProvider>
+  );
+}
+
+export default ReadStoryScreen;

@@ -1,7 +1,6 @@
 import { lessonStoryPartInput } from '@logoschool/contract';
-import { Button, Select, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DialogForm, FormDialog, useDialogForm } from '../../../components/dialog-form.tsx';
 import { formatDateTime } from '../../../i18n/dates.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -48,7 +47,6 @@ function AddToLessonForm({ part, onClose }: { part: PartTarget; onClose: () => v
       date: lesson.starts_at ? formatDateTime(lesson.starts_at) : t('stories.toLesson.noDate'),
     }),
   }));
-  const chosen = form.getValues().lesson;
   return (
     <DialogForm {...state} onCancel={onClose} submitLabel={t('stories.toLesson.add')}>
       {lessons.isSuccess && options.length === 0 ? (
@@ -62,11 +60,6 @@ function AddToLessonForm({ part, onClose }: { part: PartTarget; onClose: () => v
           disabled={lessons.isPending}
           {...form.getInputProps('lesson')}
         />
-      )}
-      {chosen !== null && (
-        <Button component={Link} to={`/conduct-lesson/${chosen}`} variant="subtle" size="compact-sm">
-          {t('stories.toLesson.openPlayer')}
-        </Button>
       )}
     </DialogForm>
   );
