@@ -36,7 +36,7 @@ function StoryCard({ story }: { story: StoryListItem }) {
         {story.sounds.length > 0 && (
           <Group gap={4}>
             {story.sounds.map((sound) => (
-              <Badge key={sound} size="sm" variant="light" color="gray.8">
+              <Badge key={sound} size="sm" variant="outline" color="gray.8">
                 {sound}
               </Badge>
             ))}

@@ -47,7 +47,7 @@ export function StoriesPage() {
           {story.sounds.length > 0 && (
             <Group gap={4}>
               {story.sounds.map((sound) => (
-                <Badge key={sound} size="xs" variant="light" color="gray.8">
+                <Badge key={sound} size="xs" variant="outline" color="gray.8">
                   {sound}
                 </Badge>
               ))}

@@ -47,9 +47,9 @@ export function SlideEditor({
           {controls.remove}
         </Group>
         <Group align="flex-start" wrap="wrap" gap="md">
-          <Stack gap={6} w={220}>
+          <Stack gap={6} w={240}>
             <StoryImage fileId={imageId} alt={t('stories.imageAlt')} height={140} />
-            <Group gap={6}>
+            <Stack gap={6}>
               <FileButton
                 onChange={(file) => send(file, 'image_file_id')}
                 accept={ASSET_FILE_TYPES.image.join(',')}
@@ -57,6 +57,7 @@ export function SlideEditor({
                 {(props) => (
                   <Button
                     {...props}
+                    fullWidth
                     size="xs"
                     variant="default"
                     leftSection={<IconPhotoPlus size={14} />}
@@ -67,6 +68,7 @@ export function SlideEditor({
                 )}
               </FileButton>
               <Button
+                fullWidth
                 size="xs"
                 variant="default"
                 leftSection={<IconPhoto size={14} />}
@@ -74,7 +76,7 @@ export function SlideEditor({
               >
                 {t('stories.fromTheme')}
               </Button>
-            </Group>
+            </Stack>
             {imageError && (
               <Text size="sm" c="red.8" role="alert">
                 {t('stories.image')}: {imageError}
