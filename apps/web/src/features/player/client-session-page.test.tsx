@@ -125,7 +125,7 @@ describe('the child’s screen', () => {
       JSON.stringify({
         ...live(0),
         position: 1,
-        presentation: { title: 'Phrase one', slides: 0, image_url: null },
+        presentation: { title: 'Phrase one', slides: 0, image_url: null, text: '' },
       }),
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Phrase one' })).toBeTruthy();

@@ -177,7 +177,7 @@ export function StoryReader({ story }: { story: Story }) {
               </Text>
               <StoryImage
                 fileId={current.slide.image_file_id}
-                alt={t('stories.reader.imageAlt', { part: current.part.title, index: current.index + 1 })}
+                alt={t('stories.reader.imageAlt', { title: current.part.title, index: current.index + 1 })}
                 height="min(60dvh, 620px)"
                 dark
               />

@@ -12,7 +12,7 @@ export function StorySide({ part, slide }: { part: LessonStoryPart; slide: numbe
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">
         <Text size="xs" fw={700} c="gray.7" tt="uppercase">
-          {t('player.story.from', { story: part.story_title, episode: part.episode_title })}
+          {t('player.story.from', { title: part.story_title, label: part.episode_title })}
         </Text>
         <Title order={2} size="h3">
           {part.title}

@@ -35,7 +35,7 @@ function AddToLessonForm({ part, onClose }: { part: PartTarget; onClose: () => v
         storyId: part.storyId,
         partKey: part.key,
       });
-      notifySuccess(t('stories.toLesson.added', { part: part.title, number: lesson.number }));
+      notifySuccess(t('stories.toLesson.added', { title: part.title, number: lesson.number }));
       onClose();
     },
   });
@@ -71,7 +71,7 @@ export function AddToLessonDialog({ part, onClose }: { part: PartTarget | null; 
   return (
     <FormDialog
       target={part}
-      title={(shown) => t('stories.toLesson.title', { part: shown.title })}
+      title={(shown) => t('stories.toLesson.title', { title: shown.title })}
       onClose={onClose}
     >
       {(shown) => <AddToLessonForm part={shown} onClose={onClose} />}
