@@ -78,3 +78,4 @@ export * from './versioning/versions-api.ts';
 export * from './call-requests/schemas.ts';
 export * from './merch/schemas.ts';
 export * from './courses/schemas.ts';
+export * from './stories/schemas.ts';

@@ -11,6 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { clients, type UserRow, type WorkspaceRow } from '../db/schema/index.ts';
 import { encodePng } from '../db/demo/encode.ts';
+import { stories } from '../modules/stories/index.ts';
 import { useTestApp } from '../test/app.ts';
 import { buildBooking } from '../test/booking.ts';
 import {
@@ -42,6 +43,8 @@ interface RequestContext {
   teacherId: number;
   /** A confirmed free lesson of the caller (or the target user) that started an hour ago. */
   bookingId: number;
+  /** A story by the caller (or the target user), in review. */
+  storyId: number;
 }
 
 /**
@@ -254,6 +257,25 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/courses?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
+  'stories.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/histories?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'stories.write': (ctx) => ({
+    method: 'POST',
+    url: `/api/histories?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { title: 'The fox and the drum', language: 'en', age_from: 4, age_to: 7 },
+  }),
+  'stories.submit': (ctx) => ({
+    method: 'POST',
+    url: `/api/histories/${ctx.storyId}/submit?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { action: 'withdraw' },
+  }),
+  'stories.moderate': (ctx) => ({
+    method: 'POST',
+    url: `/api/histories/${ctx.storyId}/review?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    payload: { action: 'return', comment: 'Shorter slides, please.' },
+  }),
   'diagnoses.manage': (ctx) => ({
     method: 'GET',
     url: `/api/clients/${ctx.clientId}/diagnoses?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
@@ -322,6 +344,7 @@ const CREATING: ReadonlySet<Action> = new Set<Action>([
   'protocolTemplates.write',
   'diagnosticCards.manage',
   'courseTemplates.manage',
+  'stories.write',
   'users.invite',
   'themes.manage',
   'assets.manage',
@@ -355,10 +378,31 @@ async function context(workspace: WorkspaceRow, roleId: number, caller?: UserRow
       childName: 'Taras',
     })
     .returning();
+  const [story] = await t.db
+    .insert(stories)
+    .values({
+      workspaceId: workspace.id,
+      writerId: (caller ?? target).id,
+      status: 'moderation',
+      title: 'The fox',
+      language: 'en',
+      content: {
+        title: 'The fox',
+        description: '',
+        language: 'en',
+        age_from: 4,
+        age_to: 7,
+        sounds: [],
+        category_ids: [],
+        episodes: [],
+      },
+    })
+    .returning();
   return {
     workspaceId: workspace.id,
     roleId,
     target,
+    storyId: story!.id,
     exerciseId: exercise.id,
     template: { id: template.id, categoryId: category.id, folderId: folder.id },
     clientId: client!.id,
@@ -531,6 +575,7 @@ describe.each(WORKSPACE_ACTIONS)('%s in a project', (action) => {
       clientId: 2_000_000_000,
       teacherId: 2_000_000_000,
       bookingId: 2_000_000_000,
+      storyId: 2_000_000_000,
     };
     const missing = await send(action, missingCtx, token);
     expect(missing.statusCode).toBe(refusedProject(action, missingCtx).status);

@@ -7,6 +7,7 @@ import { assignments, categories, tags, users, workspaces } from './schema/index
 import { seedBooking } from './demo/demo-booking.ts';
 import { seedCourses } from './demo/demo-courses.ts';
 import { seedPractice } from './demo/demo-practice.ts';
+import { seedStories } from './demo/demo-stories.ts';
 import { seedReferrals } from './demo/demo-referrals.ts';
 import { seedFamily } from './demo/demo-family.ts';
 import { seedCallBackAndMerch } from './demo/demo-call-back-merch.ts';
@@ -227,5 +228,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedFamily(db, demoSchool);
   if (demoSchool !== undefined) await seedCourses(db, demoSchool);
   if (demoSchool !== undefined) await seedCallBackAndMerch(db, demoSchool);
+  if (demoSchool !== undefined) await seedStories(db, files, demoSchool);
   return created;
 }

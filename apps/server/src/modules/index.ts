@@ -26,6 +26,7 @@ import { practiceModule } from './practice/index.ts';
 import { publicLinksModule } from './public-links/index.ts';
 import { referralsModule } from './referrals/index.ts';
 import { storageModule } from './storage/index.ts';
+import { storiesModule } from './stories/index.ts';
 import { tagsModule } from './tags/index.ts';
 import { themesModule } from './themes/index.ts';
 import { usersModule } from './users/index.ts';
@@ -52,6 +53,7 @@ export const MODULES: readonly AppModule[] = [
   lessonsModule,
   diagnosticsModule,
   coursesModule,
+  storiesModule,
   bookingModule,
   familiesModule,
   practiceModule,

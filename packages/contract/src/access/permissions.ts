@@ -132,6 +132,17 @@ export const PERMISSIONS = {
    * any student of the project (issue 16 item 5).
    */
   'diagnosticians.assign': { scope: 'workspace', roles: ['root', 'admin', 'teacher'] },
+  /**
+   * Read stories (spec §2 /histories, /histories-preview): moderators every story as written,
+   * authors their own and the published ones, teachers the published ones (`storyReadScope`).
+   */
+  'stories.read': { scope: 'workspace', roles: ['root', 'moderator', 'author', 'teacher'] },
+  /** Write stories: create one's own and change it (authors), any (moderators); upload their images and sounds. */
+  'stories.write': { scope: 'workspace', roles: ['root', 'moderator', 'author'] },
+  /** Send one's own story for review, or take it back (a moderator publishes their own instead). */
+  'stories.submit': { scope: 'workspace', roles: ['author'] },
+  /** Review stories: publish them as the next version, return them to their writers (spec §6). */
+  'stories.moderate': { scope: 'workspace', roles: ['root', 'moderator'] },
   /** Read recommended programs and exercise complexes (spec §3; a teacher starts lessons from one). */
   'programs.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
   /** Keep the project's recommended programs and exercise complexes (issue 16 item 7). */

@@ -93,6 +93,8 @@ export const API = {
   lesson: '/lesson',
   /** Finishes a lesson, moving what was not reached to the next (`POST { lesson_id, reached }`). */
   lessonFinish: '/lesson/finish',
+  /** A lesson's story parts: `/lesson/:lessonId/story-parts` (add), `…/story-parts/:partId` (remove). */
+  lessonStoryParts: '/story-parts',
   /** The teacher's lessons by week, status, plan and student (`GET`). */
   lessons: '/lessons',
   /** Whether a lesson is valid and ready, and what each block lacks (`GET ?lesson_id=`). */
@@ -144,6 +146,12 @@ export const API = {
    * `POST /courses/:courseId/apply` or `/keep` (`{ key }`).
    */
   courses: '/courses',
+  /**
+   * Stories (spec §2 "histories"); the project in the query. One: `/histories/:id`, its steps:
+   * `…/submit` and `…/review`, its versions: `/histories/:id` + `DOCUMENT_VERSIONS`; its files:
+   * `/histories/files` (upload), `/histories/files/from-asset`, `/histories/files/:fileId`.
+   */
+  histories: '/histories',
   /**
    * Recommended programs and exercise complexes (`kind`); the project in the query. One:
    * `/recommended-programs/:programId`. A lesson from one: `POST /lesson/:lessonId/from-program`.

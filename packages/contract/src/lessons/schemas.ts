@@ -8,6 +8,7 @@ import {
 } from '../common/limits.ts';
 import { USAGE_FREQUENCIES } from '../exercises/schemas.ts';
 import { deadlineSchema, timeZoneSchema } from '../plans/plans.ts';
+import { lessonStoryPartSchema } from '../stories/schemas.ts';
 
 /** A lesson is open until its teacher finishes it (spec §4: finished or not finished). */
 export const LESSON_STATUSES = ['open', 'finished'] as const;
@@ -68,12 +69,14 @@ export const lessonSchema = z.object({
   /** The lesson after it, where presentations not reached move; null for the last. */
   next_lesson_id: z.number().int().nullable(),
   blocks: z.array(lessonBlockSchema),
+  /** Story parts the teacher put into it, played after the blocks' presentations in the order added. */
+  story_parts: z.array(lessonStoryPartSchema),
   updated_at: z.string(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 
 /** A row of the lessons list: the lesson, its student and plan, and what is left to prepare. */
-export const lessonListItemSchema = lessonSchema.omit({ blocks: true }).extend({
+export const lessonListItemSchema = lessonSchema.omit({ blocks: true, story_parts: true }).extend({
   /** Presentations in the lesson. */
   presentations: z.number().int(),
   /** Blocks of the plan whose presentations are within their bounds, of `blocks_total`. */

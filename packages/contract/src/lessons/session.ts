@@ -80,6 +80,8 @@ export const sessionPresentationSchema = z.object({
   slides: z.number().int(),
   /** The shown slide's image by the link's token (no sign-in); null when the deck has no image for it. */
   image_url: z.string().nullable(),
+  /** A story slide's text for the child ('' for an exercise's slide, whose text is in its image). */
+  text: z.string(),
 });
 export type SessionPresentation = z.infer<typeof sessionPresentationSchema>;
 

@@ -129,9 +129,10 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/course-templates', 'courseTemplates.manage', ['moderator'], { nav: 'courseTemplates' }),
   screen('/create-course-template', 'courseTemplates.manage', ['moderator']),
   screen('/edit-course-template/:templateId?', 'courseTemplates.manage', ['moderator']),
-  planned('/histories', ['moderator'], { nav: 'histories' }),
-  planned('/create-history', ['moderator']),
-  planned('/edit-history/:historyId?', ['moderator']),
+  // Authors write their own stories here too and send them for review; moderators publish them.
+  screen('/histories', 'stories.write', ['moderator', 'author'], { nav: 'histories' }),
+  screen('/create-history', 'stories.write', ['moderator', 'author']),
+  screen('/edit-history/:historyId?', 'stories.write', ['moderator', 'author']),
   screen('/diagnostic-cards', 'diagnosticCards.manage', ['moderator'], { nav: 'diagnosticCards' }),
   screen('/create-diagnostic-card', 'diagnosticCards.manage', ['moderator']),
   screen('/edit-diagnostic-card/:cardId?', 'diagnosticCards.manage', ['moderator']),
@@ -148,8 +149,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/preview-themes', 'themes.read', ['teacher'], { nav: 'interests' }),
   // The same navigation item as /categories: a teacher's navigation shows it, read-only.
   screen('/view-categories', 'categories.read', ['teacher'], { nav: 'categories' }),
-  planned('/histories-preview', ['teacher']),
-  planned('/preview-history/:historyId?', ['teacher']),
+  screen('/histories-preview', 'stories.read', ['teacher'], { nav: 'histories' }),
+  screen('/preview-history/:historyId?', 'stories.read', ['teacher'], { fullScreen: true }),
   // No navigation item in spec §2: the teacher's /clients links it.
   screen('/protocols-templates-teacher', 'protocolTemplates.read', ['teacher']),
   screen('/view-template/:templateId?', 'protocolTemplates.read', ['teacher']),

@@ -6,6 +6,7 @@ import type { AppModule } from '../module.ts';
 import { lessonGenerationRoutes } from './lesson-generation.routes.ts';
 import { lessonSessionRoutes } from './lesson-session.routes.ts';
 import { lessonStatisticsRoutes } from './lesson-statistics.routes.ts';
+import { lessonStoryPartsRoutes } from './lesson-story-parts.routes.ts';
 import { generateBeforeLessonJob, prepareLessonsJob } from './lessons.jobs.ts';
 import { lessonsRoutes } from './lessons.routes.ts';
 import { lessonMarksRoutes } from './marks.routes.ts';
@@ -19,6 +20,7 @@ export const lessonsModule: AppModule = {
     lessonStatisticsRoutes,
     lessonGenerationRoutes,
     lessonSessionRoutes,
+    lessonStoryPartsRoutes,
     progressRoutes,
   ],
   jobs: ({ config, files }) => [

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
-import { EXERCISE_FILES } from '../exercises/index.ts';
 import { publicRead } from '../public-links/index.ts';
 import { sessionQuery } from './lesson-link.ts';
 import { moveSession, openSession, sessionSlide, showSession } from './lesson-session.service.ts';
@@ -84,14 +83,14 @@ export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
           "One slide image of the lesson's decks by its session link (public): the presentation's place in the lesson's order and the slide, from 0; 404 for anything the lesson does not have",
         params: publicLinkParams,
         querystring: sessionSlideQuery,
-        produces: ['image/png', 'image/jpeg'],
+        produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
         response: { 200: binary, 404: errorBody },
       },
     },
     async (request, reply) => {
       const { position, slide } = request.query;
       const file = await sessionSlide(app.db, request.params.token, position, slide);
-      const stream = await app.files.open(EXERCISE_FILES, file.storedName);
+      const stream = await app.files.open(file.folder, file.storedName);
       if (!stream) throw notFound();
       return reply
         .type(file.mime)

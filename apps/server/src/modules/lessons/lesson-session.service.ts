@@ -26,14 +26,16 @@ import {
   exerciseSlides,
   lessons,
   protocols,
-  type ExerciseFileRow,
   type LessonRow,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { invalidLink, issueLink, openLink, stillOpens } from '../public-links/index.ts';
+import { STORY_FILES, storyFileRow } from '../stories/index.ts';
+import { EXERCISE_FILES } from '../exercises/index.ts';
 import { isLocked, ownLesson, planOf, planOutline, presentationsOf } from './lesson-context.ts';
 import { lessonLinks, sessionChanged, sessionLinkState, sessionStateOf } from './lesson-link.ts';
+import { storyPartsOf } from './lesson-story-parts-view.ts';
 
 /** What the teacher's session services need besides their input. */
 export interface SessionContext {
@@ -56,6 +58,40 @@ export async function playOrder(tx: Tx, lesson: LessonRow) {
   return outline.blocks.flatMap((block) => rows.filter((row) => row.blockKey === block.key));
 }
 
+/**
+ * What the session plays, in order: the lesson's presentations (`playOrder`), then its story parts
+ * in the order added. A presentation's slides are its deck's rendered images; a story part's are
+ * its slides, each an image and the child's text.
+ */
+type SessionItem =
+  | { kind: 'exercise'; exerciseId: number; title: string }
+  | { kind: 'story'; title: string; slides: { imageFileId: number; text: string }[] };
+
+async function sessionOrder(tx: Tx, lesson: LessonRow): Promise<SessionItem[]> {
+  const [presentations, parts] = await Promise.all([playOrder(tx, lesson), storyPartsOf(tx, lesson)]);
+  return [
+    ...presentations.map((row) => ({
+      kind: 'exercise' as const,
+      exerciseId: row.exerciseId,
+      title: row.title,
+    })),
+    ...parts.map((part) => ({
+      kind: 'story' as const,
+      title: part.title,
+      slides: part.slides.map((slide) => ({ imageFileId: slide.image_file_id, text: slide.text })),
+    })),
+  ];
+}
+
+/** How many slides each item has: a story part its own, a presentation its deck's rendered images. */
+async function slidesOfItems(tx: Tx, items: readonly (SessionItem | undefined)[]): Promise<number[]> {
+  const exerciseIds = items.flatMap((item) => (item?.kind === 'exercise' ? [item.exerciseId] : []));
+  const counts = await slideCounts(tx, exerciseIds);
+  return items.map((item) =>
+    !item ? 0 : item.kind === 'story' ? item.slides.length : (counts.get(item.exerciseId) ?? 0),
+  );
+}
+
 /** How many rendered slide images each exercise's deck has. */
 async function slideCounts(tx: Tx, exerciseIds: readonly number[]): Promise<Map<number, number>> {
   if (exerciseIds.length === 0) return new Map();
@@ -74,24 +110,21 @@ async function sessionView(tx: Tx, lesson: LessonRow, token: string): Promise<Se
   const slide = lesson.sessionSlide;
   const base = { state, position, slide, presentation: null, next_image_url: null };
   if (state !== 'live') return base;
-  const items = await playOrder(tx, lesson);
+  const items = await sessionOrder(tx, lesson);
   const item = items[position];
   if (!item) return base;
   const following = items[position + 1];
-  const counts = await slideCounts(
-    tx,
-    following ? [item.exerciseId, following.exerciseId] : [item.exerciseId],
-  );
-  const slides = counts.get(item.exerciseId) ?? 0;
+  const [slides = 0, followingSlides = 0] = await slidesOfItems(tx, [item, following]);
   let next: string | null = null;
   if (slide + 1 < slides) next = slideUrl(token, position, slide + 1);
-  else if (following && (counts.get(following.exerciseId) ?? 0) > 0) next = slideUrl(token, position + 1, 0);
+  else if (following && followingSlides > 0) next = slideUrl(token, position + 1, 0);
   return {
     ...base,
     presentation: {
       title: item.title,
       slides,
       image_url: slide < slides ? slideUrl(token, position, slide) : null,
+      text: item.kind === 'story' ? (item.slides[slide]?.text ?? '') : '',
     },
     next_image_url: next,
   };
@@ -120,7 +153,7 @@ export async function showSession(db: Db, token: string): Promise<ClientSession>
     language: isLanguage(language) ? language : 'uk',
     child_name: firstNameOf(childName),
     lesson_number: lesson.number,
-    presentations: (await playOrder(db, lesson)).length,
+    presentations: (await sessionOrder(db, lesson)).length,
     session: await sessionView(db, lesson, token),
   };
 }
@@ -142,19 +175,34 @@ export async function sessionOfLink(
   return lesson ? sessionView(db, lesson, token) : null;
 }
 
+/** A stored file the child's screen is sent: its folder in the file store, name, type and size. */
+export interface SessionFile {
+  folder: string;
+  storedName: string;
+  mime: string;
+  size: number;
+}
+
 /**
- * `GET /play-lesson/:token/slide?position=&slide=` (public): a rendered slide image of the deck of
- * the lesson's presentation at `position` in play order; 404 for anything the lesson does not have.
+ * `GET /play-lesson/:token/slide?position=&slide=` (public): a slide image of the item at `position`
+ * in the session's order (a presentation's rendered deck image, a story slide's image); 404 for
+ * anything the lesson does not have.
  */
 export async function sessionSlide(
   db: Db,
   token: string,
   position: number,
   slide: number,
-): Promise<ExerciseFileRow> {
+): Promise<SessionFile> {
   const { lesson } = await lessonOfToken(db, token);
-  const item = (await playOrder(db, lesson))[position];
+  const item = (await sessionOrder(db, lesson))[position];
   if (!item) throw notFound();
+  if (item.kind === 'story') {
+    const shown = item.slides[slide];
+    if (!shown) throw notFound();
+    const file = await storyFileRow(db, lesson.workspaceId, shown.imageFileId);
+    return { folder: STORY_FILES, storedName: file.storedName, mime: file.mime, size: file.size };
+  }
   const [row] = await db
     .select({ file: exerciseFiles })
     .from(exerciseSlides)
@@ -164,7 +212,12 @@ export async function sessionSlide(
     .offset(slide)
     .limit(1);
   if (!row) throw notFound();
-  return row.file;
+  return {
+    folder: EXERCISE_FILES,
+    storedName: row.file.storedName,
+    mime: row.file.mime,
+    size: row.file.size,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,7 +225,7 @@ export async function sessionSlide(
 
 /** 422 when `position` and `slide` do not name a presentation of the lesson and a slide of its deck. */
 async function assertPlace(tx: Tx, caller: ProjectActor, lesson: LessonRow, position: number, slide: number) {
-  const item = (await playOrder(tx, lesson))[position];
+  const item = (await sessionOrder(tx, lesson))[position];
   if (!item) {
     throw new AppError(
       'validation_failed',
@@ -180,7 +233,7 @@ async function assertPlace(tx: Tx, caller: ProjectActor, lesson: LessonRow, posi
       { position: [fieldMessage(caller.lang, 'sessionPositionOutside')] },
     );
   }
-  const slides = (await slideCounts(tx, [item.exerciseId])).get(item.exerciseId) ?? 0;
+  const [slides = 0] = await slidesOfItems(tx, [item]);
   // A deck without rendered images is shown by its title alone: its one place is slide 0.
   if (slide >= Math.max(slides, 1)) {
     throw new AppError(

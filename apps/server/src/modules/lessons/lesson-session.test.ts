@@ -216,6 +216,7 @@ describe('the session as the teacher moves it', () => {
           title: 'Word one',
           slides: 2,
           image_url: `/api/play-lesson/${token}/slide?position=0&slide=0`,
+          text: '',
         },
         next_image_url: `/api/play-lesson/${token}/slide?position=0&slide=1`,
       },
@@ -240,7 +241,7 @@ describe('the session as the teacher moves it', () => {
       state: 'live',
       position: 1,
       slide: 0,
-      presentation: { title: 'Phrase one', slides: 0, image_url: null },
+      presentation: { title: 'Phrase one', slides: 0, image_url: null, text: '' },
       next_image_url: `/api/play-lesson/${token}/slide?position=2&slide=0`,
     });
     dataOf(await move(s.teacher, lesson.id, { action: 'move', position: 2, slide: 0 }));

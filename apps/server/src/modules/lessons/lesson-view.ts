@@ -17,6 +17,7 @@ import {
   type PlanOutline,
   type PresentationRow,
 } from './lesson-context.ts';
+import { storyPartsOf } from './lesson-story-parts-view.ts';
 
 /** A lesson's status (spec §4: finished or not). */
 export const statusOf = (lesson: LessonRow) => (lesson.finishedAt === null ? 'open' : 'finished');
@@ -76,5 +77,6 @@ export async function lessonView(
     previous_lesson_id: neighbours.previous,
     next_lesson_id: neighbours.next,
     blocks: blocksView(caller, outline, await presentationsOf(tx, lesson.id)),
+    story_parts: await storyPartsOf(tx, lesson),
   };
 }

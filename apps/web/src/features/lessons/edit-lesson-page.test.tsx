@@ -25,6 +25,7 @@ function lessonOf(overrides: Partial<Lesson> = {}): Lesson {
     id: 21,
     protocol_id: 7,
     plan_title: 'Sound [R]',
+    story_parts: [],
     client: { id: 3, child_name: 'Marko' },
     number: 3,
     starts_at: '2026-11-24T12:00:00.000Z',

@@ -70,7 +70,7 @@ const live = (slide: number): SessionStateView => ({
   state: 'live',
   position: 0,
   slide,
-  presentation: { title: 'Word one', slides: 2, image_url: slideUrl(0, slide) },
+  presentation: { title: 'Word one', slides: 2, image_url: slideUrl(0, slide), text: '' },
   next_image_url: slide === 0 ? slideUrl(0, 1) : null,
 });
 const lesson = (session: SessionStateView): ClientSession => ({
@@ -125,7 +125,7 @@ describe('the child’s screen', () => {
       JSON.stringify({
         ...live(0),
         position: 1,
-        presentation: { title: 'Phrase one', slides: 0, image_url: null },
+        presentation: { title: 'Phrase one', slides: 0, image_url: null, text: '' },
       }),
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Phrase one' })).toBeTruthy();

@@ -218,6 +218,12 @@ function Stage({ heading, session }: { heading: string; session: SessionStateVie
         <h1>{heading}</h1>
       </VisuallyHidden>
       <Center style={{ flex: 1, minHeight: 0 }}>{content}</Center>
+      {/* A story slide's text for the child, under its image. */}
+      {shown?.text ? (
+        <Text c="white" size="xl" fw={500} ta="center" p="md" aria-live="polite">
+          {shown.text}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import {
   IconMaximize,
   IconMinimize,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -23,9 +23,11 @@ import { FinishLessonModal } from './components/finish-lesson-modal.tsx';
 import { SessionControl } from './components/session-control.tsx';
 import { SlideStage } from './components/slide-stage.tsx';
 import { TeacherSide } from './components/teacher-side.tsx';
+import { StorySide } from './components/story-side.tsx';
 import {
   nextPlace,
   playerItems,
+  playerParts,
   previousPlace,
   shownSlide,
   type PlayerItem,
@@ -108,43 +110,55 @@ export function LessonPlayer({
 }) {
   const { t } = useTranslation();
   useTrackLesson(lesson);
+  // The presentations (exercises' decks), then the story parts the teacher added (their slides).
   const items = playerItems(lesson);
+  const parts = playerParts(lesson);
+  const total = items.length + parts.length;
   const [place, setPlace] = useState<PlayerPlace>({ index: 0, slide: 0 });
   const [finishing, setFinishing] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
   const current: PlayerItem | null = items[place.index] ?? null;
+  const currentPart = parts[place.index - items.length] ?? null;
   const following = items[place.index + 1] ?? null;
+  const followingPart = parts[place.index + 1 - items.length] ?? null;
   const slides = useSlides(current?.exercise_id ?? null);
   const nextSlides = useSlides(following?.exercise_id ?? null);
-  const list = slides.data?.slides ?? [];
-  const count = list.length;
+  const count = currentPart ? currentPart.part.slides.length : (slides.data?.slides.length ?? 0);
+  const urls: (string | null)[] = currentPart
+    ? currentPart.part.slides.map((entry) => entry.image_url)
+    : (slides.data?.slides ?? []).map((entry) => entry.file_url);
   const slide = shownSlide(place, count);
+  const title = current?.title ?? currentPart?.part.title ?? '';
 
-  const forward = useCallback(() => {
-    const next = nextPlace(place, count, items.length);
+  const forward = () => {
+    const next = nextPlace(place, count, total);
     if (next) setPlace(next);
-  }, [place, count, items.length]);
-  const back = useCallback(() => {
+  };
+  const back = () => {
     const previous = previousPlace(place, count);
     if (previous) setPlace(previous);
-  }, [place, count]);
+  };
 
   useEffect(() => {
     if (finishing) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isForOther(event))
         return;
+      // The place the key leads to, from the place, its slide count and the lesson's items now.
+      let to: PlayerPlace | null = null;
       if (event.key === 'ArrowRight' || event.key === 'PageDown' || event.key === ' ') {
-        event.preventDefault();
-        forward();
+        to = nextPlace(place, count, total);
       } else if (event.key === 'ArrowLeft' || event.key === 'PageUp') {
-        event.preventDefault();
-        back();
+        to = previousPlace(place, count);
+      } else {
+        return;
       }
+      event.preventDefault();
+      if (to) setPlace(to);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [forward, back, finishing]);
+  }, [place, count, total, finishing]);
 
   useEffect(() => {
     const onChange = () => setFullScreen(document.fullscreenElement !== null);
@@ -157,13 +171,15 @@ export function LessonPlayer({
   };
 
   // The image on screen, and the next one loaded ahead (the next slide, or the next presentation's first).
-  const shown = list[slide]?.file_url ?? null;
+  const shown = urls[slide] ?? null;
   const ahead =
-    slide < count - 1 ? (list[slide + 1]?.file_url ?? null) : (nextSlides.data?.slides[0]?.file_url ?? null);
+    slide < count - 1
+      ? (urls[slide + 1] ?? null)
+      : (followingPart?.part.slides[0]?.image_url ?? nextSlides.data?.slides[0]?.file_url ?? null);
   useApiFileUrl(ahead);
 
   const finished = lesson.status === 'finished';
-  const title = t('player.title', { number: lesson.number, name: lesson.client.child_name });
+  const heading = t('player.title', { number: lesson.number, name: lesson.client.child_name });
 
   return (
     <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -187,22 +203,22 @@ export function LessonPlayer({
             {t('player.back')}
           </Button>
           <Title order={1} size="h4" lineClamp={1}>
-            {title}
+            {heading}
           </Title>
         </Group>
         <Group gap="sm">
           {/* First of the group: its window opens to its left, over the slide, clear of the marks. */}
-          {items.length > 0 && (
+          {total > 0 && (
             <SessionControl
               lessonId={lesson.id}
-              place={current ? { position: place.index, slide } : null}
+              place={current || currentPart ? { position: place.index, slide } : null}
               finished={finished}
               locked={lesson.locked}
             />
           )}
-          {items.length > 0 && (
+          {total > 0 && (
             <Text size="sm" c="gray.7" aria-live="polite">
-              {t('player.progress', { index: place.index + 1, total: items.length })}
+              {t('player.progress', { index: place.index + 1, total })}
             </Text>
           )}
           <Tooltip label={t(fullScreen ? 'player.exitFullScreen' : 'player.fullScreen')}>
@@ -215,7 +231,7 @@ export function LessonPlayer({
               {fullScreen ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
-          {!finished && items.length > 0 && (
+          {!finished && total > 0 && (
             <Button leftSection={<IconFlag size={16} aria-hidden />} onClick={() => setFinishing(true)}>
               {t('player.finish.button')}
             </Button>
@@ -223,7 +239,7 @@ export function LessonPlayer({
         </Group>
       </Group>
 
-      {current === null ? (
+      {current === null && currentPart === null ? (
         <Center component="main" style={{ flex: 1 }} p="md">
           <Stack maw={520} align="center">
             <Text ta="center">{t('player.empty')}</Text>
@@ -240,16 +256,21 @@ export function LessonPlayer({
         >
           <Stack gap="xs" style={{ flex: '3 1 560px', minWidth: 0 }}>
             <SlideStage
-              title={current.title}
+              title={title}
               fileUrl={shown}
               slide={slide}
               count={count}
-              loading={slides.isPending}
-              message={slides.data?.message ?? null}
-              failed={slides.isError}
+              loading={currentPart ? false : slides.isPending}
+              message={currentPart ? null : (slides.data?.message ?? null)}
+              failed={currentPart ? false : slides.isError}
               onForward={forward}
               onBack={back}
             />
+            {currentPart && currentPart.part.slides[slide]?.text && (
+              <Text size="lg" fw={500} ta="center">
+                {currentPart.part.slides[slide]?.text}
+              </Text>
+            )}
             <Group justify="space-between" wrap="nowrap">
               <Button
                 variant="default"
@@ -266,7 +287,7 @@ export function LessonPlayer({
                 variant="default"
                 rightSection={<IconChevronRight size={18} aria-hidden />}
                 onClick={forward}
-                disabled={nextPlace(place, count, items.length) === null}
+                disabled={nextPlace(place, count, total) === null}
               >
                 {t('player.next')}
               </Button>
@@ -276,7 +297,11 @@ export function LessonPlayer({
             </Text>
           </Stack>
           <Box component="aside" aria-label={t('player.side')} style={{ flex: '1 1 320px' }}>
-            <TeacherSide lesson={lesson} item={current} finished={finished} />
+            {current ? (
+              <TeacherSide lesson={lesson} item={current} finished={finished} />
+            ) : (
+              currentPart && <StorySide part={currentPart.part} slide={slide} />
+            )}
           </Box>
         </Box>
       )}

@@ -1,4 +1,4 @@
-import type { Lesson, LessonPresentation } from '@logoschool/contract';
+import type { Lesson, LessonPresentation, LessonStoryPart } from '@logoschool/contract';
 
 /** A presentation as the player shows it: the exercise, its block's target and its place. */
 export interface PlayerItem extends LessonPresentation {
@@ -14,6 +14,19 @@ export function playerItems(lesson: Lesson): PlayerItem[] {
       block.presentations.map((presentation) => ({ ...presentation, target: block.target })),
     )
     .map((item, index) => ({ ...item, index }));
+}
+
+/** A story part as the player shows it: its slides after the lesson's presentations, and its place. */
+export interface PlayerPart {
+  part: LessonStoryPart;
+  /** Its place in the lesson, from 0 (after every presentation). */
+  index: number;
+}
+
+/** The lesson's story parts in the order they are played: after the presentations, in the order added. */
+export function playerParts(lesson: Lesson): PlayerPart[] {
+  const after = playerItems(lesson).length;
+  return lesson.story_parts.map((part, index) => ({ part, index: after + index }));
 }
 
 /** Where the player is: the presentation, and its slide (-1: the last, once its slides are known). */

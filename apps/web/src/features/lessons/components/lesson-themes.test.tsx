@@ -21,6 +21,7 @@ const presentation = (exercise_id: number, title: string) => ({
 /** A lesson of two blocks holding three decks, one of them twice. */
 const LESSON: Lesson = {
   id: 21,
+  story_parts: [],
   protocol_id: 7,
   plan_title: 'Sound [R]',
   client: { id: 3, child_name: 'Marko' },

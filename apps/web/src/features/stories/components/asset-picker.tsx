@@ -1,0 +1,104 @@
+import { ASSET_TYPES, assetFileKind } from '@logoschool/contract';
+import { Alert, Loader, Modal, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiFileUrl } from '../../../api/file-url.ts';
+import { errorTextOf } from '../../../api/form-errors.ts';
+import { useOwnThemes, useStoryFileFromAsset, useThemeAssets } from '../api/stories.ts';
+
+/** One image asset as a button that picks it. */
+function AssetChoice({ name, fileUrl, onPick }: { name: string; fileUrl: string; onPick: () => void }) {
+  const { t } = useTranslation();
+  const image = useApiFileUrl(fileUrl);
+  return (
+    <UnstyledButton
+      onClick={onPick}
+      aria-label={t('stories.pickAsset', { name })}
+      style={{
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        padding: 4,
+      }}
+    >
+      <Stack gap={4} align="center">
+        {image.data ? (
+          <img src={image.data} alt="" style={{ width: '100%', height: 80, objectFit: 'contain' }} />
+        ) : (
+          <Loader size="xs" />
+        )}
+        <Text size="xs" lineClamp={1}>
+          {name}
+        </Text>
+      </Stack>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * Picks an image of an asset of one of the project's own themes for a slide: the server copies
+ * it into the stories' files, and `onPicked` gets the new file's id.
+ */
+export function AssetPicker({
+  opened,
+  onClose,
+  onPicked,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onPicked: (fileId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const themes = useOwnThemes(opened);
+  const [themeId, setThemeId] = useState<number | null>(null);
+  const chosen = themeId ?? themes.data?.[0]?.id ?? null;
+  const assets = useThemeAssets(opened ? chosen : null);
+  const copy = useStoryFileFromAsset();
+  const images = ASSET_TYPES.filter((type) => assetFileKind(type) === 'image').flatMap((type) =>
+    (assets.data?.[type] ?? []).flatMap((asset) => {
+      const file = asset.files.find((candidate) => candidate.kind === 'image');
+      return file ? [{ name: asset.name, file }] : [];
+    }),
+  );
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('stories.pickTitle')} size="lg">
+      <Stack>
+        {themes.isPending ? (
+          <Loader size="sm" />
+        ) : (themes.data ?? []).length === 0 ? (
+          <Text>{t('stories.pickNoThemes')}</Text>
+        ) : (
+          <Select
+            label={t('stories.pickTheme')}
+            data={(themes.data ?? []).map((theme) => ({ value: String(theme.id), label: theme.name }))}
+            value={chosen === null ? null : String(chosen)}
+            onChange={(value) => setThemeId(value === null ? null : Number(value))}
+            allowDeselect={false}
+          />
+        )}
+        {assets.isSuccess && images.length === 0 && <Text>{t('stories.pickNoAssets')}</Text>}
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {images.map(({ name, file }) => (
+            <AssetChoice
+              key={file.id}
+              name={name}
+              fileUrl={file.file_url}
+              onPick={() =>
+                copy.mutate(file.id, {
+                  onSuccess: (copied) => {
+                    onPicked(copied.id);
+                    onClose();
+                  },
+                })
+              }
+            />
+          ))}
+        </SimpleGrid>
+        {copy.isError && (
+          <Alert color="red" role="alert">
+            {errorTextOf(copy.error)}
+          </Alert>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
