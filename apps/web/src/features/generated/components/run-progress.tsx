@@ -5,8 +5,7 @@ import { formatDateTime } from '../../../i18n/dates.ts';
 
 /** A run's progress: what it was asked for, a bar, and how many versions it made, kept and failed of all. */
 export function RunProgress({ run }: { run: GenerationRun }) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useTranslation();
   const settled = run.done + run.kept + run.failed;
   const percent = run.total === 0 ? 100 : Math.round((settled / run.total) * 100);
   const label = t(`generated.runs.kind.${run.kind}`);
@@ -32,16 +31,15 @@ export function RunProgress({ run }: { run: GenerationRun }) {
           value={percent}
           color={run.status === 'failed' ? 'red' : run.status === 'done' ? 'teal' : 'blue'}
           animated={run.status === 'running' || run.status === 'queued'}
-          aria-label={t('generated.runs.progress', { percent })}
+          aria-label={t('generated.runs.progress', { count: percent })}
         />
         <Text size="sm" role="status">
-          {t('generated.runs.counts', {
-            settled: number.format(settled),
-            total: number.format(run.total),
-            done: number.format(run.done),
-            kept: number.format(run.kept),
-            failed: number.format(run.failed),
-          })}
+          {[
+            t('generated.runs.total', { count: run.total }),
+            t('generated.runs.made', { count: run.done }),
+            t('generated.runs.kept', { count: run.kept }),
+            t('generated.runs.failed', { count: run.failed }),
+          ].join(' · ')}
         </Text>
       </Stack>
     </Paper>

@@ -63,7 +63,7 @@ describe('a theme’s versions', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Text does not fit its box' });
     expect(within(dialog).getByText('Captain Bartholomew flies to Andromeda')).toBeTruthy();
-    expect(within(dialog).getByText('It needs 2 lines; the box holds 1.')).toBeTruthy();
+    expect(within(dialog).getByText('It needs 2 lines. The box holds 1 line.')).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select every version on this page' }));
@@ -92,7 +92,7 @@ describe('a theme’s versions', () => {
       finished_at: null,
     };
     await renderInApp(<RunProgress run={run} />, { as: { roles: ['moderator'] } });
-    expect(screen.getByText('7 of 10: made 5, kept read-only 1, failed 1')).toBeTruthy();
+    expect(screen.getByText('10 versions in all · Made: 5 · Kept read-only: 1 · Failed: 1')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: '70% done' })).toBeTruthy();
     expect(screen.getByText('Generation for a theme · Space')).toBeTruthy();
   });

@@ -19,7 +19,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconLockOpen, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiFileUrl } from '../../../api/file-url.ts';
@@ -58,11 +58,11 @@ function OverflowModal({ version, onClose }: { version: GeneratedListItem | null
       {version && overflow && (
         <Stack gap="sm">
           <Text size="sm">
-            {t('generated.overflow.where', { title: version.exercise.title, slide: overflow.slide })}
+            {t('generated.overflow.where', { title: version.exercise.title, count: overflow.slide })}
           </Text>
           <SlideImage
             url={overflow.slide_url}
-            alt={t('generated.slide', { slide: overflow.slide })}
+            alt={t('generated.slide', { count: overflow.slide })}
             width={560}
           />
           <Paper withBorder p="sm" bg="gray.0">
@@ -71,7 +71,8 @@ function OverflowModal({ version, onClose }: { version: GeneratedListItem | null
             </Text>
           </Paper>
           <Text size="sm" c="gray.7">
-            {t('generated.overflow.lines', { needed: overflow.lines_needed, fit: overflow.lines_fit })}
+            {t('generated.overflow.needed', { count: overflow.lines_needed })}{' '}
+            {t('generated.overflow.fit', { count: overflow.lines_fit })}
           </Text>
         </Stack>
       )}
@@ -87,8 +88,7 @@ type Bulk = 'lock' | 'unlock' | 'refresh' | 'delete';
  * rows chosen get bulk actions in one call each (read-only on and off, regenerate, delete).
  */
 export function VersionsList({ themeId }: { themeId: number }) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useTranslation();
   const list = useListControls<{ state: GeneratedState }>({ state: 'all' }, { firstPageOn: String(themeId) });
   const perPage = PER_PAGE_MAX / 2;
   const query = useVersions({
@@ -101,22 +101,27 @@ export function VersionsList({ themeId }: { themeId: number }) {
   const toggle = useToggleVersions();
   const remove = useDeleteVersions();
   const start = useStartRun();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const [shown, setShown] = useState<GeneratedListItem | null>(null);
   const rows = query.data?.data ?? [];
   const counts = query.data?.meta.counts;
 
-  // Another tab, search, theme or page shows other rows: what was chosen is let go.
-  useEffect(() => setSelected(new Set()), [themeId, list.filter.state, list.search, list.page]);
+  // Another tab, search, theme or page shows other rows: what was chosen there is let go.
+  const view = `${themeId}|${list.filter.state}|${list.search}|${list.page}`;
+  const [selection, setSelection] = useState<{ view: string; ids: ReadonlySet<number> }>(() => ({
+    view,
+    ids: new Set(),
+  }));
+  const selected = selection.view === view ? selection.ids : new Set<number>();
+  const setSelected = (ids: ReadonlySet<number>) => setSelection({ view, ids });
   const chosen = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
   const every = rows.length > 0 && chosen.length === rows.length;
   const choose = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
+    setSelection((current) => {
+      const next = new Set(current.view === view ? current.ids : []);
       if (on) next.add(id);
       else next.delete(id);
-      return next;
+      return { view, ids: next };
     });
 
   const act = async (action: Bulk, ids: number[]) => {
@@ -211,10 +216,10 @@ export function VersionsList({ themeId }: { themeId: number }) {
               onClick={() => setShown(row)}
               aria-label={t('generated.overflow.showNamed', {
                 title: row.exercise.title,
-                slide: row.overflow.slide,
+                count: row.overflow.slide,
               })}
             >
-              {t('generated.overflow.badge', { slide: row.overflow.slide })}
+              {t('generated.overflow.badge', { count: row.overflow.slide })}
             </Button>
           )}
         </Group>
@@ -290,7 +295,7 @@ export function VersionsList({ themeId }: { themeId: number }) {
       />
       {counts && (
         <Text size="xs" c="gray.7">
-          {t('generated.total', { count: counts.all, number: number.format(counts.all) })}
+          {t('generated.total', { count: counts.all })}
         </Text>
       )}
       <ConfirmTargetModal
