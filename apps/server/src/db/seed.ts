@@ -6,6 +6,7 @@ import type { Db, Tx } from './client.ts';
 import { assignments, categories, tags, users, workspaces } from './schema/index.ts';
 import { seedBooking } from './demo/demo-booking.ts';
 import { seedPractice } from './demo/demo-practice.ts';
+import { seedGenerated } from './demo/demo-generated.ts';
 import { seedReferrals } from './demo/demo-referrals.ts';
 import { seedFamily } from './demo/demo-family.ts';
 import { seedCallBackAndMerch } from './demo/demo-call-back-merch.ts';
@@ -225,5 +226,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedReferrals(db, demoSchool);
   if (demoSchool !== undefined) await seedFamily(db, demoSchool);
   if (demoSchool !== undefined) await seedCallBackAndMerch(db, demoSchool);
+  if (demoSchool !== undefined) await seedGenerated(db, files, demoSchool);
   return created;
 }
