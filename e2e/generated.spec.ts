@@ -74,7 +74,7 @@ test('a moderator generates a theme’s versions as a job and makes them read-on
   await expect(page.getByText('2 versions selected')).toBeVisible();
   await page.getByRole('button', { name: 'Make read-only' }).click();
   await expect(page.getByText('2 versions are read-only now')).toBeVisible();
-  await page.getByText('Read-only (2)').click();
+  await page.getByRole('tab', { name: /^Read-only\s*2$/ }).click();
   await expect(page.getByRole('row').filter({ hasText: DECKS[0] }).getByText('Read-only')).toBeVisible();
-  await expect(page.getByText('Editable (0)')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Editable\s*0$/ })).toBeVisible();
 });

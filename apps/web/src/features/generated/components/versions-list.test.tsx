@@ -55,7 +55,7 @@ describe('a theme’s versions', () => {
     );
     expect(await screen.findByText('Rocket sounds')).toBeTruthy();
     expect(calls[0]?.query.get('theme_id')).toBe('4');
-    expect(screen.getByText('Read-only (1)')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /^Read-only\s*1$/ })).toBeTruthy();
     expect(screen.getAllByText('Read-only').length).toBeGreaterThan(0);
 
     fireEvent.click(
@@ -72,7 +72,7 @@ describe('a theme’s versions', () => {
     expect(await screen.findByText('2 versions are read-only now')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ ids: [1, 2], read_only: true });
 
-    fireEvent.click(screen.getByText('Text overflows (1)'));
+    fireEvent.click(screen.getByRole('tab', { name: /^Text overflows\s*1$/ }));
     await vi.waitFor(() => expect(calls.some((call) => call.query.get('state') === 'overflow')).toBe(true));
   });
 

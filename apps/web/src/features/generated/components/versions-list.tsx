@@ -194,24 +194,20 @@ export function VersionsList({ themeId }: { themeId: number }) {
       header: t('generated.columns.state'),
       cell: (row) => (
         <Group gap={6}>
-          <Badge color={row.read_only ? 'gray.7' : 'teal.9'} variant="light">
+          <Badge color={row.read_only ? 'gray.7' : 'teal.9'}>
             {t(row.read_only ? 'generated.state.readOnly' : 'generated.state.editable')}
           </Badge>
           {!row.exercise.ready_for_generation && (
-            <Badge color="orange.9" variant="light">
-              {t('generated.state.notReady')}
-            </Badge>
+            <Badge color="orange.9">{t('generated.state.notReady')}</Badge>
           )}
           {row.exercise.excluded_from_generation && (
-            <Badge color="red.9" variant="light">
-              {t('generated.state.excluded')}
-            </Badge>
+            <Badge color="red.9">{t('generated.state.excluded')}</Badge>
           )}
           {row.overflow && (
             <Button
               size="compact-xs"
               color="red.9"
-              variant="light"
+              variant="outline"
               leftSection={<IconAlertTriangle size={14} />}
               onClick={() => setShown(row)}
               aria-label={t('generated.overflow.showNamed', {
@@ -230,6 +226,7 @@ export function VersionsList({ themeId }: { themeId: number }) {
   return (
     <Stack gap="md">
       <StatusTabs
+        tabs
         label={t('generated.tabs')}
         value={list.filter.state}
         onChange={(state) => list.setFilter({ state })}
