@@ -45,7 +45,7 @@ import {
   generationRuns,
   type GenerationRunRow,
 } from './generation.schema.ts';
-import { overflowOfSlides, slidesOf, type Names } from './overflow.ts';
+import { fillDeckNames, overflowOfSlides, slidesOf, type Names } from './overflow.ts';
 
 /** The queue of the generation job, and of the minute's look for runs that stopped. */
 export const GENERATION_RUN = 'generation-run';
@@ -328,6 +328,35 @@ async function namesOf(db: Tx, themeId: number): Promise<Names> {
 }
 
 /**
+ * Fills the theme's names into the version's deck (its own copy): the new bytes are stored and its
+ * file row points at them; returns the replaced file's name, to remove once committed (null when
+ * the deck names nobody or cannot be read).
+ */
+async function fillVersionNames(db: Tx, files: FileStore, generatedId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ themeId: exerciseGenerated.themeId, file: exerciseFiles })
+    .from(exerciseGenerated)
+    .innerJoin(exerciseFiles, eq(exerciseFiles.id, exerciseGenerated.fileId))
+    .where(eq(exerciseGenerated.id, generatedId));
+  if (!row) return null;
+  const stored = await files.read(EXERCISE_FILES, row.file.storedName);
+  if (!stored) return null;
+  let filled: Buffer | null;
+  try {
+    filled = await fillDeckNames(stored.content, await namesOf(db, row.themeId));
+  } catch {
+    return null;
+  }
+  if (!filled) return null;
+  const storedName = await files.save(EXERCISE_FILES, filled, 'pptx');
+  await db
+    .update(exerciseFiles)
+    .set({ storedName, size: filled.length })
+    .where(eq(exerciseFiles.id, row.file.id));
+  return row.file.storedName;
+}
+
+/**
  * Checks a version's text boxes with the theme's names filled in and keeps what came of it (the
  * first box that overflows, or none). A deck that cannot be read keeps no check.
  */
@@ -397,10 +426,12 @@ type Outcome = 'made' | 'kept' | 'failed';
 
 /**
  * Settles the run's next pending item that no other worker holds, in one transaction: the version
- * made (or kept, or failed), its text checked, the item and the run's counts. False when none is left.
+ * made (or kept, or failed), the theme's names filled into its text and checked, the item and the
+ * run's counts. False when none is left.
  */
 async function settleNext(db: Db, files: FileStore, run: GenerationRunRow): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  let replaced: string | null = null;
+  const settled = await db.transaction(async (tx) => {
     const [item] = await tx
       .select()
       .from(generationRunItems)
@@ -425,7 +456,10 @@ async function settleNext(db: Db, files: FileStore, run: GenerationRunRow): Prom
         .where(
           and(eq(exerciseGenerated.exerciseId, item.exerciseId), eq(exerciseGenerated.themeId, item.themeId)),
         );
-      if (version) await checkVersion(tx, files, version.id);
+      if (version) {
+        replaced = await fillVersionNames(tx, files, version.id);
+        await checkVersion(tx, files, version.id);
+      }
     }
     const now = new Date();
     await tx
@@ -443,6 +477,8 @@ async function settleNext(db: Db, files: FileStore, run: GenerationRunRow): Prom
       .where(eq(generationRuns.id, run.id));
     return true;
   });
+  if (replaced) await files.remove(EXERCISE_FILES, replaced);
+  return settled;
 }
 
 /** What one call of the job came to. */

@@ -15,6 +15,7 @@ import { buildThemeWithAssets, solidPng, type TestAsset } from '../../test/media
 import { pptxDeck } from '../../test/pptx.ts';
 import { sineTone } from '../../db/demo/encode.ts';
 import { resumeRuns, runGeneration, STALE_AFTER_MS } from './generation.service.ts';
+import { slidesOf } from './overflow.ts';
 
 const t = useTestApp();
 
@@ -112,6 +113,12 @@ describe('a theme’s generation as a job', () => {
     const flagged = body.data.find((row) => row.exercise.id === overflowing);
     expect(flagged?.overflow).toMatchObject({ slide: 2, lines_needed: 2, lines_fit: 1 });
     expect(flagged?.overflow?.text).toContain(LONG_NAME);
+    // The names are filled into the version's own deck; the source keeps its placeholders.
+    const file = await apiAs(t.app, null, { token: school.moderator.token }).get(flagged?.file_url ?? '');
+    expect(file.statusCode).toBe(200);
+    const versionSlides = await slidesOf(file.rawPayload);
+    expect(versionSlides[1]).toContain(LONG_NAME);
+    expect(versionSlides[1]).not.toContain('{{theme}}');
     expect(
       body.data
         .filter((row) => row.overflow === null)

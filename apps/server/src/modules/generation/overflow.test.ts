@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { pptxDeck } from '../../test/pptx.ts';
-import { fillNames, linesOf, measureBox, overflowOfSlides, slidesOf, textBoxesOf } from './overflow.ts';
+import {
+  fillDeckNames,
+  fillNames,
+  fillSlideNames,
+  linesOf,
+  measureBox,
+  overflowOfSlides,
+  slidesOf,
+  textBoxesOf,
+} from './overflow.ts';
 
 /** A slide with one text box of `cx` × `cy` EMU, its runs at `sz` hundredths of a point. */
 function slide(
@@ -77,5 +86,17 @@ describe('the overflow rule', () => {
     const slides = await slidesOf(deck);
     expect(slides).toHaveLength(2);
     expect(textBoxesOf(slides[0]!)[0]?.paragraphs).toEqual(['Tom & {{theme}}']);
+  });
+
+  it('fills the names into a copy of the deck, escaped, and leaves a deck without placeholders alone', async () => {
+    expect(fillSlideNames('<a:t>{{theme}} &amp; co</a:t><a:t>x</a:t>', { theme: 'Cats <3' })).toBe(
+      '<a:t>Cats &lt;3 &amp; co</a:t><a:t>x</a:t>',
+    );
+    const deck = pptxDeck([['Hello {{character}}'], ['Plain']]);
+    const filled = await fillDeckNames(deck, { character: 'Robo' });
+    expect(filled).not.toBeNull();
+    const slides = await slidesOf(filled!);
+    expect(textBoxesOf(slides[0]!)[0]?.paragraphs).toEqual(['Hello Robo']);
+    expect(await fillDeckNames(pptxDeck([['Plain']]), { character: 'Robo' })).toBeNull();
   });
 });

@@ -14,10 +14,12 @@
  * - the box overflows when its lines outnumber those its height holds.
  *
  * The names are the `{{theme}}`, `{{character}}`, `{{prop}}`, `{{background}}` and `{{sound}}`
- * placeholders of the text (`NAME_PLACEHOLDER`), filled with the theme's name and its assets' names.
+ * placeholders of the text (`NAME_PLACEHOLDER`), filled with the theme's name and its assets' names;
+ * the generation fills them into the version's copy of the deck (`fillDeckNames`), never the source.
  */
 import { deckEntries, PPTX_LIMITS } from '../../files/pptx-deck.ts';
 import { unescapeXml } from '../../files/opc.ts';
+import { zipArchive, type ZipFile } from '../../files/zip-archive.ts';
 import { InflateBudget, inflateEntry } from '../../files/zip.ts';
 
 /** Average glyph width, as a share of the font size (sans-serif Latin and Cyrillic text). */
@@ -144,4 +146,42 @@ export async function slidesOf(deck: Buffer): Promise<string[]> {
   for (const entry of slides)
     xml.push(((await inflateEntry(deck, entry, budget, true)) ?? Buffer.alloc(0)).toString('utf8'));
   return xml;
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A slide's XML with the placeholders of its text runs filled (a placeholder split over runs stays). */
+export function fillSlideNames(xml: string, names: Names): string {
+  return xml.replace(
+    /(<a:t(?:\s[^>]*)?>)([^<]*)(<\/a:t>)/g,
+    (whole, open: string, text: string, close: string) => {
+      const filled = fillNames(unescapeXml(text), names);
+      return filled === unescapeXml(text) ? whole : `${open}${escapeXml(filled)}${close}`;
+    },
+  );
+}
+
+/**
+ * The deck with the names filled into its slides' text (in a copy: the source deck is never
+ * touched), or null when no slide names any.
+ */
+export async function fillDeckNames(deck: Buffer, names: Names): Promise<Buffer | null> {
+  const { caps, entries } = deckEntries(deck, PPTX_LIMITS);
+  const budget = new InflateBudget(caps.maxInflatedBytes);
+  let changed = false;
+  const files: ZipFile[] = [];
+  for (const entry of entries) {
+    const content = (await inflateEntry(deck, entry, budget, true)) ?? Buffer.alloc(0);
+    if (SLIDE.test(entry.name) && entry.declaredSize <= caps.maxXmlPartBytes) {
+      const xml = content.toString('utf8');
+      const filled = fillSlideNames(xml, names);
+      if (filled !== xml) {
+        changed = true;
+        files.push({ name: entry.name, content: Buffer.from(filled) });
+        continue;
+      }
+    }
+    files.push({ name: entry.name, content, stored: entry.method === 0 });
+  }
+  return changed ? zipArchive(files) : null;
 }
