@@ -41,9 +41,9 @@ async function seedBenchGenerated(db: Db, workspaceId: number, total: number) {
       from exercise_files f where f.kind = 'generated' and f.stored_name like 'bench-generated-%'`);
     await tx.execute(sql`
       insert into generated_checks (generated_id, workspace_id, overflow_slide, overflow_text, lines_needed, lines_fit)
-      select g.id, g.workspace_id, case when g.id % 10 = 0 then 2 end,
-        case when g.id % 10 = 0 then 'A long name that does not fit its box' end,
-        case when g.id % 10 = 0 then 3 end, case when g.id % 10 = 0 then 2 end
+      select g.id, g.workspace_id, case when g.exercise_id % 10 = 0 then 2 end,
+        case when g.exercise_id % 10 = 0 then 'A long name that does not fit its box' end,
+        case when g.exercise_id % 10 = 0 then 3 end, case when g.exercise_id % 10 = 0 then 2 end
       from exercise_generated g where g.workspace_id = ${workspaceId}
       on conflict do nothing`);
   });
