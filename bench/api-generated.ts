@@ -5,7 +5,7 @@
  * exercise list is measured. The versions are written by set-based SQL on the bench's accepted
  * exercises (their files are rows only: the list never reads a deck).
  */
-import { ROLE, generatedListQuery } from '@logoschool/contract';
+import { GENERATION_STATUS, ROLE, generatedListQuery } from '@logoschool/contract';
 import type { Db } from '@logoschool/server/src/db/client.ts';
 import { listGeneratedQueries } from '@logoschool/server/src/modules/generation/index.ts';
 import { exerciseGenerated, themes } from '@logoschool/server/src/db/schema/index.ts';
@@ -27,7 +27,7 @@ async function seedBenchGenerated(db: Db, workspaceId: number, total: number) {
     await tx.execute(sql`
       with
         t as (select id from themes where workspace_id = ${workspaceId} and name like 'Bench theme %'),
-        e as (select id, title from exercises where workspace_id = ${workspaceId} and status_id = 3
+        e as (select id, title from exercises where workspace_id = ${workspaceId} and status_id = ${GENERATION_STATUS}
               order by id limit ${each})
       insert into exercise_files (exercise_id, kind, stored_name, mime, size, original_name)
       select e.id, 'generated', 'bench-generated-' || e.id || '-' || t.id || '.pptx',
@@ -41,10 +41,11 @@ async function seedBenchGenerated(db: Db, workspaceId: number, total: number) {
       from exercise_files f where f.kind = 'generated' and f.stored_name like 'bench-generated-%'`);
     await tx.execute(sql`
       insert into generated_checks (generated_id, workspace_id, overflow_slide, overflow_text, lines_needed, lines_fit)
-      select g.id, g.workspace_id, case when g.exercise_id % 10 = 0 then 2 end,
-        case when g.exercise_id % 10 = 0 then 'A long name that does not fit its box' end,
-        case when g.exercise_id % 10 = 0 then 3 end, case when g.exercise_id % 10 = 0 then 2 end
-      from exercise_generated g where g.workspace_id = ${workspaceId}
+      select g.id, g.workspace_id, case when g.n % 10 = 0 then 2 end,
+        case when g.n % 10 = 0 then 'A long name that does not fit its box' end,
+        case when g.n % 10 = 0 then 3 end, case when g.n % 10 = 0 then 2 end
+      from (select id, workspace_id, row_number() over (partition by theme_id order by exercise_id) n
+            from exercise_generated where workspace_id = ${workspaceId}) g
       on conflict do nothing`);
   });
   await db.execute(sql`vacuum analyze exercise_files, exercise_generated, generated_checks, themes`);
