@@ -22,6 +22,8 @@
  * - booking (issue 28), against the bare route: the parents' GET /api/appointment/:token/slots over
  *   30 teachers with a busy month each, and the manager's GET /api/bookings (a page of all, and a
  *   search) over their 21,000 bookings (BENCH_BOOKING_TEACHERS, BENCH_BOOKINGS_EACH).
+ * - the generated list (issue 30) at 50,000 themed versions over five themes (BENCH_GENERATED): a
+ *   theme's page and its overflow tab against their own SQL (`listGeneratedQueries` with `.toSQL()`).
  * Prints req/s and p99 latency of each and the ratios. Database: a fresh database
  * `logoschool_bench_<random>`, dropped at the end, on the embedded PostgreSQL as the app runs it
  * (durable, in a temporary directory: decision 025), or on the PostgreSQL server that
@@ -48,6 +50,7 @@ import { startServerProcess } from './server-process.ts';
 
 import { benchBookingLists } from './api-booking.ts';
 import { benchDiagnosticsLists } from './api-diagnostics.ts';
+import { benchGeneratedList } from './api-generated.ts';
 import { benchTeachingLists } from './api-teaching.ts';
 import { bearerOf, CONNECTIONS, DURATION, printTable, ratio, run, through, type Row } from './measure.ts';
 
@@ -241,6 +244,7 @@ try {
   await benchTeachingLists(context);
   await benchDiagnosticsLists(context);
   await benchBookingLists(context);
+  await benchGeneratedList(context);
 } finally {
   await closeApp();
   await sqlPool?.end();

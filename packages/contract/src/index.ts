@@ -36,6 +36,7 @@ export * from './exercises/likes.ts';
 export * from './exercises/media.ts';
 export * from './exercises/schemas.ts';
 export * from './exercises/status-machine.ts';
+export * from './generation/schemas.ts';
 export * from './plans/plan-status.ts';
 export * from './practice/practice.ts';
 export * from './public-links/public-links.ts';

@@ -8,6 +8,7 @@ import { seedBooking } from './demo/demo-booking.ts';
 import { seedCourses } from './demo/demo-courses.ts';
 import { seedPractice } from './demo/demo-practice.ts';
 import { seedStories } from './demo/demo-stories.ts';
+import { seedGenerated } from './demo/demo-generated.ts';
 import { seedReferrals } from './demo/demo-referrals.ts';
 import { seedFamily } from './demo/demo-family.ts';
 import { seedCallBackAndMerch } from './demo/demo-call-back-merch.ts';
@@ -229,5 +230,6 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedCourses(db, demoSchool);
   if (demoSchool !== undefined) await seedCallBackAndMerch(db, demoSchool);
   if (demoSchool !== undefined) await seedStories(db, files, demoSchool);
+  if (demoSchool !== undefined) await seedGenerated(db, files, demoSchool);
   return created;
 }

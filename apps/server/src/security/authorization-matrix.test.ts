@@ -149,6 +149,8 @@ const QUERY_FILTERS: Record<string, Exclude<keyof ProjectObjects, 'areas'>> = {
   protocol_id: 'protocol',
   lesson_id: 'lesson',
   exercise_id: 'exercise',
+  /** The generated list's and runs' theme (issue 30). */
+  theme_id: 'theme',
   /** The student being edited, left out of the possible duplicates (404 unless the caller's). */
   except_id: 'client',
 };

@@ -64,6 +64,20 @@ export const API = {
   exercisesGenerated: '/exercises/generated',
   /** Sets `read_only` on themed variants (spec §7 "toggle (generated read-only)"). */
   exercisesGeneratedToggle: '/exercises/generated/toggle',
+  /** The generated list (issue 30): `GET /exercises/generated?theme_id=&state=&term=&page=`. */
+  generatedList: '/exercises/generated',
+  /** Generation runs as jobs (spec §7 generator paths), each `POST`; a run: `GET /generator/runs/:runId`. */
+  generatorGenerate: '/generator/generate',
+  generatorDelete: '/generator/delete',
+  generatorRefresh: '/generator/refresh',
+  generatorOnlyNew: '/generator/only-new',
+  generatorByWorkspace: '/generator/by-workspace',
+  generatorByTheme: '/generator/by-theme',
+  generatorRefreshForReports: '/generator/refresh-for-reports',
+  generatorGeneralStats: '/generator/general-stats',
+  generatorRuns: '/generator/runs',
+  /** Checks a version's text boxes once the names are filled in (`POST { generated_id }`). */
+  checkGeneratePresentation: '/check-generate-presentation',
   /** Renders a deck's slide images again (spec §7 `files/actualize-file`). */
   exercisesActualizeFile: '/exercises/files/actualize-file',
   /** The project's auto-moderation settings (GET, PUT); the project in the query. */

@@ -137,7 +137,7 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/create-diagnostic-card', 'diagnosticCards.manage', ['moderator']),
   screen('/edit-diagnostic-card/:cardId?', 'diagnosticCards.manage', ['moderator']),
   screen('/preview-diagnostic-card/:cardId?', 'diagnosticCards.manage', ['moderator']),
-  planned('/generated-list/:themeId?', ['moderator']),
+  screen('/generated-list/:themeId?', 'exercises.generate', ['moderator']),
   screen('/themes', 'themes.manage', ['moderator'], { nav: 'themesAndTags' }),
   screen('/theme-assets/:themeId?', 'themes.manage', ['moderator']),
   // Teacher (the read-only views open to every role that may read what they show)
