@@ -110,6 +110,7 @@ export function ThemesTable({
             label={t('themes.actionsFor', { name: theme.name })}
             actions={[
               { label: t('themes.edit'), onClick: () => actions.edit(theme) },
+              { label: t('themes.generatedVersions'), to: `/generated-list/${theme.id}` },
               { label: t('themes.delete'), color: 'red.9', onClick: () => actions.remove(theme) },
             ]}
           />
