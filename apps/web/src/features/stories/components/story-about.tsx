@@ -1,20 +1,23 @@
 import {
   LANGUAGES,
   STORY_AGE_MAX,
+  STORY_CATEGORIES_MAX,
   STORY_AGE_MIN,
   STORY_SOUNDS_MAX,
   STORY_TEXT_MAX,
   STORY_TITLE_MAX,
 } from '@logoschool/contract';
-import { Group, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DocumentSection } from '../../../components/versioned-document/document-frame.tsx';
+import { useStoryCategories } from '../api/stories.ts';
 import type { StoryValues } from '../story-form.ts';
 
-/** The story's own fields: title, description, lesson language, age range and target sounds. */
+/** The story's own fields: title, description, lesson language, age range, target sounds and categories. */
 export function StoryAbout({ form }: { form: UseFormReturnType<StoryValues> }) {
   const { t } = useTranslation();
+  const categories = useStoryCategories();
   return (
     <DocumentSection id="story-about" title={t('stories.about')} framed>
       <TextInput
@@ -61,6 +64,19 @@ export function StoryAbout({ form }: { form: UseFormReturnType<StoryValues> }) {
         error={
           form.errors.sounds ??
           Object.entries(form.errors).find(([field]) => field.startsWith('sounds.'))?.[1]
+        }
+      />
+      <MultiSelect
+        label={t('stories.fields.categories')}
+        description={t('stories.fields.categoriesHint')}
+        searchable
+        maxValues={STORY_CATEGORIES_MAX}
+        data={categories.data ?? []}
+        value={form.values.category_ids.map(String)}
+        onChange={(ids) => form.setFieldValue('category_ids', ids.map(Number))}
+        error={
+          form.errors.category_ids ??
+          Object.entries(form.errors).find(([field]) => field.startsWith('category_ids.'))?.[1]
         }
       />
     </DocumentSection>
