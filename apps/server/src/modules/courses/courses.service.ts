@@ -143,7 +143,7 @@ type PlanBlocks = Awaited<ReturnType<typeof planBlocks>>;
 
 /** The refusal of a course lesson that does not fit the plan, saying why in the caller's language. */
 const notPlaced = (lesson: CourseLessonContent, problems: readonly string[]) =>
-  new AppError('conflict', { lesson: lesson.title, problem: problems.join(' ') }).saying(
+  new AppError('conflict', { title: lesson.title, reason: problems.join(' ') }).saying(
     'courseLessonNotPlaced',
   );
 
