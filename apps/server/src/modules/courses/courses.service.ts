@@ -39,9 +39,16 @@ import {
   type ProtocolRow,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
+import { fieldMessage } from '../../errors/validation.ts';
 import { refuseBookedTimes } from '../booking/index.ts';
-import { writePresentations } from '../lessons/index.ts';
-import { contentOf as planContentOf, weeklyDates } from '../plans/index.ts';
+import {
+  folderExercises,
+  judgeLesson,
+  planOutline,
+  problemText,
+  writePresentations,
+} from '../lessons/index.ts';
+import { weeklyDates } from '../plans/index.ts';
 import { visibleIn } from '../themes/index.ts';
 import { acceptedExercises, exerciseTitles, readableTemplate } from './course-templates.service.ts';
 import {
@@ -119,11 +126,88 @@ async function freeLessons(tx: Tx, planId: number): Promise<LessonRow[]> {
   return rows.filter((row) => row.finishedAt === null && !locked(row, now) && !busy.has(row.id));
 }
 
-/** The plan's first block (of its template version), where a course lesson's exercises go. */
-async function courseBlockKey(tx: Tx, plan: ProtocolRow): Promise<string> {
-  const [block] = (await planContentOf(tx, plan)).blocks;
-  if (!block) throw new AppError('conflict').saying('coursePlanNotFilled');
-  return block.key;
+/** The plan's blocks with their folders' accepted exercises; 409 while a block has no folder. */
+async function planBlocks(tx: Tx, caller: ProjectActor, plan: ProtocolRow) {
+  const outline = await planOutline(tx, plan);
+  if (outline.blocks.length === 0 || outline.blocks.some((block) => block.folder_id === null)) {
+    throw new AppError('conflict').saying('coursePlanNotFilled');
+  }
+  const folders = await folderExercises(
+    tx,
+    caller.workspaceId,
+    outline.blocks.flatMap((block) => (block.folder_id === null ? [] : [block.folder_id])),
+  );
+  return { outline, folders };
+}
+type PlanBlocks = Awaited<ReturnType<typeof planBlocks>>;
+
+/** The refusal of a course lesson that does not fit the plan, saying why in the caller's language. */
+const notPlaced = (lesson: CourseLessonContent, problems: readonly string[]) =>
+  new AppError('conflict', { title: lesson.title, reason: problems.join(' ') }).saying(
+    'courseLessonNotPlaced',
+  );
+
+/**
+ * Writes a course lesson's exercises (those still accepted, in the template lesson's order) into
+ * the plan's blocks as the lesson editor would take them: each into a block whose folder holds it
+ * and that has room for it, one still below its minimum first (folders may nest, so one exercise
+ * may suit several blocks), else the first such block (or, when none has room, the first whose
+ * folder holds it). The
+ * lesson is then judged with the lesson editor's rules (spec §5: every block within its bounds, no
+ * exercise twice in a block nor more often across the plan than its usage frequency), counting the
+ * plan's other lessons as they are in this transaction; 409 naming the course lesson and the
+ * exercise or block when it breaks one, or holds an exercise of no block's folder.
+ */
+async function placeCourseLesson(
+  tx: Tx,
+  caller: ProjectActor,
+  plan: ProtocolRow,
+  { outline, folders }: PlanBlocks,
+  lessonId: number,
+  content: CourseLessonContent,
+): Promise<void> {
+  const ids = await stillAccepted(tx, caller.workspaceId, content.exercise_ids);
+  const placed = new Map(outline.blocks.map((block) => [block.key, [] as number[]]));
+  const homeless: number[] = [];
+  for (const id of ids) {
+    const holding = outline.blocks.filter(
+      (block) => block.folder_id !== null && folders.get(block.folder_id)?.has(id),
+    );
+    const roomy = holding.filter((block) => {
+      const there = placed.get(block.key) ?? [];
+      return there.length < block.max_presentations && !there.includes(id);
+    });
+    const block =
+      roomy.find((one) => (placed.get(one.key)?.length ?? 0) < one.min_presentations) ??
+      roomy[0] ??
+      holding[0];
+    if (block) placed.get(block.key)?.push(id);
+    else homeless.push(id);
+  }
+  if (homeless.length > 0) {
+    const titles = await exerciseTitles(tx, caller.workspaceId, homeless);
+    throw notPlaced(
+      content,
+      homeless.map((id) =>
+        fieldMessage(caller.lang, 'courseExerciseInNoBlock', { title: titles.get(id) ?? `#${id}` }),
+      ),
+    );
+  }
+  const given = new Map(
+    outline.blocks.map((block) => [
+      block.key,
+      { exercise_ids: placed.get(block.key) ?? [], field: 'blocks' },
+    ]),
+  );
+  const problems = await judgeLesson(tx, caller, plan, outline, lessonId, given);
+  if (problems.length > 0) {
+    throw notPlaced(content, [...new Set(problems.map((problem) => problemText(caller, problem)))]);
+  }
+  await writePresentations(
+    tx,
+    lessonId,
+    outline.blocks.map((block) => ({ key: block.key, exercise_ids: placed.get(block.key) ?? [] })),
+  );
 }
 
 /** A lesson's exercises that are still accepted exercises of the project, in order. */
@@ -344,7 +428,7 @@ export async function listCourses(
   return items;
 }
 
-/** Dates lessons and writes their exercises into the plan's block: a course lesson made. */
+/** Dates lessons and places their exercises in the plan's blocks: course lessons made (see `placeCourseLesson`). */
 async function takeLessons(
   tx: Tx,
   caller: ProjectActor,
@@ -365,13 +449,11 @@ async function takeLessons(
     })),
     timeZone,
   );
-  const blockKey = await courseBlockKey(tx, plan);
+  const blocks = await planBlocks(tx, caller, plan);
   const now = new Date();
   for (const { lesson, startsAt, content } of taken) {
     await tx.update(lessons).set({ startsAt, updatedAt: now }).where(eq(lessons.id, lesson.id));
-    await writePresentations(tx, lesson.id, [
-      { key: blockKey, exercise_ids: await stillAccepted(tx, caller.workspaceId, content.exercise_ids) },
-    ]);
+    await placeCourseLesson(tx, caller, plan, blocks, lesson.id, content);
   }
 }
 
@@ -504,10 +586,7 @@ export async function applyCourseChange(
         await writePresentations(tx, lesson.id, []);
         await tx.delete(courseLessons).where(eq(courseLessons.id, row.id));
       } else {
-        const blockKey = await courseBlockKey(tx, plan);
-        await writePresentations(tx, lesson.id, [
-          { key: blockKey, exercise_ids: await stillAccepted(tx, caller.workspaceId, newer.exercise_ids) },
-        ]);
+        await placeCourseLesson(tx, caller, plan, await planBlocks(tx, caller, plan), lesson.id, newer);
         await tx
           .update(courseLessons)
           .set({ version: state.latest.version, updatedAt: now })

@@ -4,17 +4,46 @@ import { describe, expect, it } from 'vitest';
 import { clientThemes, lessons } from '../../db/schema/index.ts';
 import { apiAs, apiWithToken, EVERY_ROLE, expectAllowed } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
-import { buildSignedInMember, buildTheme, buildWorkspace, type Member } from '../../test/factories.ts';
-import { buildLessonSchool, dataOf, lessonsOfPlan, readLesson } from '../../test/lessons.ts';
+import {
+  buildExercise,
+  buildSignedInMember,
+  buildTheme,
+  buildWorkspace,
+  type Member,
+} from '../../test/factories.ts';
+import {
+  buildLessonSchool,
+  dataOf,
+  idsOf,
+  lessonBody,
+  lessonsOfPlan,
+  readLesson,
+} from '../../test/lessons.ts';
 
 const t = useTestApp();
 const as = (who: Member) => apiAs(t.app, who);
 
+/**
+ * The lesson school (its plan: "Articulation" 1 to 3 from the words folder, "Phrases" exactly 2
+ * from the phrases folder) with four more phrases of usage 3, so that a course lesson fills both.
+ */
 async function school() {
   const s = await buildLessonSchool(t.app, t.db);
   const other = await buildWorkspace(t.db);
   const otherModerator = await buildSignedInMember(t.db, other, 'moderator');
-  return { ...s, otherModerator };
+  const more: number[] = [];
+  for (const title of ['Phrase A', 'Phrase B', 'Phrase C', 'Phrase D']) {
+    more.push(
+      (
+        await buildExercise(t.db, s.workspace.id, s.author.user.id, {
+          categoryId: s.phrasesFolder,
+          title,
+          usageFrequency: 3,
+        })
+      ).id,
+    );
+  }
+  return { ...s, more, otherModerator };
 }
 type School = Awaited<ReturnType<typeof school>>;
 
@@ -27,10 +56,14 @@ const input = (s: School, values: Partial<CourseTemplateInput> = {}): CourseTemp
       title: 'Warm-up',
       description_parents: 'Play at home',
       description_teacher: 'Start slow',
-      exercise_ids: [s.words[0]!],
+      exercise_ids: [s.words[0]!, s.more[0]!, s.more[1]!],
     },
-    { title: 'Words', description_parents: 'Name the pictures', exercise_ids: [s.words[1]!, s.words[2]!] },
-    { title: 'Phrases', exercise_ids: [s.phrases[0]!] },
+    {
+      title: 'Words',
+      description_parents: 'Name the pictures',
+      exercise_ids: [s.more[0]!, s.words[1]!, s.more[1]!, s.words[2]!],
+    },
+    { title: 'Phrases', exercise_ids: [s.words[0]!, s.more[2]!, s.more[3]!] },
   ],
   ...values,
 });
@@ -79,7 +112,12 @@ describe('course templates', () => {
     });
     expect(draft.lessons[1]).toMatchObject({
       title: 'Words',
-      exercises: [{ id: s.words[1], title: 'Word two' }, { id: s.words[2] }],
+      exercises: [
+        { id: s.more[0], title: 'Phrase A' },
+        { id: s.words[1], title: 'Word two' },
+        { id: s.more[1] },
+        { id: s.words[2] },
+      ],
     });
     expect(draft.lessons[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect((await as(s.teacher).get(`/api/course-templates/${draft.id}`)).statusCode).toBe(404);
@@ -245,14 +283,22 @@ describe('courses', () => {
     ]);
     expect(course.lessons[0]?.exercises).toEqual([
       { id: s.words[0], title: 'Word one', themed: [{ theme_id: space.id, theme_name: 'Space' }] },
+      { id: s.more[0], title: 'Phrase A', themed: [] },
+      { id: s.more[1], title: 'Phrase B', themed: [] },
     ]);
     expect(course.lessons[0]).toMatchObject({
       description_parents: 'Play at home',
       description_teacher: 'Start slow',
       held: false,
     });
+    // Each exercise sits in the block whose folder holds it, in the template lesson's order.
     const lesson3 = await readLesson(t.app, s.teacher, course.lessons[1]!.lesson_id);
-    expect(exercisesOf(lesson3)).toEqual([s.words[1], s.words[2]]);
+    expect(idsOf(lesson3)).toEqual([
+      [s.words[1], s.words[2]],
+      [s.more[0], s.more[1]],
+    ]);
+    // The lesson editor saves a course lesson as it is.
+    dataOf(await as(s.teacher).put(`/api/lesson/${lesson3.id}`, lessonBody(lesson3, idsOf(lesson3))));
     expect(dataOf<Course>(await as(s.teacher).get(`/api/courses/${course.id}`))).toEqual(course);
     expect(dataOf<unknown[]>(await as(s.teacher).get(`/api/courses?protocol_id=${s.plan.id}`))).toEqual([
       expect.objectContaining({ id: course.id, lessons: 3, changes: 0 }),
@@ -327,8 +373,16 @@ describe('courses', () => {
         ...input(s),
         lessons: [
           { ...lessonsOf(v1)[0]!, exercise_ids: [s.words[3]!] },
-          { ...lessonsOf(v1)[1]!, title: 'Words, more', exercise_ids: [s.words[2]!] },
-          { title: 'Stories', description_parents: 'Read together', exercise_ids: [s.phrases[2]!] },
+          {
+            ...lessonsOf(v1)[1]!,
+            title: 'Words, more',
+            exercise_ids: [s.words[2]!, s.more[2]!, s.more[3]!],
+          },
+          {
+            title: 'Stories',
+            description_parents: 'Read together',
+            exercise_ids: [s.phrases[2]!, s.words[1]!, s.more[0]!],
+          },
         ],
       }),
     );
@@ -350,6 +404,8 @@ describe('courses', () => {
     expect(exercisesOf(await readLesson(t.app, s.teacher, course.lessons[1]!.lesson_id))).toEqual([
       s.words[1],
       s.words[2],
+      s.more[0],
+      s.more[1],
     ]);
 
     // Two applies of one lesson at once: one wins, the other finds nothing left.
@@ -365,6 +421,8 @@ describe('courses', () => {
     });
     expect(exercisesOf(await readLesson(t.app, s.teacher, course.lessons[1]!.lesson_id))).toEqual([
       s.words[2],
+      s.more[2],
+      s.more[3],
     ]);
     expect(applied.changes.map((c) => c.key)).not.toContain(words!.key);
 
@@ -395,10 +453,12 @@ describe('courses', () => {
     expect(held).toMatchObject({
       held: true,
       version: 1,
-      exercises: [expect.objectContaining({ id: s.words[0] })],
+      exercises: [s.words[0], s.more[0], s.more[1]].map((id) => expect.objectContaining({ id })),
     });
     expect(exercisesOf(await readLesson(t.app, s.teacher, course.lessons[0]!.lesson_id))).toEqual([
       s.words[0],
+      s.more[0],
+      s.more[1],
     ]);
     expect((await as(s.teacher).post(`/api/courses/${course.id}/apply`, { key: warm!.key })).statusCode).toBe(
       409,
@@ -439,5 +499,87 @@ describe('courses', () => {
     expect((await as(s.teacher).post(`/api/courses/${course.id}/keep`, { key: 'nope' })).statusCode).toBe(
       422,
     );
+  });
+  it("refuses a course lesson that breaks the plan's rules, writing nothing; a change likewise", async () => {
+    const s = await school();
+    const [good] = input(s).lessons;
+    const refused = async (lesson: CourseTemplateInput['lessons'][number]) => {
+      const template = await published(s, { lessons: [good!, lesson] });
+      const response = await start(s, template.id);
+      expect(response.statusCode).toBe(409);
+      return response.json().message as string;
+    };
+    // An exercise of no block's folder; a block over its maximum; a block below its minimum.
+    expect(
+      await refused({ title: 'Odd one', exercise_ids: [s.words[1]!, s.elsewhere, s.more[2]!, s.more[3]!] }),
+    ).toBe(
+      'The course lesson “Odd one” does not fit the plan’s blocks: “Elsewhere” is not an accepted exercise of the folder of any of the plan’s blocks.',
+    );
+    expect(
+      await refused({
+        title: 'Too many',
+        exercise_ids: [...s.words, s.more[2]!, s.more[3]!],
+      }),
+    ).toBe(
+      'The course lesson “Too many” does not fit the plan’s blocks: The block “Articulation” takes at most 3 presentations.',
+    );
+    expect(await refused({ title: 'Too few', exercise_ids: [s.words[1]!, s.more[2]!] })).toBe(
+      'The course lesson “Too few” does not fit the plan’s blocks: The block “Phrases” needs at least 2 presentations.',
+    );
+    // In the caller's language.
+    const template = await published(s, {
+      lessons: [good!, { title: 'Zu viel', exercise_ids: [...s.words] }],
+    });
+    const uk = await as(s.teacher).post(
+      '/api/courses',
+      {
+        protocol_id: s.plan.id,
+        course_template_id: template.id,
+        weekdays: [1],
+        time: '16:00',
+        start_date: '2099-03-02',
+        time_zone: 'Europe/Kyiv',
+      },
+      { lang: 'uk' },
+    );
+    expect(uk.json().message).toMatch(/^Урок курсу «Zu viel» не вміщується в блоки плану: /);
+    // Nothing written: no course, no presentation, no date (the first lesson fitted).
+    const untouched = await lessonsOfPlan(t.app, s.teacher, s.plan.id);
+    expect(untouched.filter((l) => l.presentations > 0 || l.starts_at !== null)).toEqual([]);
+    expect(dataOf<unknown[]>(await as(s.teacher).get(`/api/courses?protocol_id=${s.plan.id}`))).toEqual([]);
+
+    // A changed lesson that would use a phrase more often than it may is refused, the lesson kept:
+    // the plan's last lesson already has "Phrase one" (usage 1).
+    const last = (await lessonsOfPlan(t.app, s.teacher, s.plan.id)).at(-1)!;
+    const lastLesson = await readLesson(t.app, s.teacher, last.id);
+    dataOf(
+      await as(s.teacher).put(
+        `/api/lesson/${last.id}`,
+        lessonBody(lastLesson, [[s.words[3]!], [s.phrases[0]!, s.phrases[1]!]]),
+      ),
+    );
+    const fits = await published(s);
+    const course = dataOf<Course>(await start(s, fits.id), 201);
+    const [first] = lessonsOf(fits);
+    dataOf(
+      await as(s.moderator).put(`/api/course-templates/${fits.id}`, {
+        ...input(s),
+        lessons: [
+          { ...first!, exercise_ids: [s.words[0]!, s.phrases[0]!, s.more[0]!] },
+          ...lessonsOf(fits).slice(1),
+        ],
+      }),
+    );
+    dataOf(await as(s.moderator).post(`/api/course-templates/${fits.id}/publish`));
+    const apply = await as(s.teacher).post(`/api/courses/${course.id}/apply`, { key: first!.key });
+    expect(apply.statusCode).toBe(409);
+    expect(apply.json().message).toBe(
+      'The course lesson “Warm-up” does not fit the plan’s blocks: “Phrase one” (block “Phrases”) is used in the plan’s lessons more often than it may be: at most 1.',
+    );
+    expect(exercisesOf(await readLesson(t.app, s.teacher, course.lessons[0]!.lesson_id))).toEqual([
+      s.words[0],
+      s.more[0],
+      s.more[1],
+    ]);
   });
 });

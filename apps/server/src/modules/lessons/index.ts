@@ -33,6 +33,7 @@ export { finishLesson, updateLesson, writePresentations } from './lesson-command
 export { fillLesson } from './lesson-fill-commands.ts';
 export { addMark } from './marks.service.ts';
 export { lessonLinks } from './lesson-link.ts';
-export { ownLesson } from './lesson-context.ts';
+export { folderExercises, ownLesson, planOutline } from './lesson-context.ts';
+export { judgeLesson, problemText } from './lesson-rules.ts';
 export { playOrder } from './lesson-session.service.ts';
 export { progressOf } from './progress.service.ts';

@@ -122,4 +122,31 @@ describe("a plan's course", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start a course' }));
     expect(await screen.findByRole('dialog', { name: 'Start a course' })).toBeTruthy();
   });
+
+  it('says why starting a course was refused: a course lesson that does not fit the plan', async () => {
+    const refusal =
+      'The course lesson “Words” does not fit the plan’s blocks: The block “Articulation” takes at most 3 presentations.';
+    const calls = fakeApi({
+      'GET /courses': list(null),
+      'GET /course-templates': () =>
+        json({
+          data: [{ id: 6, name: 'Sound [R] course', lessons: 2, status: 'published', version: 1 }],
+          meta: { total: 1, page: 1, per_page: 100 },
+        }),
+      'POST /courses': () => json({ message: refusal, code: 'conflict' }, 409),
+    });
+    await renderInApp(<PlanCoursePage />, { as: { roles: ['teacher'] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start a course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a course' });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Course template' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Sound [R] course (2 lessons)' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Monday' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start the course' }));
+    expect(await within(dialog).findByText(refusal)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      protocol_id: 5,
+      course_template_id: 6,
+      weekdays: [1],
+    });
+  });
 });
