@@ -25,7 +25,6 @@ import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
 import { deleteVersions, generationStats, listGenerated } from './generated-list.service.ts';
 import {
-  checkGeneratePresentation,
   getRun,
   listRuns,
   requestByTheme,
@@ -35,6 +34,7 @@ import {
   requestRefresh,
   requestRefreshForReports,
 } from './generation.service.ts';
+import { checkGeneratePresentation } from './version-check.service.ts';
 
 const tags = ['generation'];
 const config = { permission: 'exercises.generate' } as const;
