@@ -137,8 +137,12 @@ test('an author writes a draft, is told a taken title, and cannot submit it with
   ).toBeVisible();
 
   // The same title again is refused by the server, under the field (spec §5).
+  // Each page is awaited: a navigation keeps the old page on screen while the next one loads, and
+  // the old page has a Title field of its own.
   await page.getByRole('link', { name: 'Back to my exercises' }).click();
+  await expect(page.getByRole('tab', { name: /^Drafts/ })).toBeVisible();
   await page.getByRole('link', { name: 'New exercise' }).click();
+  await expect(page.getByRole('heading', { name: 'New exercise' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill(title.toUpperCase());
   await page.getByRole('button', { name: 'Create the draft' }).click();
   await expect(page.getByText('An exercise with this title already exists', { exact: false })).toBeVisible();

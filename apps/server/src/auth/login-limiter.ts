@@ -13,7 +13,7 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
 }
 
-export function memoryCounterStore(now: () => number = Date.now): CounterStore {
+export function memoryCounterStore(now: () => number = () => Date.now()): CounterStore {
   const entries = new Map<string, { count: number; until: number }>();
   const live = (key: string) => {
     const entry = entries.get(key);

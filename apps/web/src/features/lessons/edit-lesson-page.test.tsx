@@ -269,4 +269,30 @@ describe('the lesson editor', () => {
     expect(screen.getByRole('textbox', { name: 'Duration, minutes' }).hasAttribute('disabled')).toBe(true);
     expect(within(block('Articulation')).getByText('Snake hiss')).toBeTruthy();
   });
+
+  it('is locked at once by a run just started, before the lesson is asked again', async () => {
+    // The lesson as last read is free; the run the teacher has just started is under way.
+    fakeApi({
+      'GET /lesson/21/generation': () =>
+        json({
+          data: {
+            id: 5,
+            lesson_id: 21,
+            status: 'queued',
+            total: 3,
+            done: 0,
+            skipped: 0,
+            error: null,
+            created_at: '2026-11-24T10:00:00.000Z',
+            started_at: null,
+            finished_at: null,
+          },
+        }),
+    });
+    await renderInApp(<LessonEditor lesson={lessonOf()} refresh={async () => {}} />);
+    expect(await screen.findByRole('dialog', { name: 'The lesson is being regenerated' })).toBeTruthy();
+    expect(
+      screen.getByRole('textbox', { name: 'Duration, minutes', hidden: true }).hasAttribute('disabled'),
+    ).toBe(true);
+  });
 });

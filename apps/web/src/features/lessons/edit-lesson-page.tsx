@@ -25,6 +25,7 @@ import { ConfirmActionModal } from '../../components/confirm-action-modal.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
+import { runUnderWay, useLessonGeneration } from './api/generation.ts';
 import { useFillLesson, useLesson, useSaveLesson } from './api/lessons.ts';
 import { ExercisePicker, type PickerTarget } from './components/exercise-picker.tsx';
 import { LessonBlockCard, type BlockEditing } from './components/lesson-block-card.tsx';
@@ -124,8 +125,10 @@ export function LessonEditor({
     validate: lessonValidate(lesson, t),
   });
   useUnsavedChanges(form.isDirty());
+  // A run the teacher has just started locks the lesson at once, before the lesson is asked again.
+  const started = runUnderWay(useLessonGeneration(lesson.id).data);
   const finished = lesson.status === 'finished';
-  const readOnly = finished || lesson.locked;
+  const readOnly = finished || lesson.locked || started;
   const backTo = lessonsListPath(lesson.starts_at ? weekStart(dayOf(lesson.starts_at)) : undefined);
   const values = form.getValues();
 
@@ -400,7 +403,7 @@ export function LessonEditor({
         onClose={() => setFromProgram(false)}
       />
       <LockedLessonModal
-        opened={lesson.locked}
+        opened={lesson.locked || started}
         backTo={backTo}
         checking={refreshing}
         onCheck={() => void refresh()}
