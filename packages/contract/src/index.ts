@@ -80,3 +80,5 @@ export * from './call-requests/schemas.ts';
 export * from './merch/schemas.ts';
 export * from './courses/schemas.ts';
 export * from './stories/schemas.ts';
+export * from './games/rules.ts';
+export * from './games/schemas.ts';

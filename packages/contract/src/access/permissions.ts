@@ -143,6 +143,15 @@ export const PERMISSIONS = {
   'stories.submit': { scope: 'workspace', roles: ['author'] },
   /** Review stories: publish them as the next version, return them to their writers (spec §6). */
   'stories.moderate': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
+   * Read games (issue 31): moderators every game as written, with its themes; teachers the
+   * published ones, to give them to their students.
+   */
+  'games.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
+  /** Build games and game themes, upload their pictures and sounds, publish them (moderators only write games). */
+  'games.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /** Give a published game to one's own student, make and withdraw its link, read the child's plays and progress. */
+  'games.assign': { scope: 'workspace', roles: ['teacher'] },
   /** Read recommended programs and exercise complexes (spec §3; a teacher starts lessons from one). */
   'programs.read': { scope: 'workspace', roles: ['root', 'moderator', 'teacher'] },
   /** Keep the project's recommended programs and exercise complexes (issue 16 item 7). */

@@ -265,6 +265,33 @@ export const API = {
   merchPhotos: '/merch/photos',
   merchOrders: '/merch/orders',
   merchOrderCounts: '/merch/orders/counts',
+  /**
+   * Games (issue 31); the project in the query. One: `/games/:gameId`, its publication `POST
+   * …/:gameId/publish`, its versions `…/:gameId` + `DOCUMENT_VERSIONS`; its files: `/games/files`
+   * (upload), `/games/files/from-asset`, `/games/files/:fileId`. Themes: `/game-themes`, one
+   * `/game-themes/:themeId`.
+   */
+  games: '/games',
+  gameThemes: '/game-themes',
+  /**
+   * A game given to a student (the teacher's): `POST /game-assignments`, `DELETE
+   * /game-assignments/:assignmentId` (takes it back), its link the kit's (`…/:assignmentId/link`). A
+   * student's: `clientGamesPath`. Plays: `GET /game-records?client_id=`; progress: `GET
+   * /game-progresses?client_id=`, `GET /game-progresses/by-game?game_id=`.
+   */
+  gameAssignments: '/game-assignments',
+  gameRecords: '/game-records',
+  gameProgresses: '/game-progresses',
+  gameProgressesByGame: '/game-progresses/by-game',
+  /**
+   * The child's game by an assignment's link (public): `GET /game/check-auth/:token` (the game and
+   * the progress), `POST /game/complete/:token` (a level played), `GET
+   * /game/media/:token/:source/:id` (its pictures and sounds). The family's list: `GET
+   * /parent-dashboard/:token/games`.
+   */
+  game: '/game',
+  gameCheckAuth: '/game/check-auth',
+  gameComplete: '/game/complete',
 } as const;
 
 /**
@@ -309,4 +336,14 @@ export function clientPracticePath(clientId: number | string): string {
 /** A family's home practice on its dashboard (public): the server passes `':token'`. */
 export function familyPracticePath(token: string): string {
   return `${API.parentDashboard}/${token}/practice`;
+}
+
+/** A student's games (`GET`, teacher): the server passes `':clientId'`. */
+export function clientGamesPath(clientId: number | string): string {
+  return `${API.clients}/${clientId}/games`;
+}
+
+/** A family's games on its dashboard (public): the server passes `':token'`. */
+export function familyGamesPath(token: string): string {
+  return `${API.parentDashboard}/${token}/games`;
 }

@@ -52,6 +52,8 @@ export const FIELD_MESSAGE_KEYS = [
   'bandOrder',
   'formulaName',
   'reservedWord',
+  // The game's (issue 31).
+  'gameStageBackwards',
   // The input rule, checked before any schema.
   'forbiddenCharacters',
   'tooDeep',

@@ -19,6 +19,7 @@ export const NAV_ITEMS = [
   'protocolsTemplates',
   'courseTemplates',
   'histories',
+  'games',
   'diagnosticCards',
   'themesAndTags',
   'students',
@@ -133,6 +134,12 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/histories', 'stories.write', ['moderator', 'author'], { nav: 'histories' }),
   screen('/create-history', 'stories.write', ['moderator', 'author']),
   screen('/edit-history/:historyId?', 'stories.write', ['moderator', 'author']),
+  // Games (issue 31; spec §1 "games with characters", not in spec §2's moderator list): the games,
+  // their editor, and the game themes (reached from the games list).
+  planned('/games', ['moderator'], { nav: 'games' }),
+  planned('/create-game', ['moderator']),
+  planned('/edit-game/:gameId?', ['moderator']),
+  planned('/game-themes', ['moderator']),
   screen('/diagnostic-cards', 'diagnosticCards.manage', ['moderator'], { nav: 'diagnosticCards' }),
   screen('/create-diagnostic-card', 'diagnosticCards.manage', ['moderator']),
   screen('/edit-diagnostic-card/:cardId?', 'diagnosticCards.manage', ['moderator']),
@@ -176,7 +183,8 @@ export const ROUTES: readonly AppRoute[] = [
   // The child's screen: the lesson's session link (decision 021).
   open('/client-session/:token', true),
   open('/progress-preview/:token', true),
-  open('/game/:gameID'),
+  // The child's game under an assignment's link (issue 31): the parameter is the link's token.
+  open('/game/:token'),
   open('/view-protocol-plan/:token', true),
   // Home practice by an assignment's link (issue 29 item 2, decision 038); digits: an old player link.
   open('/play-lesson/:token', true),
