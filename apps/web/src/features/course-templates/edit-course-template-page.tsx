@@ -9,21 +9,18 @@ import {
 } from '@logoschool/contract';
 import { Select, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
-import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import {
   DocumentForm,
   DocumentFrame,
   DocumentSection,
   focusFirstProblem,
 } from '../../components/versioned-document/document-frame.tsx';
+import { useDocumentEditing } from '../../components/versioned-document/document-editing.ts';
 import { ItemList } from '../../components/versioned-document/item-list.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 import {
   useCourseTemplate,
@@ -80,64 +77,27 @@ function TemplateForm({ template }: { template: CourseTemplate | null }) {
   const userLanguage = (LANGUAGES as readonly string[]).includes(i18n.language)
     ? (i18n.language as Language)
     : 'uk';
-  const [formError, setFormError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<TemplateValues>({
     initialValues: valuesOf(template, userLanguage),
     validate: templateValidate(t),
     validateInputOnBlur: true,
   });
   const values = form.getValues();
-  const dirty = form.isDirty();
-  const { release } = useUnsavedChanges(dirty);
-
-  /** Sends the values; the saved template, or null when refused (the form says why). */
-  const persist = async (next: TemplateValues): Promise<CourseTemplate | null> => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(courseTemplateInput.parse(toBody(next)));
-      const reset = valuesOf(saved, userLanguage);
-      form.setValues(reset);
-      form.resetDirty(reset);
-      if (id === null) {
-        notifySuccess(t('courseTemplates.created', { name: saved.name }));
-        release();
-        void navigate(`/edit-course-template/${saved.id}`, { replace: true });
-      } else {
-        notifySuccess(t('courseTemplates.saved'));
-      }
-      return saved;
-    } catch (error) {
-      if (showTemplateErrors(form, error)) focusFirstProblem();
-      else setFormError(errorTextOf(error));
-      return null;
-    }
-  };
-
-  /** Publishes, after saving what is not saved yet: null when published, else why not. */
-  const publishNow = async (): Promise<string | null> => {
-    setRefusal(null);
-    let current = id;
-    if (dirty || current === null) {
-      if (form.validate().hasErrors) {
-        focusFirstProblem();
-        setRefusal(t('courseTemplates.fixFirst'));
-        return t('courseTemplates.fixFirst');
-      }
-      const saved = await persist(form.getValues());
-      if (!saved) return t('courseTemplates.fixFirst');
-      current = saved.id;
-    }
-    try {
-      const published = await publish.mutateAsync(current);
-      notifySuccess(t('courseTemplates.published', { version: published.version }));
-      return null;
-    } catch (error) {
-      setRefusal(errorTextOf(error));
-      return errorTextOf(error);
-    }
-  };
-
+  const { persist, takeStep, formError, refusal, pending, dirty } = useDocumentEditing({
+    form,
+    id,
+    save: (next: TemplateValues) => save.mutateAsync(courseTemplateInput.parse(toBody(next))),
+    valuesOf: (saved: CourseTemplate) => valuesOf(saved, userLanguage),
+    step: (current) => publish.mutateAsync(current),
+    showErrors: (error) => showTemplateErrors(form, error),
+    editPath: (current) => `/edit-course-template/${current}`,
+    texts: {
+      created: (saved) => t('courseTemplates.created', { name: saved.name }),
+      saved: t('courseTemplates.saved'),
+      fixFirst: t('courseTemplates.fixFirst'),
+      done: (_action, version) => t('courseTemplates.published', { version }),
+    },
+  });
   return (
     <DocumentFrame
       back={{ label: t('courseTemplates.backToList'), to: LIST }}
@@ -146,10 +106,10 @@ function TemplateForm({ template }: { template: CourseTemplate | null }) {
         document: template,
         texts: templateStatusTexts(t, template),
         steps: template !== null && (template.status !== 'published' || dirty) ? ['publish'] : [],
-        pending: publish.isPending ? 'publish' : null,
+        pending,
         refusal,
         inUse: templateInUse(t, template),
-        onStep: publishNow,
+        onStep: takeStep,
       }}
       history={templateHistory(t, template)}
       remove={

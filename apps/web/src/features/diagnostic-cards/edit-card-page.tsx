@@ -8,11 +8,9 @@ import {
 import { Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import {
   DocumentForm,
@@ -20,8 +18,8 @@ import {
   DocumentSection,
   focusFirstProblem,
 } from '../../components/versioned-document/document-frame.tsx';
+import { useDocumentEditing } from '../../components/versioned-document/document-editing.ts';
 import { ItemList } from '../../components/versioned-document/item-list.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useCard, useDeleteCard, useProgramOptions, usePublishCard, useSaveCard } from './api/cards.ts';
 import {
@@ -94,65 +92,29 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
   const userLanguage = (LANGUAGES as readonly string[]).includes(i18n.language)
     ? (i18n.language as Language)
     : 'uk';
-  const [formError, setFormError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<CardValues>({
     initialValues: valuesOf(card, userLanguage),
     validate: cardValidate(t),
     validateInputOnBlur: true,
   });
   const values = form.getValues();
-  const dirty = form.isDirty();
-  const { release } = useUnsavedChanges(dirty);
+  const { persist, takeStep, formError, refusal, pending, dirty } = useDocumentEditing({
+    form,
+    id: cardId,
+    save: (next: CardValues) => save.mutateAsync(diagnosticCardInput.parse(toBody(next))),
+    valuesOf: (saved: DiagnosticCard) => valuesOf(saved, userLanguage),
+    step: (id) => publish.mutateAsync(id),
+    showErrors: (error) => showCardErrors(form, error),
+    editPath: (id) => `/edit-diagnostic-card/${id}`,
+    texts: {
+      created: (saved) => t('diagnosticCards.created', { title: saved.title }),
+      saved: t('diagnosticCards.saved'),
+      fixFirst: t('diagnosticCards.fixFirst'),
+      done: (_action, version) => t('diagnosticCards.published', { version }),
+    },
+  });
   const live = cardCheckErrors(values, t);
   const names = formulaNames(values);
-
-  /** Sends the values; the saved card, or null when refused (the form says why). */
-  const persist = async (next: CardValues): Promise<DiagnosticCard | null> => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(diagnosticCardInput.parse(toBody(next)));
-      const reset = valuesOf(saved, userLanguage);
-      form.setValues(reset);
-      form.resetDirty(reset);
-      if (cardId === null) {
-        notifySuccess(t('diagnosticCards.created', { title: saved.title }));
-        release();
-        void navigate(`/edit-diagnostic-card/${saved.id}`, { replace: true });
-      } else {
-        notifySuccess(t('diagnosticCards.saved'));
-      }
-      return saved;
-    } catch (error) {
-      if (showCardErrors(form, error)) focusFirstProblem();
-      else setFormError(errorTextOf(error));
-      return null;
-    }
-  };
-
-  /** Publishes, after saving what is not saved yet: null when published, else why not. */
-  const publishNow = async (): Promise<string | null> => {
-    setRefusal(null);
-    let id = cardId;
-    if (dirty || id === null) {
-      if (form.validate().hasErrors) {
-        focusFirstProblem();
-        setRefusal(t('diagnosticCards.fixFirst'));
-        return t('diagnosticCards.fixFirst');
-      }
-      const saved = await persist(form.getValues());
-      if (!saved) return t('diagnosticCards.fixFirst');
-      id = saved.id;
-    }
-    try {
-      const published = await publish.mutateAsync(id);
-      notifySuccess(t('diagnosticCards.published', { version: published.version }));
-      return null;
-    } catch (error) {
-      setRefusal(errorTextOf(error));
-      return errorTextOf(error);
-    }
-  };
 
   return (
     <DocumentFrame
@@ -163,10 +125,10 @@ function CardForm({ card }: { card: DiagnosticCard | null }) {
         texts: cardStatusTexts(t, card),
         // A new card is saved first: "publish" is offered once it exists (then with unsaved changes too).
         steps: card !== null && (card.status !== 'published' || dirty) ? ['publish'] : [],
-        pending: publish.isPending ? 'publish' : null,
+        pending,
         refusal,
         inUse: cardInUse(t, card),
-        onStep: publishNow,
+        onStep: takeStep,
         extra: cardId !== null && (
           <Button
             variant="default"

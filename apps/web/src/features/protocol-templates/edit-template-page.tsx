@@ -4,16 +4,13 @@ import {
   PROTOCOL_TITLE_MAX,
   roleMay,
   templateInput,
-  type DocumentStep,
   type ProtocolTemplate,
 } from '@logoschool/contract';
 import { Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import {
   DocumentForm,
@@ -21,10 +18,10 @@ import {
   DocumentSection,
   focusFirstProblem,
 } from '../../components/versioned-document/document-frame.tsx';
+import { useDocumentEditing } from '../../components/versioned-document/document-editing.ts';
 import { ItemList } from '../../components/versioned-document/item-list.tsx';
 import { useSession } from '../../session/session.tsx';
 import { contractValidate } from '../../lib/form.ts';
-import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useCategoryTree } from './api/categories.ts';
 import { useDeleteTemplate, useSaveTemplate, useTemplate, useTemplateStep } from './api/templates.ts';
@@ -122,73 +119,31 @@ function TemplateForm({ template }: { template: ProtocolTemplate | null }) {
     }),
     [tree.data, tree.isPending, tree.isError],
   );
-  const [formError, setFormError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [pending, setPending] = useState<DocumentStep | null>(null);
   const form = useForm<TemplateValues>({
     initialValues: valuesOf(template),
     validate: contractValidate(templateInput, t, { toBody, fieldOf: (path) => path }),
     validateInputOnBlur: true,
   });
   const blocks = form.getValues().blocks;
-  const dirty = form.isDirty();
-  const { release } = useUnsavedChanges(dirty);
+  const { persist, takeStep, formError, refusal, pending, dirty } = useDocumentEditing({
+    form,
+    id: templateId,
+    save: (values: TemplateValues) => save.mutateAsync(templateInput.parse(toBody(values))),
+    valuesOf: (saved: ProtocolTemplate) => valuesOf(saved),
+    // A new template offers no step: the hook is bound to the saved one.
+    step: (_id, action, comment) => step.mutateAsync({ action, comment }),
+    showErrors: (error) => showTemplateErrors(form, error),
+    editPath: (id) => `/edit-template/${id}`,
+    texts: {
+      created: (saved) => t('templates.created', { title: saved.title }),
+      saved: t('templates.saved'),
+      fixFirst: t('templates.fixFirst'),
+      done: (action, version) => t(`templates.done.${action}`, { version }),
+    },
+  });
   // A writer deletes her own template until it is first published; a moderator any (the API decides).
   const mayDelete =
     template !== null && (moderates || (template.writer.id === user?.id && template.version === 0));
-
-  /** Sends the values; the saved template, or null when refused (the form says why). */
-  const persist = async (values: TemplateValues): Promise<ProtocolTemplate | null> => {
-    setFormError(null);
-    setRefusal(null);
-    try {
-      const saved = await save.mutateAsync(templateInput.parse(toBody(values)));
-      if (templateId === null) {
-        notifySuccess(t('templates.created', { title: saved.title }));
-        form.resetDirty();
-        release();
-        void navigate(`/edit-template/${saved.id}`, { replace: true });
-      } else {
-        notifySuccess(t('templates.saved'));
-        const next = valuesOf(saved);
-        form.setValues(next);
-        form.resetDirty(next);
-      }
-      return saved;
-    } catch (error) {
-      if (showTemplateErrors(form, error)) focusFirstProblem();
-      else setFormError(errorTextOf(error));
-      return null;
-    }
-  };
-
-  /**
-   * A step on the template, after saving what is not saved yet: null when taken, else why not
-   * (the status bar says it; the return dialog says its own).
-   */
-  const takeStep = async (action: DocumentStep, comment?: string): Promise<string | null> => {
-    setRefusal(null);
-    setPending(action);
-    try {
-      if (form.isDirty()) {
-        const invalid = form.validate().hasErrors;
-        if (invalid) focusFirstProblem();
-        if (invalid || !(await persist(form.getValues()))) return refuse(action, t('templates.fixFirst'));
-      }
-      const moved = await step.mutateAsync({ action, comment });
-      notifySuccess(t(`templates.done.${action}`, { version: moved.version }));
-      return null;
-    } catch (error) {
-      return refuse(action, errorTextOf(error));
-    } finally {
-      setPending(null);
-    }
-  };
-  const refuse = (action: DocumentStep, text: string) => {
-    if (action !== 'return') setRefusal(text);
-    return text;
-  };
-
   return (
     <DocumentFrame
       back={back}

@@ -1,20 +1,18 @@
-import { LANGUAGES, roleMay, type DocumentStep, type Language, type Story } from '@logoschool/contract';
+import { LANGUAGES, roleMay, type Language, type Story } from '@logoschool/contract';
 import { Alert, Box, Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
-import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
+import { useDocumentEditing } from '../../components/versioned-document/document-editing.ts';
 import {
   DocumentForm,
   DocumentFrame,
   focusFirstProblem,
 } from '../../components/versioned-document/document-frame.tsx';
 import { showServerErrors } from '../../lib/form.ts';
-import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useSession } from '../../session/session.tsx';
 import { useDeleteStory, useSaveStory, useStory, useStoryStep } from './api/stories.ts';
@@ -68,72 +66,28 @@ function StoryForm({ story }: { story: Story | null }) {
   const language = (LANGUAGES as readonly string[]).includes(i18n.language)
     ? (i18n.language as Language)
     : 'uk';
-  const [formError, setFormError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [pending, setPending] = useState<DocumentStep | null>(null);
   const form = useForm<StoryValues>({
     initialValues: valuesOf(story, language),
     validate: storyValidate(t),
     validateInputOnBlur: true,
   });
-  const dirty = form.isDirty();
-  const { release } = useUnsavedChanges(dirty);
   const values = form.getValues();
-
-  /** Sends the values; the saved story, or null when refused (the form says why). */
-  const persist = async (next: StoryValues): Promise<Story | null> => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(bodyOf(next));
-      const reset = valuesOf(saved, language);
-      form.setValues(reset);
-      form.resetDirty(reset);
-      if (storyId === null) {
-        notifySuccess(t('stories.created', { title: saved.title }));
-        release();
-        void navigate(`/edit-history/${saved.id}`, { replace: true });
-      } else {
-        notifySuccess(t('stories.saved'));
-      }
-      return saved;
-    } catch (error) {
-      if (showServerErrors(form, error, (path) => path)) focusFirstProblem();
-      else setFormError(errorTextOf(error));
-      return null;
-    }
-  };
-
-  /** A step, after saving what is not saved yet: null when taken, else why not. */
-  const takeStep = async (action: DocumentStep, comment?: string): Promise<string | null> => {
-    setRefusal(null);
-    setPending(action);
-    const refuse = (text: string) => {
-      if (action !== 'return') setRefusal(text);
-      return text;
-    };
-    try {
-      let id = storyId;
-      if (dirty || id === null) {
-        if (form.validate().hasErrors) {
-          focusFirstProblem();
-          return refuse(t('stories.fixFirst'));
-        }
-        const saved = await persist(form.getValues());
-        if (!saved) return refuse(t('stories.fixFirst'));
-        id = saved.id;
-      }
-      const moved = await step.mutateAsync({ id, action, comment });
-      notifySuccess(
-        action === 'publish' ? t('stories.published', { version: moved.version }) : t('stories.stepDone'),
-      );
-      return null;
-    } catch (error) {
-      if (showServerErrors(form, error, (path) => path)) focusFirstProblem();
-      return refuse(errorTextOf(error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const { persist, takeStep, formError, refusal, pending, dirty } = useDocumentEditing({
+    form,
+    id: storyId,
+    save: (next: StoryValues) => save.mutateAsync(bodyOf(next)),
+    valuesOf: (saved: Story) => valuesOf(saved, language),
+    step: (id, action, comment) => step.mutateAsync({ id, action, comment }),
+    showErrors: (error) => showServerErrors(form, error, (path) => path),
+    editPath: (id) => `/edit-history/${id}`,
+    texts: {
+      created: (saved) => t('stories.created', { title: saved.title }),
+      saved: t('stories.saved'),
+      fixFirst: t('stories.fixFirst'),
+      done: (action, version) =>
+        action === 'publish' ? t('stories.published', { version }) : t('stories.stepDone'),
+    },
+  });
 
   const contents = values.episodes.map((episode) => ({
     id: episode.uid,
