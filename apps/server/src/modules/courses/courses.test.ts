@@ -513,7 +513,7 @@ describe('courses', () => {
     expect(
       await refused({ title: 'Odd one', exercise_ids: [s.words[1]!, s.elsewhere, s.more[2]!, s.more[3]!] }),
     ).toBe(
-      'The course lesson “Odd one” does not fit the plan’s blocks: “Elsewhere” is not an accepted exercise of the folder of any of the plan’s blocks.',
+      'The course lesson “Odd one” does not fit the plan’s blocks. “Elsewhere” is not an accepted exercise of the folder of any of the plan’s blocks.',
     );
     expect(
       await refused({
@@ -521,10 +521,10 @@ describe('courses', () => {
         exercise_ids: [...s.words, s.more[2]!, s.more[3]!],
       }),
     ).toBe(
-      'The course lesson “Too many” does not fit the plan’s blocks: The block “Articulation” takes at most 3 presentations.',
+      'The course lesson “Too many” does not fit the plan’s blocks. The block “Articulation” takes at most 3 presentations.',
     );
     expect(await refused({ title: 'Too few', exercise_ids: [s.words[1]!, s.more[2]!] })).toBe(
-      'The course lesson “Too few” does not fit the plan’s blocks: The block “Phrases” needs at least 2 presentations.',
+      'The course lesson “Too few” does not fit the plan’s blocks. The block “Phrases” needs at least 2 presentations.',
     );
     // In the caller's language.
     const template = await published(s, {
@@ -542,7 +542,7 @@ describe('courses', () => {
       },
       { lang: 'uk' },
     );
-    expect(uk.json().message).toMatch(/^Урок курсу «Zu viel» не вміщується в блоки плану: /);
+    expect(uk.json().message).toMatch(/^Урок курсу «Zu viel» не вміщується в блоки плану. /);
     // Nothing written: no course, no presentation, no date (the first lesson fitted).
     const untouched = await lessonsOfPlan(t.app, s.teacher, s.plan.id);
     expect(untouched.filter((l) => l.presentations > 0 || l.starts_at !== null)).toEqual([]);
@@ -574,7 +574,7 @@ describe('courses', () => {
     const apply = await as(s.teacher).post(`/api/courses/${course.id}/apply`, { key: first!.key });
     expect(apply.statusCode).toBe(409);
     expect(apply.json().message).toBe(
-      'The course lesson “Warm-up” does not fit the plan’s blocks: “Phrase one” (block “Phrases”) is used in the plan’s lessons more often than it may be: at most 1.',
+      'The course lesson “Warm-up” does not fit the plan’s blocks. “Phrase one” (block “Phrases”) is used in the plan’s lessons more often than it may be: at most 1.',
     );
     expect(exercisesOf(await readLesson(t.app, s.teacher, course.lessons[0]!.lesson_id))).toEqual([
       s.words[0],

@@ -125,7 +125,7 @@ describe("a plan's course", () => {
 
   it('says why starting a course was refused: a course lesson that does not fit the plan', async () => {
     const refusal =
-      'The course lesson “Words” does not fit the plan’s blocks: The block “Articulation” takes at most 3 presentations.';
+      'The course lesson “Words” does not fit the plan’s blocks. The block “Articulation” takes at most 3 presentations.';
     const calls = fakeApi({
       'GET /courses': list(null),
       'GET /course-templates': () =>
