@@ -295,4 +295,31 @@ describe('the lesson editor', () => {
       screen.getByRole('textbox', { name: 'Duration, minutes', hidden: true }).hasAttribute('disabled'),
     ).toBe(true);
   });
+
+  it('lists its story parts and takes one out after asking', async () => {
+    const part = {
+      id: 9,
+      history_id: 4,
+      story_title: 'The brave rocket',
+      version: 2,
+      part_key: '6f1c1c1e-3333-4c69-9f57-6d0f8b1f4a11',
+      episode_title: 'Lift-off',
+      title: 'Countdown',
+      slides: [],
+    };
+    const calls = fakeApi({
+      'DELETE /lesson/21/story-parts/9': () => json({ data: lessonOf({ story_parts: [] }) }),
+    });
+    await renderInApp(<LessonEditor lesson={lessonOf({ story_parts: [part] })} refresh={async () => {}} />);
+    const section = screen.getByRole('region', { name: '1 story part' });
+    expect(within(section).getByText('“The brave rocket”, Lift-off · version 2 · 0 slides')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Take “Countdown” out of the lesson' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take the story part out?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Take it out' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/lesson/21/story-parts/9');
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Take the story part out?' })).toBeNull(),
+    );
+  });
 });

@@ -31,6 +31,7 @@ import { ExercisePicker, type PickerTarget } from './components/exercise-picker.
 import { LessonBlockCard, type BlockEditing } from './components/lesson-block-card.tsx';
 import { LessonFacts } from './components/lesson-facts.tsx';
 import { LessonStatusBadge } from './components/lesson-status-badge.tsx';
+import { LessonStoryParts } from './components/lesson-story-parts.tsx';
 import { LessonThemesPanel } from './components/lesson-themes-panel.tsx';
 import { LockedLessonModal } from './components/locked-lesson-modal.tsx';
 import { ProgramFillModal } from './components/program-fill-modal.tsx';
@@ -374,6 +375,7 @@ export function LessonEditor({
         </Stack>
       </form>
 
+      <LessonStoryParts lesson={lesson} readOnly={readOnly} />
       <LessonThemesPanel lesson={lesson} unsaved={form.isDirty()} />
       {extra}
 

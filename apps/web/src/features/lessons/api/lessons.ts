@@ -105,6 +105,20 @@ export function useSaveLesson(lessonId: number) {
   });
 }
 
+/** Takes a story part out of the lesson (refused with 409 while it is regenerated or once finished). */
+export function useRemoveStoryPart(lessonId: number) {
+  const acting = useActingFor('lessons.manage');
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (partId: number) =>
+      callApi<Lesson>(`${API.lesson}/${lessonId}${API.lessonStoryParts}/${partId}`, {
+        method: 'DELETE',
+        query: { ...acting },
+      }),
+    onSuccess: afterChange,
+  });
+}
+
 /**
  * Fills the lesson from its blocks' folders (`replace`: anew, else keeping what it holds); the
  * editor shows the refusal (409 naming a block whose folder cannot give its minimum).
