@@ -46,6 +46,9 @@ export const WORD_VARIABLES: ReadonlySet<string> = new Set([
   'by',
   'file',
   'language',
+  // A lesson's story part: the story and the episode it comes from.
+  'story',
+  'episode',
   // A booking's mails (issue 28): the school, the parent and their phone.
   'school',
   'parent',
