@@ -276,9 +276,10 @@ describe('games', () => {
   it("refuses another project's category, theme and files, sounds for pictures, and a stage that goes back", async () => {
     const g = await school();
     const body = gameBody(g, { category_id: g.otherCategory, theme_id: 2_000_000_000 });
-    body.levels[0]!.items[0]!.picture_file_id = g.otherImage.id;
-    body.levels[0]!.items[1]!.picture_file_id = g.sound.id;
-    body.levels[0]!.items[2]!.audio_file_id = g.images[0]!.id;
+    const [words] = body.levels!;
+    words!.items[0]!.picture_file_id = g.otherImage.id;
+    words!.items[1]!.picture_file_id = g.sound.id;
+    words!.items[2]!.audio_file_id = g.images[0]!.id;
     const refused = errorsOf(await as(g.moderator).post('/api/games', body), 422);
     expect(refused.errors).toEqual({
       category_id: ['There is no such category in this project.'],
@@ -288,7 +289,7 @@ describe('games', () => {
       'levels.0.items.2.audio_file_id': ['A sound goes here (MP3, WAV, OGG).'],
     });
     const backwards = gameBody(g);
-    backwards.levels[1]!.stage = 'sound';
+    backwards.levels![1]!.stage = 'sound';
     expect(errorsOf(await as(g.moderator).post('/api/games', backwards), 422).errors).toHaveProperty(
       'levels.1.stage',
     );
