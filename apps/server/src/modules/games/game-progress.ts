@@ -139,7 +139,8 @@ export async function progressesOf(
   gameIds: readonly number[],
 ): Promise<Map<number, GameProgress>> {
   const ids = [...new Set(gameIds)];
-  const [latest, plays] = await Promise.all([latestGames(db, workspaceId, ids), playsOf(db, clientId, ids)]);
+  const latest = await latestGames(db, workspaceId, ids);
+  const plays = await playsOf(db, clientId, ids);
   return new Map([...latest.values()].map((game) => [game.id, progressOf(game, plays)]));
 }
 

@@ -75,7 +75,9 @@ async function usageOf(db: Tx, themeIds: readonly number[]): Promise<Map<number,
 
 async function viewsOf(db: Tx, rows: readonly GameThemeRow[]): Promise<GameTheme[]> {
   const ids = rows.map((row) => row.id);
-  const [assetsBy, usage] = await Promise.all([themeAssetsOf(db, ids), usageOf(db, ids)]);
+  // One after the other: inside a transaction the queries share one connection.
+  const assetsBy = await themeAssetsOf(db, ids);
+  const usage = await usageOf(db, ids);
   return rows.map((row) => {
     const held = assetsBy.get(row.id) ?? { background: [], prop: [], character: [] };
     return {

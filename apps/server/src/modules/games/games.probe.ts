@@ -46,14 +46,22 @@ export const probe: AreaProbe = {
         'game theme',
       ).id;
     },
-    gameFile: async ({ call, built }) =>
-      dataOf<{ id: number }>(
-        await call('moderator', 'POST', `/api${API.games}/files/from-asset`, {
-          asset_file_id: built.themeAssetFile,
-        }),
+    gameFile: async ({ call, built }) => {
+      const grouped = dataOf<Record<string, Asset[]>>(
+        await call('moderator', 'GET', `/api${API.themes}/${built.theme}/assets`),
+        200,
+        'theme assets',
+      );
+      const image = (grouped.background ?? [])
+        .flatMap((asset) => asset.files)
+        .find((file) => file.kind === 'image');
+      if (!image) throw new Error('games: the probe theme has no background image');
+      return dataOf<{ id: number }>(
+        await call('moderator', 'POST', `/api${API.games}/files/from-asset`, { asset_file_id: image.id }),
         201,
         'game file',
-      ).id,
+      ).id;
+    },
     gameSound: async ({ call, built }) => {
       const grouped = dataOf<Record<string, Asset[]>>(
         await call('moderator', 'GET', `/api${API.themes}/${built.theme}/assets`),

@@ -58,10 +58,15 @@ const keptRow = (db: Tx, caller: ProjectActor, id: number) =>
 
 /** The names of a category and a theme, for showing ('' once gone). */
 async function namesOf(db: Tx, content: GameContent) {
-  const [[category], [theme]] = await Promise.all([
-    db.select({ name: categories.name }).from(categories).where(eq(categories.id, content.category_id)),
-    db.select({ title: gameThemes.title }).from(gameThemes).where(eq(gameThemes.id, content.theme_id)),
-  ]);
+  // One after the other: inside a transaction the queries share one connection.
+  const [category] = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, content.category_id));
+  const [theme] = await db
+    .select({ title: gameThemes.title })
+    .from(gameThemes)
+    .where(eq(gameThemes.id, content.theme_id));
   return { category_name: category?.name ?? '', theme_title: theme?.title ?? '' };
 }
 
