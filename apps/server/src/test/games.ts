@@ -90,11 +90,9 @@ export async function buildGameSchool(app: App, db: Db) {
     await buildLibraryAsset(db, app.files, 'character', png(45)),
   ];
   const plainBackground = await buildLibraryAsset(db, app.files, 'background', png(55));
-  const images = [
-    dataOf<GameFile>(await uploadGameFile(app, s.moderator, png(10)), 201),
-    dataOf<GameFile>(await uploadGameFile(app, s.moderator, png(90)), 201),
-    dataOf<GameFile>(await uploadGameFile(app, s.moderator, png(170)), 201),
-  ];
+  const picture = async (shade: number) =>
+    dataOf<GameFile>(await uploadGameFile(app, s.moderator, png(shade)), 201);
+  const images: [GameFile, GameFile, GameFile] = [await picture(10), await picture(90), await picture(170)];
   const sound = dataOf<GameFile>(
     await uploadGameFile(app, s.moderator, sineTone(440, 0.05), 'rak.wav', 'audio/wav'),
     201,
@@ -136,37 +134,40 @@ export async function buildGameSchool(app: App, db: Db) {
 export type GameSchool = School & Awaited<ReturnType<typeof buildGameSchool>>;
 
 /** A game of two levels (words, then phrases), its items played as `mode` says. */
-export const gameBody = (
+export function gameBody(
   g: GameSchool,
   values: Partial<GameInput> = {},
   mode: 'say' | 'find' = 'say',
-): GameInput => ({
-  title: 'Rocket to the Moon',
-  description: 'The sound R in words and phrases',
-  language: 'uk',
-  category_id: g.leaf,
-  theme_id: g.theme.id,
-  levels: [
-    {
-      title: 'Words',
-      stage: 'words',
-      items: [
-        { word: 'рак', mode, picture_file_id: g.images[0]!.id, audio_file_id: g.sound.id },
-        { word: 'риба', mode, picture_file_id: g.images[1]!.id },
-        { word: 'ракета', mode, picture_file_id: g.images[2]!.id },
-      ],
-    },
-    {
-      title: 'Phrases',
-      stage: 'phrases',
-      items: [
-        { word: 'рак у річці', mode, picture_file_id: g.images[0]!.id },
-        { word: 'руда риба', mode, picture_file_id: g.images[1]!.id },
-      ],
-    },
-  ],
-  ...values,
-});
+): GameInput {
+  const [first, second, third] = g.images;
+  return {
+    title: 'Rocket to the Moon',
+    description: 'The sound R in words and phrases',
+    language: 'uk',
+    category_id: g.leaf,
+    theme_id: g.theme.id,
+    levels: [
+      {
+        title: 'Words',
+        stage: 'words',
+        items: [
+          { word: 'рак', mode, picture_file_id: first.id, audio_file_id: g.sound.id },
+          { word: 'риба', mode, picture_file_id: second.id },
+          { word: 'ракета', mode, picture_file_id: third.id },
+        ],
+      },
+      {
+        title: 'Phrases',
+        stage: 'phrases',
+        items: [
+          { word: 'рак у річці', mode, picture_file_id: first.id },
+          { word: 'руда риба', mode, picture_file_id: second.id },
+        ],
+      },
+    ],
+    ...values,
+  };
+}
 
 /** A game made and published by the school's moderator. */
 export async function buildPublishedGame(app: App, g: GameSchool, values: Partial<GameInput> = {}) {

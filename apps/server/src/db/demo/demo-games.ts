@@ -105,17 +105,18 @@ export async function seedGames(db: Db, files: FileStore, workspaceId: number): 
     )[0]?.id;
   const [soundR, soundL] = [await categoryOf('[Р]'), await categoryOf('[Л]')];
   const background = asset('Футбольне поле');
-  const props = ['Золота монетка', 'Червоний прапорець'].map(asset);
-  const characters = ['Червона машинка', 'Усміхнене сонечко', 'Зелений динозаврик'].map(asset);
-  if (!soundR || !soundL || !background || props.includes(undefined) || characters.includes(undefined))
-    return;
+  const held = (names: string[]) => names.map(asset).filter((row) => row !== undefined);
+  const props = held(['Золота монетка', 'Червоний прапорець']);
+  const characters = held(['Червона машинка', 'Усміхнене сонечко', 'Зелений динозаврик']);
+  const [character] = characters;
+  if (!soundR || !soundL || !background || props.length < 2 || characters.length < 3 || !character) return;
 
   const moderator = { userId: moderatorId, workspaceId, role: 'moderator' as const, lang: 'uk' as const };
   const theme = await createGameTheme(db, moderator, {
     title: 'Футбол',
     background_asset_id: background.id,
-    prop_asset_ids: props.map((row) => row!.id),
-    character_asset_ids: characters.map((row) => row!.id),
+    prop_asset_ids: props.map((row) => row.id),
+    character_asset_ids: characters.map((row) => row.id),
   });
   const pictures = new Map<string, number>();
   const pictureOf = async (name: string) => {
@@ -184,11 +185,13 @@ export async function seedGames(db: Db, files: FileStore, workspaceId: number): 
   const token = await liveTokenOf(db, gameLinks, given.id);
   if (!token) return;
   for (const [level, right, tries, seconds] of PLAYS) {
+    const levelKey = say.levels[level]?.key;
+    if (!levelKey) continue;
     await completeGame(db, token, 'uk', {
       key: randomUUID(),
       version: say.version,
-      level_key: say.levels[level]!.key,
-      character_asset_id: characters[0]!.id,
+      level_key: levelKey,
+      character_asset_id: character.id,
       right,
       tries,
       time_ms: seconds * 1000,

@@ -61,21 +61,6 @@ async function openGame(db: Tx, token: string) {
   return { ...found, latest };
 }
 
-/** The first image file of each asset, by asset id. */
-async function imagesOf(db: Tx, assetIds: readonly number[]): Promise<Map<number, number>> {
-  const found = new Map<number, number>();
-  for (const id of assetIds) {
-    const [file] = await db
-      .select({ id: assetFiles.id })
-      .from(assetFiles)
-      .where(and(eq(assetFiles.assetId, id), eq(assetFiles.kind, 'image')))
-      .orderBy(assetFiles.id)
-      .limit(1);
-    if (file) found.set(id, file.id);
-  }
-  return found;
-}
-
 /**
  * `GET /game/check-auth/:token` (public): the game as the child plays it, in the student's
  * language: the latest published version, its theme's background, props and characters, the

@@ -8,7 +8,6 @@ import {
   type VersionsDiff,
 } from '@logoschool/contract';
 import { describe, expect, it } from 'vitest';
-import { sineTone } from '../../db/demo/encode.ts';
 import { apiAs, type Response } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { Member } from '../../test/factories.ts';
