@@ -182,10 +182,12 @@ export async function completeGame(
   lang: ProjectActor['lang'],
   input: z.output<typeof gameCompleteInput>,
 ): Promise<GameComplete> {
-  const { assignment, client, version, latest } = await openGame(db, token);
+  const { assignment, client, version } = await openGame(db, token);
   const content =
     input.version <= version ? await gameVersionsKit.content(db, assignment.gameId, input.version) : null;
-  const theme = (await themeAssetsOf(db, [latest.content.theme_id])).get(latest.content.theme_id);
+  // The characters of the theme of the version played.
+  const themeId = content?.theme_id ?? 0;
+  const theme = (await themeAssetsOf(db, [themeId])).get(themeId);
   const characters = new Set((theme?.character ?? []).map((asset) => asset.asset_id));
   const { errors, items } = playErrors(lang, input, content, characters);
   if (Object.keys(errors).length > 0) throw new AppError('validation_failed', {}, errors);
