@@ -276,6 +276,21 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: `/api/histories/${ctx.storyId}/review?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
     payload: { action: 'return', comment: 'Shorter slides, please.' },
   }),
+  'games.read': (ctx) => ({
+    method: 'GET',
+    url: `/api/games?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'games.manage': (ctx) => ({
+    method: 'POST',
+    url: `/api/games/files?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+    ...multipartForm([
+      filePart(encodePng(1, 1, new Uint8Array([250, 160, 0, 255])), 'coin.png', 'image/png'),
+    ]),
+  }),
+  'games.assign': (ctx) => ({
+    method: 'GET',
+    url: `/api/game-progresses?client_id=${ctx.clientId}&workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
   'diagnoses.manage': (ctx) => ({
     method: 'GET',
     url: `/api/clients/${ctx.clientId}/diagnoses?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
@@ -345,6 +360,7 @@ const CREATING: ReadonlySet<Action> = new Set<Action>([
   'diagnosticCards.manage',
   'courseTemplates.manage',
   'stories.write',
+  'games.manage',
   'users.invite',
   'themes.manage',
   'assets.manage',

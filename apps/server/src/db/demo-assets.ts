@@ -122,6 +122,23 @@ const pictures = {
       .paint(WHITE, (x, y) => circle(32, 32, 11)(x, y) && !circle(32, 32, 9)(x, y)),
   goldCoin: () =>
     new Raster().paint([230, 150, 0, 255], circle(32, 32, 24)).paint(YELLOW, circle(32, 32, 19)),
+  redFlag: () =>
+    new Raster().paint(BLACK, rect(14, 8, 17, 58)).paint(
+      [220, 40, 40, 255],
+      polygon([
+        [17, 8],
+        [52, 18],
+        [17, 30],
+      ]),
+    ),
+  greenDino: () =>
+    new Raster()
+      .paint(GRASS, circle(28, 40, 16))
+      .paint(GRASS, circle(44, 20, 9))
+      .paint(GRASS, rect(36, 22, 44, 36))
+      .paint(GRASS, rect(18, 50, 22, 60))
+      .paint(GRASS, rect(32, 50, 36, 60))
+      .paint(BLACK, circle(47, 18, 2)),
 };
 
 /**
@@ -228,6 +245,8 @@ export const DEMO_ASSETS: readonly DemoAsset[] = [
   picture('prop', 'Футбольний м’яч', 'football', pictures.football),
   picture('game_background', 'Футбольне поле', 'football-pitch', pictures.footballPitch),
   picture('game_prop', 'Золота монетка', 'gold-coin', pictures.goldCoin),
+  picture('game_prop', 'Червоний прапорець', 'red-flag', pictures.redFlag),
+  picture('character', 'Зелений динозаврик', 'green-dino', pictures.greenDino),
   { type: 'sound', name: 'Дзвоник', filename: 'bell.wav', content: () => sineTone(880, 0.6) },
 ];
 

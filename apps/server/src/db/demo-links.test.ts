@@ -8,6 +8,7 @@ import {
   API_BASE,
   DIAGNOSIS_LINK_KIND,
   FAMILY_LINK_KIND,
+  GAME_LINK_KIND,
   LESSON_LINK_KIND,
   PLAN_LINK_KIND,
   PRACTICE_LINK_KIND,
@@ -24,6 +25,7 @@ import { detectFileType } from '../files/file-type.ts';
 import { bookingManageLinks, bookingPageLinks } from '../modules/booking/index.ts';
 import { diagnosisLinks } from '../modules/diagnostics/index.ts';
 import { familyLinks } from '../modules/families/index.ts';
+import { gameLinks } from '../modules/games/index.ts';
 import { lessonLinks } from '../modules/lessons/index.ts';
 import { planLinks } from '../modules/plans/index.ts';
 import { practiceLinks } from '../modules/practice/index.ts';
@@ -107,7 +109,7 @@ const OPENS: Record<
   [FAMILY_LINK_KIND]: {
     api: API.parentDashboard,
     // What the family does there, by the same link: its home practice and its referral.
-    alsoOpens: ['/practice', '/referral'],
+    alsoOpens: ['/practice', '/referral', '/games'],
     expected: async (id) => {
       const [row] = await t.db
         .select({ child: clients.childName, language: clients.language })
@@ -131,6 +133,19 @@ const OPENS: Record<
         language: row!.language,
         lesson_number: row!.number,
       };
+    },
+  },
+  // A game given to a student (issue 31): the child's game.
+  [GAME_LINK_KIND]: {
+    api: API.gameCheckAuth,
+    expected: async (id) => {
+      // Games' tables are its module's own (decision 031): read here as SQL.
+      const [row] = await rowsOf<{ child_name: string; language: string; title: string }>(sql`
+        select clients.child_name, clients.language, games.title from game_assignments
+        join clients on clients.id = game_assignments.client_id
+        join games on games.id = game_assignments.game_id
+        where game_assignments.id = ${id}`);
+      return { child_name: firstNameOf(row!.child_name), language: row!.language, title: row!.title };
     },
   },
   [DIAGNOSIS_LINK_KIND]: {
@@ -174,6 +189,7 @@ describe('every link of the demo school', () => {
       bookingManageLinks,
       familyLinks,
       practiceLinks,
+      gameLinks,
     ];
     // The kit gives every declared kind its sharer's `GET …/link`: one not among those above (a new
     // kind of link) fails here until this test knows how it opens.

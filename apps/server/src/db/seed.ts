@@ -7,6 +7,7 @@ import { assignments, categories, tags, users, workspaces } from './schema/index
 import { seedBooking } from './demo/demo-booking.ts';
 import { seedCourses } from './demo/demo-courses.ts';
 import { seedPractice } from './demo/demo-practice.ts';
+import { seedGames } from './demo/demo-games.ts';
 import { seedStories } from './demo/demo-stories.ts';
 import { seedGenerated } from './demo/demo-generated.ts';
 import { seedReferrals } from './demo/demo-referrals.ts';
@@ -230,6 +231,7 @@ export async function seedDemo(db: Db, files: FileStore): Promise<number> {
   if (demoSchool !== undefined) await seedCourses(db, demoSchool);
   if (demoSchool !== undefined) await seedCallBackAndMerch(db, demoSchool);
   if (demoSchool !== undefined) await seedStories(db, files, demoSchool);
+  if (demoSchool !== undefined) await seedGames(db, files, demoSchool);
   if (demoSchool !== undefined) await seedGenerated(db, files, demoSchool);
   return created;
 }

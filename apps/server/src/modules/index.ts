@@ -15,6 +15,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { diagnosticsModule } from './diagnostics/index.ts';
 import { exercisesModule } from './exercises/index.ts';
 import { familiesModule } from './families/index.ts';
+import { gamesModule } from './games/index.ts';
 import { generationModule } from './generation/index.ts';
 import { healthModule } from './health/index.ts';
 import { invitationsModule } from './invitations/index.ts';
@@ -56,6 +57,7 @@ export const MODULES: readonly AppModule[] = [
   diagnosticsModule,
   coursesModule,
   storiesModule,
+  gamesModule,
   bookingModule,
   familiesModule,
   practiceModule,

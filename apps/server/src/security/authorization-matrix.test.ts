@@ -10,7 +10,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
-import { AREA_PUBLIC_OPERATIONS } from '../test/area-probes.ts';
+import { AREA_PUBLIC_OPERATIONS, areaKind } from '../test/area-probes.ts';
 import {
   bearer,
   buildMember,
@@ -162,6 +162,16 @@ const QUERY_NOT_OBJECTS: Record<string, string> = {
   status_id: 'a status of the status machine',
   remote_id: "the student's id in the school's CRM, looked up in the token's project only",
 };
+
+/**
+ * What a query parameter filters by: an area's kind on its own routes (`area:<kind>`, from its
+ * probe's `bodyFields`), else a shared one of QUERY_FILTERS.
+ */
+function queryKind(op: Operation, name: string): string | undefined {
+  const ofArea = areaKind('bodyFields', name, op.url);
+  if (ofArea?.own) return ofArea.kind === 'global' ? undefined : `area:${ofArea.kind}`;
+  return QUERY_FILTERS[name];
+}
 
 // ---------------------------------------------------------------------------------------------
 // Requests.
@@ -365,7 +375,7 @@ describe('the authorization matrix', () => {
       for (const param of op.pathParams) attempt(() => pathKind(op, param));
       for (const field of bodyFields(op)) attempt(() => bodyKind(op, field));
       for (const { name } of op.query) {
-        if (/_ids?$/.test(name) && !(name in QUERY_FILTERS) && !(name in QUERY_NOT_OBJECTS)) {
+        if (/_ids?$/.test(name) && !queryKind(op, name) && !(name in QUERY_NOT_OBJECTS)) {
           unknown.push(`${op.key}: what does the query parameter ${name} name? Add it to QUERY_FILTERS.`);
         }
       }
@@ -439,9 +449,12 @@ describe('the authorization matrix', () => {
         }
         // A list filtered by B's object finds nothing of B (an empty list is the right answer).
         for (const parameter of op.query) {
-          const kind = QUERY_FILTERS[parameter.name];
+          const kind = queryKind(op, parameter.name);
           if (!kind) continue;
-          const query = { [parameter.name]: String(B.objects[kind]) };
+          const id = kind.startsWith('area:')
+            ? B.objects.areas[kind.slice('area:'.length)]
+            : B.objects[kind as Exclude<keyof ProjectObjects, 'areas'>];
+          const query = { [parameter.name]: String(id) };
           await probe(op, { ...base, query }, `${role}, B's ?${parameter.name}`, null);
         }
         // A read of A's own lists and objects shows nothing of B.

@@ -33,6 +33,13 @@ export interface AreaProbe {
   bodyFields?: Record<string, string>;
   /** The area's operations anyone may call (`GET /api/…/:token`), each with why: its public links' reads. */
   publicOperations?: Record<string, string>;
+  /**
+   * The URL prefixes of the area's own routes (`/api/game`): when given, its `pathParams` and
+   * `bodyFields` name objects on those routes only, before any shared meaning of the same name
+   * (another area's `:fileId`, the project's `theme_id`), and nowhere else. There a name may also
+   * be `'global'`: it names something of no project (a library asset).
+   */
+  routes?: readonly string[];
 }
 
 const MODULES = path.resolve(import.meta.dirname, '../modules');
@@ -57,9 +64,24 @@ export const AREA_PUBLIC_OPERATIONS: Readonly<Record<string, string>> = Object.a
   ...AREA_PROBES.map((probe) => probe.publicOperations ?? {}),
 );
 
-/** The kind an area's path parameter or body field names, if an area declares it. */
-export function areaKind(names: 'pathParams' | 'bodyFields', name: string): string | undefined {
-  return AREA_PROBES.map((probe) => probe[names]?.[name]).find((kind) => kind !== undefined);
+/**
+ * The kind an area's path parameter or body field names on the route at `url`, if an area declares
+ * it: `own` when the area keeps the name for its own routes (it wins over a shared meaning).
+ */
+export function areaKind(
+  names: 'pathParams' | 'bodyFields',
+  name: string,
+  url: string,
+): { kind: string; own: boolean } | undefined {
+  for (const probe of AREA_PROBES) {
+    const kind = probe[names]?.[name];
+    if (kind !== undefined && probe.routes?.some((prefix) => url.startsWith(prefix)))
+      return { kind, own: true };
+  }
+  const kind = AREA_PROBES.filter((probe) => !probe.routes)
+    .map((probe) => probe[names]?.[name])
+    .find((found) => found !== undefined);
+  return kind === undefined ? undefined : { kind, own: false };
 }
 
 /** Builds every area's objects into one record by kind. */

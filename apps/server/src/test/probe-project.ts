@@ -195,6 +195,9 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
   const { theme, assetIds } = await buildThemeWithAssets(t.db, t.app.files, workspace.id, [
     { type: 'background', content: solidPng(10, 10, 120) },
     { type: 'sound', content: sineTone(440, 0.05) },
+    // What a game theme takes (games' probe): library assets, here only to exist.
+    { type: 'game_background', content: solidPng(20, 140, 20) },
+    { type: 'character', content: solidPng(200, 60, 60) },
   ]);
   await t.db
     .update(themes)

@@ -28,6 +28,8 @@ export type Kind = Exclude<keyof ProjectObjects, 'areas'> | `area:${string}` | '
  * new route cannot be probed with a guessed value: teach it here, and both probes learn it.
  */
 export function pathKind(op: Operation, param: string): Kind {
+  const ofArea = areaKind('pathParams', param, op.url);
+  if (ofArea?.own) return ofArea.kind === 'global' ? 'global' : `area:${ofArea.kind}`;
   switch (param) {
     case 'workspaceId':
       return 'workspace';
@@ -68,8 +70,7 @@ export function pathKind(op: Operation, param: string): Kind {
       if (op.url.startsWith('/api/assets/') || op.url.startsWith('/api/medias/')) return 'global';
       break;
   }
-  const ofArea = areaKind('pathParams', param);
-  if (ofArea !== undefined) return `area:${ofArea}`;
+  if (ofArea !== undefined) return `area:${ofArea.kind}`;
   throw new Error(
     `${op.key}: what does the path parameter :${param} name? Add it to pathKind or the area's probe.`,
   );
@@ -116,6 +117,8 @@ export function pathValue(
  * It throws for an unknown field whose name says it is an id, for the reason `pathKind` does.
  */
 export function bodyKind(op: Operation, field: string): Kind | null {
+  const ofArea = areaKind('bodyFields', field, op.url);
+  if (ofArea?.own) return ofArea.kind === 'global' ? 'global' : `area:${ofArea.kind}`;
   switch (field) {
     case 'workspace_id':
     case 'shared_workspace_ids':
@@ -174,8 +177,7 @@ export function bodyKind(op: Operation, field: string): Kind | null {
     case 'remote_id':
       return null;
   }
-  const ofArea = areaKind('bodyFields', field);
-  if (ofArea !== undefined) return `area:${ofArea}`;
+  if (ofArea !== undefined) return `area:${ofArea.kind}`;
   if (/_ids?$/.test(field)) {
     throw new Error(
       `${op.key}: what does the body field ${field} name? Add it to bodyKind or the area's probe.`,

@@ -24,8 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingOf } from '../../access/actor.ts';
-import { notFound } from '../../errors/app-error.ts';
-import { contentDisposition } from '../../files/content-disposition.ts';
+import { sendStored } from '../../files/area-files.ts';
 import { readForm } from '../../files/multipart.ts';
 import { STORY_FILES, storyFileFromAsset, storyFileRow, uploadStoryFile } from './story-files.service.ts';
 import {
@@ -143,15 +142,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await storyFileRow(app.db, actingOf(request).workspaceId, request.params.fileId);
-      const stream = await app.files.open(STORY_FILES, file.storedName);
-      if (!stream) throw notFound();
-      return reply
-        .type(file.mime)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition('inline', file.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
-        .send(stream);
+      return sendStored(app.files, reply, STORY_FILES, file, 'private, max-age=86400');
     },
   );
 

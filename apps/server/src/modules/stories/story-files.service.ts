@@ -1,32 +1,21 @@
 /**
  * The images and sounds of a project's stories: uploaded, or copied from a file of an asset one of
- * the project's themes holds. A file is judged by its bytes alone, as the asset library judges its
- * own (`detectFileType`): unknown bytes 415, over the kind's size limit 413.
+ * the project's themes holds. A file is judged by its bytes alone (`files/area-files.ts`): unknown
+ * bytes 415, over the kind's size limit 413.
  */
-import {
-  ASSET_MAX_BYTES,
-  storyFileUrl,
-  type Language,
-  type StoryFile,
-  type StoryFileKind,
-} from '@logoschool/contract';
+import { storyFileUrl, type StoryFile, type StoryFileKind } from '@logoschool/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { assetFiles, themeAssets, themes } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../errors/app-error.ts';
-import { fieldMessage } from '../../errors/validation.ts';
-import { detectFileType } from '../../files/file-type.ts';
+import { notFound } from '../../errors/app-error.ts';
+import { copyAssetFile, storeUpload, type AreaFiles } from '../../files/area-files.ts';
 import type { FileStore } from '../../files/files.ts';
-import { megabytes, uploadsOf } from '../../files/multipart.ts';
 import { ASSET_FILES } from '../assets/index.ts';
 import { storyFiles, type StoryFileRow } from './stories.schema.ts';
 
 /** The folder of story files in the file store. */
 export const STORY_FILES = 'stories';
-
-/** Longest `original_name` kept. */
-const ORIGINAL_NAME_MAX = 200;
 
 export function toStoryFile(row: StoryFileRow): StoryFile {
   return {
@@ -39,49 +28,18 @@ export function toStoryFile(row: StoryFileRow): StoryFile {
   };
 }
 
-/** Stores checked bytes and writes their row; the stored copy goes again when the row cannot be written. */
-async function store(
-  db: Db,
-  files: FileStore,
-  caller: ProjectActor,
-  content: Buffer,
-  name: string,
-  lang: Language,
-): Promise<StoryFile> {
-  const type = await detectFileType(content);
-  if (!type) {
-    throw new AppError(
-      'unsupported_media_type',
-      { type: name.slice(0, ORIGINAL_NAME_MAX) || '?' },
-      { file: [fieldMessage(lang, 'fileTypeUnknown')] },
-    );
-  }
-  if (content.length > ASSET_MAX_BYTES[type.kind]) {
-    throw new AppError('payload_too_large', {
-      limit: megabytes(ASSET_MAX_BYTES[type.kind]),
-    });
-  }
-  const stored = await files.save(STORY_FILES, content, type.ext);
-  try {
+/** The project's story files as the shared store writes them (`files/area-files.ts`). */
+const storyFilesOf = (db: Db, caller: ProjectActor): AreaFiles<StoryFile> => ({
+  folder: STORY_FILES,
+  insert: async (file) => {
     const [row] = await db
       .insert(storyFiles)
-      .values({
-        workspaceId: caller.workspaceId,
-        kind: type.kind,
-        storedName: stored,
-        mime: type.mime,
-        size: content.length,
-        originalName: name.slice(0, ORIGINAL_NAME_MAX) || `file.${type.ext}`,
-        uploadedBy: caller.userId,
-      })
+      .values({ workspaceId: caller.workspaceId, uploadedBy: caller.userId, ...file })
       .returning();
     if (!row) throw new Error('the story file was not written');
     return toStoryFile(row);
-  } catch (error) {
-    await files.remove(STORY_FILES, stored);
-    throw error;
-  }
-}
+  },
+});
 
 /** `POST /histories/files`: one uploaded image or sound; 422 when `file` is no single file. */
 export async function uploadStoryFile(
@@ -90,12 +48,7 @@ export async function uploadStoryFile(
   caller: ProjectActor,
   body: { file?: unknown },
 ): Promise<StoryFile> {
-  const uploads = uploadsOf(body.file);
-  if (!uploads || uploads.length !== 1) {
-    throw new AppError('validation_failed', {}, { file: [fieldMessage(caller.lang, 'required')] });
-  }
-  const [upload] = uploads as [(typeof uploads)[number]];
-  return store(db, files, caller, upload.content, upload.filename, caller.lang);
+  return storeUpload(files, storyFilesOf(db, caller), body, caller.lang);
 }
 
 /**
@@ -117,9 +70,7 @@ export async function storyFileFromAsset(
     .where(and(eq(assetFiles.id, assetFileId), eq(themes.workspaceId, caller.workspaceId)))
     .limit(1);
   if (!found) throw notFound();
-  const read = await files.read(ASSET_FILES, found.file.storedName);
-  if (!read) throw notFound();
-  return store(db, files, caller, read.content, found.file.originalName, caller.lang);
+  return copyAssetFile(files, storyFilesOf(db, caller), ASSET_FILES, found.file, caller.lang);
 }
 
 /** A story file of the project; 404 for another project's or none. */
