@@ -88,7 +88,8 @@ export type GameThemeAsset = z.infer<typeof gameThemeAssetSchema>;
 export const gameThemeSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  background: gameThemeAssetSchema,
+  /** Null once the library's root deleted the asset: the theme needs another background. */
+  background: gameThemeAssetSchema.nullable(),
   props: z.array(gameThemeAssetSchema),
   characters: z.array(gameThemeAssetSchema),
   /** How many of the project's games use it (a theme in use is not deleted: 409). */

@@ -71,7 +71,7 @@ export function GameThemesPage() {
     {
       key: 'background',
       header: t('games.themes.columns.background'),
-      cell: (theme) => <AssetStrip assets={[theme.background]} />,
+      cell: (theme) => <AssetStrip assets={theme.background ? [theme.background] : []} />,
     },
     {
       key: 'props',

@@ -38,7 +38,7 @@ interface Filter {
  * language and category filters; rows open the editor, the header leads to the game themes.
  */
 export function GamesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { workspace } = useSession();
   const list = useListControls<Filter>({ status: ALL, language: null, category: null });
   const { status, language, category } = list.filter;
@@ -52,7 +52,6 @@ export function GamesPage() {
     per_page: PER_PAGE_DEFAULT,
   });
   const counts = query.data?.counts;
-  const number = new Intl.NumberFormat(i18n.language);
   const linkOf = (game: GameListItem) => `/edit-game/${game.id}`;
   const columns: Column<GameListItem>[] = [
     {

@@ -30,7 +30,7 @@ interface Values {
 
 const valuesOf = (theme: GameTheme | null): Values => ({
   title: theme?.title ?? '',
-  background_asset_id: theme?.background.asset_id ?? null,
+  background_asset_id: theme?.background?.asset_id ?? null,
   prop_asset_ids: theme?.props.map((prop) => prop.asset_id) ?? [],
   character_asset_ids: theme?.characters.map((character) => character.asset_id) ?? [],
 });

@@ -146,7 +146,7 @@ export function ItemEditor({
               </Text>
               {audioId !== null ? (
                 <Group gap="xs">
-                  <GameSound fileId={audioId} label={t('games.item.listen', { word: word || name })} />
+                  <GameSound fileId={audioId} label={t('games.item.listen', { label: word || name })} />
                   <Button
                     size="xs"
                     variant="subtle"
