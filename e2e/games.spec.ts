@@ -57,6 +57,8 @@ test('a moderator makes a game theme, builds a game of two levels and publishes 
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  // Its notice sits over the header's buttons: closed, as a person would.
+  await page.getByRole('button', { name: 'Close the message' }).click();
   const themeRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Space' }) });
   await expect(themeRow.getByText(character.name)).toBeVisible();
 

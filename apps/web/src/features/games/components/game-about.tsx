@@ -61,7 +61,7 @@ export function GameAbout({ form }: { form: UseFormReturnType<GameValues> }) {
         description={
           <>
             {t('games.fields.themeHint')}{' '}
-            <Anchor component={Link} to="/game-themes" size="xs">
+            <Anchor component={Link} to="/game-themes" size="xs" underline="always">
               {t('games.themes.title')}
             </Anchor>
           </>

@@ -8,7 +8,7 @@ import { useActingFor } from '../../../session/session.tsx';
 /** A game file's address for the staff, in the project acted in; null for none. */
 function useGameFileUrl(fileId: number | null): string | null {
   const acting = useActingFor('games.manage');
-  return fileId !== null && acting ? gameFileUrl(acting.workspace_id, fileId) : null;
+  return fileId !== null && acting ? gameFileUrl(acting.workspace_id, fileId, acting.role_id) : null;
 }
 
 /** An item's picture (fetched with the token), or "no picture yet". */
