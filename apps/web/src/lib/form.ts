@@ -65,18 +65,28 @@ interface FormTakingErrors {
   setErrors(errors: FormErrors): void;
 }
 
+/** Whether the form's values hold a field, top-level or nested (`levels.1.items.0.mode`). */
+export function holdsPath(values: unknown, path: string): boolean {
+  let value = values;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) return false;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
 /**
- * Puts a refused save's field messages (a 422's `errors`) under the form's own fields; false when
- * none of them is one (the caller then says the error above the form).
+ * Puts a refused save's field messages (a 422's `errors`) under the form's own fields, nested ones
+ * too when `fieldOf` keeps their paths; false when none of them is one (the caller then says the error above the form).
  */
 export function showServerErrors(
   form: FormTakingErrors,
   error: unknown,
   fieldOf: FieldOf = topField,
 ): boolean {
-  const values = form.getValues() as Record<string, unknown>;
+  const values = form.getValues();
   const byField = Object.entries(fieldErrorsOf(error, fieldOf) ?? {}).filter(([field]) =>
-    Object.hasOwn(values, field),
+    holdsPath(values, field),
   );
   form.setErrors(Object.fromEntries(byField));
   return byField.length > 0;

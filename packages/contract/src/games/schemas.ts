@@ -260,9 +260,12 @@ export function gameSnapshot(content: GameContent): VersionSnapshot {
   };
 }
 
-/** Where a game file of a project is read by the staff (with the bearer token, as every call). */
-export const gameFileUrl = (workspaceId: number, fileId: number) =>
-  `${API_BASE}${API.games}/files/${fileId}?workspace_id=${workspaceId}`;
+/**
+ * Where a game file of a project is read by the staff (with the bearer token, as every call). The
+ * games' calls name the role they act as (`gameActingQuery`): a reader passes its `roleId`.
+ */
+export const gameFileUrl = (workspaceId: number, fileId: number, roleId?: number) =>
+  `${API_BASE}${API.games}/files/${fileId}?workspace_id=${workspaceId}${roleId === undefined ? '' : `&role_id=${roleId}`}`;
 
 /** The project and role a games call acts in (in the query). */
 export const gameActingQuery = actingAsQuery;

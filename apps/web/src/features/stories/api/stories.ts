@@ -1,8 +1,6 @@
 import {
   API,
-  inWorkspace,
   themeAssetsPath,
-  type Category,
   type Lesson,
   type LessonListItem,
   type StoriesPage,
@@ -16,7 +14,6 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../api/client.ts';
 import { useActingAs, useActingFor } from '../../../session/session.tsx';
-import { categoryKeys } from '../../../api/keys.ts';
 import { storyKeys } from './keys.ts';
 
 export interface StoriesFilter {
@@ -191,35 +188,4 @@ export function useAddPartToLesson() {
       }),
     meta: { silent: true },
   });
-}
-
-/** The project's categories a story may train, each named with its folders ("Sounds / [R]"). */
-export function useStoryCategories() {
-  const acting = useActingAs();
-  const workspaceId = acting?.workspace_id ?? 0;
-  return useQuery({
-    queryKey: categoryKeys.tree(workspaceId),
-    queryFn: ({ signal }) =>
-      callApi<Category[]>(inWorkspace(workspaceId, API.categories), {
-        query: { role_id: acting?.role_id },
-        signal,
-      }),
-    enabled: acting !== null,
-    select: categoryChoices,
-    meta: { silent: true },
-  });
-}
-
-/** Every category of the tree that is not a folder, as a choice named by its path. */
-export function categoryChoices(tree: Category[]): { value: string; label: string }[] {
-  const choices: { value: string; label: string }[] = [];
-  const walk = (nodes: Category[], path: string[]) => {
-    for (const node of nodes) {
-      const named = [...path, node.name];
-      if (!node.is_folder) choices.push({ value: String(node.id), label: named.join(' / ') });
-      walk(node.children, named);
-    }
-  };
-  walk(tree, []);
-  return choices;
 }

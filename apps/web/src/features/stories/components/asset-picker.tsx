@@ -1,38 +1,10 @@
 import { ASSET_TYPES, assetFileKind } from '@logoschool/contract';
-import { Alert, Loader, Modal, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiFileUrl } from '../../../api/file-url.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
+import { AssetFileGrid } from '../../../components/assets/asset-file-grid.tsx';
 import { useOwnThemes, useStoryFileFromAsset, useThemeAssets } from '../api/stories.ts';
-
-/** One image asset as a button that picks it. */
-function AssetChoice({ name, fileUrl, onPick }: { name: string; fileUrl: string; onPick: () => void }) {
-  const { t } = useTranslation();
-  const image = useApiFileUrl(fileUrl);
-  return (
-    <UnstyledButton
-      onClick={onPick}
-      aria-label={t('stories.pickAsset', { name })}
-      style={{
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderRadius: 'var(--mantine-radius-sm)',
-        padding: 4,
-      }}
-    >
-      <Stack gap={4} align="center">
-        {image.data ? (
-          <img src={image.data} alt="" style={{ width: '100%', height: 80, objectFit: 'contain' }} />
-        ) : (
-          <Loader size="xs" />
-        )}
-        <Text size="xs" lineClamp={1}>
-          {name}
-        </Text>
-      </Stack>
-    </UnstyledButton>
-  );
-}
 
 /**
  * Picks an image of an asset of one of the project's own themes for a slide: the server copies
@@ -76,23 +48,18 @@ export function AssetPicker({
           />
         )}
         {assets.isSuccess && images.length === 0 && <Text>{t('stories.pickNoAssets')}</Text>}
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {images.map(({ name, file }) => (
-            <AssetChoice
-              key={file.id}
-              name={name}
-              fileUrl={file.file_url}
-              onPick={() =>
-                copy.mutate(file.id, {
-                  onSuccess: (copied) => {
-                    onPicked(copied.id);
-                    onClose();
-                  },
-                })
-              }
-            />
-          ))}
-        </SimpleGrid>
+        <AssetFileGrid
+          options={images}
+          labelOf={({ name }) => t('stories.pickAsset', { name })}
+          onPick={({ file }) =>
+            copy.mutate(file.id, {
+              onSuccess: (copied) => {
+                onPicked(copied.id);
+                onClose();
+              },
+            })
+          }
+        />
         {copy.isError && (
           <Alert color="red" role="alert">
             {errorTextOf(copy.error)}

@@ -11,13 +11,13 @@ import { Group, MultiSelect, NumberInput, Select, TagsInput, Textarea, TextInput
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DocumentSection } from '../../../components/versioned-document/document-frame.tsx';
-import { useStoryCategories } from '../api/stories.ts';
+import { useCategoryChoices } from '../../../api/categories.ts';
 import type { StoryValues } from '../story-form.ts';
 
 /** The story's own fields: title, description, lesson language, age range, target sounds and categories. */
 export function StoryAbout({ form }: { form: UseFormReturnType<StoryValues> }) {
   const { t } = useTranslation();
-  const categories = useStoryCategories();
+  const categories = useCategoryChoices();
   return (
     <DocumentSection id="story-about" title={t('stories.about')} framed>
       <TextInput
