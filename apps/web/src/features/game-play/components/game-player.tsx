@@ -39,7 +39,7 @@ export function GamePlayer({
   const level = step.at === 'play' ? game.levels.find((one) => one.key === step.levelKey) : undefined;
   return (
     <GameScene game={game}>
-      <Group justify="space-between" gap="xs" mb="sm" wrap="nowrap">
+      <Group justify="space-between" gap="xs" mb="sm">
         <Title order={1} size="h3" c="dark.8" bg="rgb(255 255 255 / 85%)" px="xs" style={{ borderRadius: 8 }}>
           {game.title}
         </Title>

@@ -7,6 +7,9 @@ import classes from './game-play.module.css';
 import { ListenButton } from './listen-button.tsx';
 import type { PlayItem } from './level-play.tsx';
 
+/** A button's label wraps rather than being cut on a narrow phone. */
+const WRAP = { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const, lineHeight: 1.15 } };
+
 /**
  * A say item: the picture and the word large, its sound on a button; the adult beside the child
  * taps "Right" or "Try again".
@@ -36,19 +39,23 @@ export function SayItem({
       )}
       <Group grow w="100%" maw={480} gap="sm">
         <Button
-          size="xl"
+          size="lg"
           h={64}
-          color="teal.8"
-          leftSection={<IconCheck size={24} aria-hidden />}
+          px="sm"
+          color="teal.9"
+          leftSection={<IconCheck size={22} aria-hidden />}
+          styles={WRAP}
           onClick={() => onTry(true)}
         >
           {t('gamePlay.play.right')}
         </Button>
         <Button
-          size="xl"
+          size="lg"
           h={64}
+          px="sm"
           variant="default"
-          leftSection={<IconRepeat size={24} aria-hidden />}
+          leftSection={<IconRepeat size={22} aria-hidden />}
+          styles={WRAP}
           onClick={() => onTry(false)}
         >
           {t('gamePlay.play.again')}
