@@ -184,7 +184,7 @@ export const ROUTES: readonly AppRoute[] = [
   open('/client-session/:token', true),
   open('/progress-preview/:token', true),
   // The child's game under an assignment's link (issue 31): the parameter is the link's token.
-  open('/game/:token'),
+  open('/game/:token', true),
   open('/view-protocol-plan/:token', true),
   // Home practice by an assignment's link (issue 29 item 2, decision 038); digits: an old player link.
   open('/play-lesson/:token', true),

@@ -5,12 +5,14 @@ import type { DashboardSections } from '../../features/parent-dashboard/componen
 import { ParentDashboardPage } from '../../features/parent-dashboard/parent-dashboard-page.tsx';
 import { HomePracticeSection } from '../../features/practice/home-practice-section.tsx';
 import { ReferralSection } from '../../features/referrals/referral-section.tsx';
+import { FamilyGamesSection } from '../../features/student-games/family-games-section.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 
 /** What the other parts of the parents' side bring to the dashboard, each read by the family's token. */
 const sectionsOf: DashboardSections = (dashboard, token) => (
   <>
     <HomePracticeSection token={token} />
+    <FamilyGamesSection token={token} />
     <CallBackSection token={token} via="dashboard" childName={dashboard.child_name} />
     <ReferralSection token={token} />
     <MerchSection token={token} />
@@ -18,7 +20,7 @@ const sectionsOf: DashboardSections = (dashboard, token) => (
 );
 
 /**
- * /parent-dashboard-demo/:token: the family's dashboard with its sections: home practice, a call
+ * /parent-dashboard-demo/:token: the family's dashboard with its sections: home practice, games, a call
  * back, the family's referral and the school's merchandise. A public page, outside the shell: the app's query cache is given here.
  */
 export function ParentDashboardScreen() {

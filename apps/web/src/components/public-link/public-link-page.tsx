@@ -16,25 +16,33 @@ export interface OpenedPage {
   invalidate: () => void;
 }
 
+/** What a page says, in its own words, when its link opens nothing (spec §8: "game not found"). */
+export interface InvalidLinkTexts {
+  title: string;
+  text: string;
+}
+
 /**
  * The frame of every page under a public link (decision 029): it reads what the route's `:token`
  * opens, shows the wait, the one "this link is not valid or was withdrawn" page (the API's one 404,
- * or an address that holds no token at all), a failure to try again, and then the page in the
- * student's language (`textsIn`), leaving the app's own language as it is. `large`: read from a
- * distance (the child's screen).
+ * or an address that holds no token at all; `invalid`: the page's own words for it), a failure to
+ * try again, and then the page in the student's language (`textsIn`), leaving the app's own
+ * language as it is. `large`: read from a distance (the child's screen).
  */
 export function PublicLinkPage<T extends { language: Language }>({
   read,
   large = false,
+  invalid,
   children,
 }: {
   read: (token: string, signal: AbortSignal) => Promise<T>;
   large?: boolean;
+  invalid?: InvalidLinkTexts;
   children: (data: T, page: OpenedPage) => ReactNode;
 }) {
   const token = useParams().token ?? '';
   const { view, retry, invalidate } = usePublicLink(token, read, textsIn);
-  if (view.state === 'invalid') return <InvalidLinkPage large={large} />;
+  if (view.state === 'invalid') return <InvalidLinkPage large={large} texts={invalid} />;
   if (view.state === 'loading') return <PublicLoading />;
   if (view.state === 'failed') {
     return (
@@ -50,7 +58,7 @@ export function PublicLinkPage<T extends { language: Language }>({
 }
 
 /** A link that opens nothing (wrong, cut short, withdrawn): said plainly, with what to do (spec §8). */
-export function InvalidLinkPage({ large = false }: { large?: boolean }) {
+export function InvalidLinkPage({ large = false, texts }: { large?: boolean; texts?: InvalidLinkTexts }) {
   const { t } = useTranslation();
   return (
     <PublicNotice large={large}>
@@ -58,9 +66,9 @@ export function InvalidLinkPage({ large = false }: { large?: boolean }) {
         <IconLinkOff size={large ? 48 : 40} />
       </Box>
       <Title order={1} size="h2">
-        {t('publicLink.invalidTitle')}
+        {texts?.title ?? t('publicLink.invalidTitle')}
       </Title>
-      <Text size={large ? 'lg' : undefined}>{t('publicLink.invalidText')}</Text>
+      <Text size={large ? 'lg' : undefined}>{texts?.text ?? t('publicLink.invalidText')}</Text>
     </PublicNotice>
   );
 }
