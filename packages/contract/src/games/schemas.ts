@@ -261,11 +261,11 @@ export function gameSnapshot(content: GameContent): VersionSnapshot {
 }
 
 /**
- * Where a game file of a project is read by the staff (with the bearer token, as every call). The
- * games' calls name the role they act as (`gameActingQuery`): a reader passes its `roleId`.
+ * Where a game file of a project is read by the staff (with the bearer token, as every call), in the
+ * role the reader acts as: the games' calls name it (`gameActingQuery`).
  */
-export const gameFileUrl = (workspaceId: number, fileId: number, roleId?: number) =>
-  `${API_BASE}${API.games}/files/${fileId}?workspace_id=${workspaceId}${roleId === undefined ? '' : `&role_id=${roleId}`}`;
+export const gameFileUrl = (workspaceId: number, fileId: number, roleId: number) =>
+  `${API_BASE}${API.games}/files/${fileId}?workspace_id=${workspaceId}&role_id=${roleId}`;
 
 /** The project and role a games call acts in (in the query). */
 export const gameActingQuery = actingAsQuery;

@@ -3,7 +3,7 @@
  * library (the library belongs to no project; stories copy only what the project's themes hold).
  * Judged by their bytes alone (`files/area-files.ts`): unknown bytes 415, over the kind's limit 413.
  */
-import { gameFileUrl, type GameFile, type GameFileKind } from '@logoschool/contract';
+import { ROLE, gameFileUrl, type GameFile, type GameFileKind } from '@logoschool/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ProjectActor } from '../../access/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,14 +17,15 @@ import { gameFiles, type GameFileRow } from './games.schema.ts';
 /** The folder of game files in the file store. */
 export const GAME_FILES = 'games';
 
-export function toGameFile(row: GameFileRow): GameFile {
+/** A game file as the API shows it, its address in the caller's role. */
+export function toGameFile(row: GameFileRow, caller: ProjectActor): GameFile {
   return {
     id: row.id,
     kind: row.kind as GameFileKind,
     mime: row.mime,
     size: row.size,
     original_name: row.originalName,
-    file_url: gameFileUrl(row.workspaceId, row.id),
+    file_url: gameFileUrl(row.workspaceId, row.id, ROLE[caller.role]),
   };
 }
 
@@ -36,7 +37,7 @@ const gameFilesOf = (db: Db, caller: ProjectActor): AreaFiles<GameFile> => ({
       .values({ workspaceId: caller.workspaceId, uploadedBy: caller.userId, ...file })
       .returning();
     if (!row) throw new Error('the game file was not written');
-    return toGameFile(row);
+    return toGameFile(row, caller);
   },
 });
 
