@@ -75,7 +75,9 @@ export function LevelStep({
                         </Badge>
                       )}
                     </Group>
-                    <Text>{level.title}</Text>
+                    {/* A level named as its stage ("Слова") says it once. */}
+                    {level.title.trim().toLowerCase() !==
+                      t(`gamePlay.stages.${level.stage}`).toLowerCase() && <Text>{level.title}</Text>}
                     <Text size="sm" c="gray.8">
                       {t(`gamePlay.stages.${level.stage}`)}
                     </Text>
