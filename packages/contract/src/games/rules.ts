@@ -94,7 +94,10 @@ export function openLevels(
   levelKeys: readonly string[],
   bests: Readonly<Record<string, GameLevelBest>>,
 ): boolean[] {
-  return levelKeys.map((_, index) => index === 0 || levelDone(bests[levelKeys[index - 1]!]));
+  return levelKeys.map((_, index) => {
+    const before = levelKeys[index - 1];
+    return before === undefined || levelDone(bests[before]);
+  });
 }
 
 /** The level to play next: the first open one not done, else the last one; null for no levels. */
