@@ -165,7 +165,7 @@ function playErrors(
     if (problem === 'rightOverItems') add('right', 'gameRightOverItems');
     if (problem === 'rightOverTries') add('right', 'gameRightOverTries');
     if (problem === 'triesUnderItems') add('tries', 'gameTriesUnderItems');
-    if (problem === 'triesOverMax') add('tries', 'gameTriesOverMax', { max: GAME_ITEM_TRIES_MAX });
+    if (problem === 'triesOverMax') add('tries', 'gameTriesOverMax', { count: GAME_ITEM_TRIES_MAX });
   }
   return { errors, items };
 }

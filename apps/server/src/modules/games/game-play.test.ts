@@ -277,7 +277,7 @@ describe("the child's game by its link", () => {
     });
     expect(await fields({ tries: 2, right: 2 })).toHaveProperty('tries');
     expect(await fields({ tries: 10 })).toEqual({
-      tries: ['More tries than the level allows: at most 3 per word.'],
+      tries: ['More tries than the level allows: at most 3 tries per word.'],
     });
     expect(await fields({ time_ms: -1 })).toHaveProperty('time_ms');
     expect(await fields({ time_ms: GAME_PLAY_TIME_MAX_MS + 1 })).toHaveProperty('time_ms');
