@@ -96,7 +96,7 @@ const words = (level: HTMLElement) =>
     .map((input) => (input as HTMLInputElement).value);
 
 describe('the game editor on the versioned-document frame', () => {
-  it('adds, moves and removes levels and items, and says each item’s way to play', async () => {
+  it('adds, moves and removes a level’s items, and says each item’s way to play', async () => {
     fakeApi(routes());
     const status = await openEditor();
     expect(within(status).getByText('Draft')).toBeTruthy();
@@ -118,7 +118,12 @@ describe('the game editor on the versioned-document frame', () => {
 
     fireEvent.click(within(second).getByRole('button', { name: 'Add an item' }));
     expect(words(second)).toEqual(['Radio', 'Rabbit', '']);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
 
+  it('adds, moves and removes levels, a new one at the stage of the one above it', async () => {
+    fakeApi(routes());
+    await openEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Add a level' }));
     const third = screen.getByRole('region', { name: 'Level 3' });
     // A new level starts at the stage of the one above it.
@@ -131,7 +136,8 @@ describe('the game editor on the versioned-document frame', () => {
     ).toEqual(['The sound R', '', 'First words']);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Level 2' }));
     expect(screen.queryByRole('region', { name: 'Level 3' })).toBeNull();
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    // The levels are as saved again: nothing is left to save.
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
   });
 
   it('refuses a level whose stage comes before the one above it, without sending it', async () => {

@@ -46,6 +46,8 @@ const lastSource = () => {
   if (!source) throw new Error('the page opened no stream');
   return source;
 };
+/** The stream the page opens once it shows the lesson (its effect may run after the first paint). */
+const streamOpened = () => vi.waitFor(lastSource);
 
 beforeEach(() => {
   FakeEventSource.opened = [];
@@ -109,7 +111,7 @@ describe('the child’s screen', () => {
     await renderInApp(<ClientSessionPage />);
     expect(await screen.findByRole('heading', { name: 'The session has not started yet' })).toBeTruthy();
     expect(screen.getByText('Lesson 3 · Marko')).toBeTruthy();
-    expect(lastSource().url).toBe(`/api/play-lesson/${TOKEN}/events`);
+    expect((await streamOpened()).url).toBe(`/api/play-lesson/${TOKEN}/events`);
 
     lastSource().emit('state', JSON.stringify(live(0)));
     const first = screen.getByRole('img', { name: 'Word one, slide 1 of 2' });
@@ -144,7 +146,7 @@ describe('the child’s screen', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     await renderInApp(<ClientSessionPage />);
     expect(await screen.findByRole('img', { name: 'Word one, slide 1 of 2' })).toBeTruthy();
-    const source = lastSource();
+    const source = await streamOpened();
     source.emit('invalid', '{}');
     expect(screen.getByRole('heading', { name: 'This link is not valid or was withdrawn' })).toBeTruthy();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
@@ -156,6 +158,7 @@ describe('the child’s screen', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     await renderInApp(<ClientSessionPage />);
     expect(await screen.findByRole('img', { name: 'Word one, slide 1 of 2' })).toBeTruthy();
+    await streamOpened();
     vi.useFakeTimers();
 
     // Dropped: the browser reconnects by itself.
