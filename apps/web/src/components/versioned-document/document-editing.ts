@@ -32,6 +32,8 @@ export interface DocumentEditingOptions<Values, Document extends Saved> {
     /** Why a step waits: the form has problems to fix first. */
     fixFirst: string;
     done: (action: DocumentStep, version: number) => string;
+    /** What a refused step says when its refusal landed on the form's fields (else the server's words). */
+    gaps?: string;
   };
 }
 
@@ -99,8 +101,9 @@ export function useDocumentEditing<Values, Document extends Saved>(
       notifySuccess(texts.done(action, moved.version));
       return null;
     } catch (error) {
-      if (options.showErrors(error)) focusFirstProblem();
-      return refuse(errorTextOf(error));
+      const onFields = options.showErrors(error);
+      if (onFields) focusFirstProblem();
+      return refuse(onFields && texts.gaps ? texts.gaps : errorTextOf(error));
     } finally {
       setPending(null);
     }

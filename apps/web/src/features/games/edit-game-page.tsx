@@ -1,19 +1,17 @@
 import { LANGUAGES, type DocumentStep, type Game, type Language } from '@logoschool/contract';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { errorTextOf, fieldErrorsOf } from '../../api/form-errors.ts';
+import { fieldErrorsOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
-import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import {
   DocumentForm,
   DocumentFrame,
   focusFirstProblem,
 } from '../../components/versioned-document/document-frame.tsx';
+import { useDocumentEditing } from '../../components/versioned-document/document-editing.ts';
 import { showServerErrors } from '../../lib/form.ts';
-import { notifySuccess } from '../../lib/notify.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useDeleteGame, useGame, usePublishGame, useSaveGame } from './api/games.ts';
 import { GameAbout } from './components/game-about.tsx';
@@ -71,74 +69,34 @@ function GameForm({ game }: { game: Game | null }) {
   const language = (LANGUAGES as readonly string[]).includes(i18n.language)
     ? (i18n.language as Language)
     : 'uk';
-  const [formError, setFormError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [pending, setPending] = useState<DocumentStep | null>(null);
   const form = useForm<GameValues>({
     initialValues: valuesOf(game, language),
     validate: gameValidate(t),
     validateInputOnBlur: true,
   });
-  const dirty = form.isDirty();
-  const { release } = useUnsavedChanges(dirty);
 
-  /** Puts a refusal's field messages on the form: whether any was shown. */
+  /** Puts a refusal's field messages on the form, the first gap in view: whether any was shown. */
   const showRefusal = (error: unknown): boolean => {
     if (!showServerErrors(form, error, (path) => path)) return false;
     showFirstGap(form.getValues(), Object.keys(fieldErrorsOf(error, (path) => path) ?? {}));
     return true;
   };
-
-  /** Sends the values; the saved game, or null when refused (the form says why). */
-  const persist = async (next: GameValues): Promise<Game | null> => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(bodyOf(next));
-      const reset = valuesOf(saved, language);
-      form.setValues(reset);
-      form.resetDirty(reset);
-      if (gameId === null) {
-        notifySuccess(t('games.created', { title: saved.title }));
-        release();
-        void navigate(`/edit-game/${saved.id}`, { replace: true });
-      } else {
-        notifySuccess(t('games.saved'));
-      }
-      return saved;
-    } catch (error) {
-      if (!showRefusal(error)) setFormError(errorTextOf(error));
-      return null;
-    }
-  };
-
-  /** Publishes, after saving what is not saved yet: null when published, else why not. */
-  const publishNow = async (): Promise<string | null> => {
-    setRefusal(null);
-    setPending('publish');
-    const refuse = (text: string) => {
-      setRefusal(text);
-      return text;
-    };
-    try {
-      let id = gameId;
-      if (dirty || id === null) {
-        if (form.validate().hasErrors) {
-          focusFirstProblem();
-          return refuse(t('games.fixFirst'));
-        }
-        const saved = await persist(form.getValues());
-        if (!saved) return refuse(t('games.fixFirst'));
-        id = saved.id;
-      }
-      const published = await publish.mutateAsync(id);
-      notifySuccess(t('games.published', { version: published.version }));
-      return null;
-    } catch (error) {
-      return refuse(showRefusal(error) ? t('games.publishGaps') : errorTextOf(error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const { persist, takeStep, formError, refusal, pending, dirty } = useDocumentEditing({
+    form,
+    id: gameId,
+    save: (next: GameValues) => save.mutateAsync(bodyOf(next)),
+    valuesOf: (saved: Game) => valuesOf(saved, language),
+    step: (id) => publish.mutateAsync(id),
+    showErrors: showRefusal,
+    editPath: (id) => `/edit-game/${id}`,
+    texts: {
+      created: (saved) => t('games.created', { title: saved.title }),
+      saved: t('games.saved'),
+      fixFirst: t('games.fixFirst'),
+      done: (_action, version) => t('games.published', { version }),
+      gaps: t('games.publishGaps'),
+    },
+  });
 
   const steps: DocumentStep[] = game === null || dirty || game.status !== 'published' ? ['publish'] : [];
 
@@ -153,7 +111,7 @@ function GameForm({ game }: { game: Game | null }) {
         pending,
         refusal,
         inUse: gameInUse(t, game),
-        onStep: publishNow,
+        onStep: takeStep,
       }}
       history={gameHistory(t, game)}
       remove={
