@@ -3,6 +3,7 @@ import { IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { routeOf, mayOpen } from '@logoschool/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useProblemMenu } from '../../features/tickets/components/problem-menu.tsx';
 import { useSession } from '../../session/session.tsx';
 import { initials } from '../../lib/initials.ts';
 
@@ -10,6 +11,7 @@ import { initials } from '../../lib/initials.ts';
 export function ProfileMenu({ godMode, hasNavigation }: { godMode: boolean; hasNavigation: boolean }) {
   const { t } = useTranslation();
   const { user, role, held, workspaces } = useSession();
+  const problems = useProblemMenu();
   if (!user) return null;
   const profile = routeOf('/profile');
   const showsProfile =
@@ -20,6 +22,7 @@ export function ProfileMenu({ godMode, hasNavigation }: { godMode: boolean; hasN
     mayOpen(profile, role, held);
 
   return (
+    <>
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('header.profileMenu')}>
@@ -56,10 +59,13 @@ export function ProfileMenu({ godMode, hasNavigation }: { godMode: boolean; hasN
             {t('header.editProfile')}
           </Menu.Item>
         )}
+        {problems.items}
         <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />}>
           {t('header.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+    {problems.dialog}
+    </>
   );
 }
