@@ -57,7 +57,7 @@ export async function mailTicketClosed(
     const paragraphs = [
       text(lang, 'mail.hello'),
       text(lang, `mail.ticket.${what}.body`, { id: row.id, school: row.school }),
-      text(lang, 'mail.ticket.quote', { description: quoted }),
+      text(lang, 'mail.ticket.quote', { message: quoted }),
     ];
     if (row.id !== ticketId) paragraphs.push(text(lang, 'mail.ticket.merged', { id: ticketId }));
     if (what === 'declined') paragraphs.push(text(lang, 'mail.ticket.reason', { reason: main.reason }));

@@ -116,7 +116,7 @@ function MergeForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void })
     toBody: (values) => ({ into_id: values.into_id === '' ? undefined : Number(values.into_id) }),
     save: async (values) => {
       await change.mutateAsync({ kind: 'merge', into_id: Number(values.into_id) });
-      notifySuccess(t('tickets.manage.merged', { id: ticket.id, into: values.into_id }));
+      notifySuccess(t('tickets.manage.merged', { id: ticket.id }));
       onClose();
     },
   });
@@ -191,7 +191,7 @@ function TicketWork({ ticket }: { ticket: Ticket }) {
           )}
         </Group>
       )}
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ticket-problem">

@@ -120,7 +120,7 @@ function MyReport({ id }: { id: number }) {
         <Alert color="blue">
           {t('tickets.mine.merged', {
             id: ticket.merged_into.id,
-            status: t(`tickets.status.${ticket.merged_into.status}`),
+            label: t(`tickets.status.${ticket.merged_into.status}`),
           })}
         </Alert>
       )}

@@ -99,7 +99,7 @@ function ProblemForm({ place, onClose }: { place: ProblemPlace; onClose: () => v
           {t('tickets.report.context')}
         </Text>
         <List size="sm" c="gray.8">
-          <List.Item>{t('tickets.report.screen', { path: context.screen })}</List.Item>
+          <List.Item>{t('tickets.report.screen', { url: context.screen })}</List.Item>
           {place.object && (
             <List.Item>
               {t(`tickets.object.${place.object.kind}`, { id: place.object.id })}

@@ -25,13 +25,13 @@ function EventLine({ event }: { event: TicketEvent }) {
   const what =
     event.kind === 'status'
       ? t('tickets.history.status', {
-          who,
+          name: who,
           from: t(`tickets.status.${event.from_status ?? 'new'}`),
           to: t(`tickets.status.${event.to_status ?? 'new'}`),
         })
       : event.kind === 'merged_into' || event.kind === 'merged_from'
-        ? t(`tickets.history.${event.kind}`, { who, id: event.other_ticket_id ?? '' })
-        : t(`tickets.history.${event.kind}`, { who });
+        ? t(`tickets.history.${event.kind}`, { name: who, id: event.other_ticket_id ?? '' })
+        : t(`tickets.history.${event.kind}`, { name: who });
   return (
     <>
       <Text size="sm" fw={500}>
