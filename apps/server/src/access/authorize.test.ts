@@ -348,7 +348,8 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
   'merch.orders': (ctx) => ({
     method: 'GET',
     url: `/api/merch/orders?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
-  }),  'tickets.report': (ctx) => ({
+  }),
+  'tickets.report': (ctx) => ({
     method: 'GET',
     url: `/api/report-tickets/mine?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),

@@ -101,7 +101,10 @@ const PDF: FileType<'document'> = { kind: 'document', mime: 'application/pdf', e
 const ATTACHMENTS: ReadonlyMap<string, FileType<'image' | 'document'>> = new Map<
   string,
   FileType<'image' | 'document'>
->([...[...ALLOWED].filter((entry): entry is [string, FileType<'image'>] => entry[1].kind === 'image'), ['pdf', PDF]]);
+>([
+  ...[...ALLOWED].filter((entry): entry is [string, FileType<'image'>] => entry[1].kind === 'image'),
+  ['pdf', PDF],
+]);
 
 /** The type of a report's file (an image or a PDF), or null when its bytes are neither. */
 export const detectAttachmentType = (content: Buffer): Promise<FileType<'image' | 'document'> | null> =>

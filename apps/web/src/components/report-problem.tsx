@@ -25,7 +25,13 @@ const ProblemReportingContext = createContext<ProblemReporting | null>(null);
  * (`app/app.tsx`), so that a feature (the player, the exercise editor, the story reader) offers
  * "report this slide" without importing another feature.
  */
-export function ProblemReportingProvider({ value, children }: { value: ProblemReporting; children: ReactNode }) {
+export function ProblemReportingProvider({
+  value,
+  children,
+}: {
+  value: ProblemReporting;
+  children: ReactNode;
+}) {
   return <ProblemReportingContext.Provider value={value}>{children}</ProblemReportingContext.Provider>;
 }
 

@@ -787,7 +787,8 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     teacher: false,
     admin: true,
     diagnostician: false,
-  },  'tickets.report': {
+  },
+  'tickets.report': {
     root: true,
     manager: true,
     moderator: true,

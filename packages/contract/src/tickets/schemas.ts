@@ -45,7 +45,10 @@ export const ticketContextInput = z.strictObject({
   /** The screen's path (`/conduct-lesson/12`), without the address's origin. */
   screen: text(TICKET_SCREEN_MAX).regex(/^\//, 'format'),
   /** The exercise or story on the screen, if any. */
-  object: z.strictObject({ kind: z.enum(TICKET_OBJECT_KINDS), id: bodyId }).nullable().default(null),
+  object: z
+    .strictObject({ kind: z.enum(TICKET_OBJECT_KINDS), id: bodyId })
+    .nullable()
+    .default(null),
   /** The slide shown (from 1), if any. */
   slide: z.number().int().min(1).max(10_000).nullable().default(null),
   /** Where in the object, in words (a story's episode and part), '' when nothing. */

@@ -107,8 +107,7 @@ function listItem(row: SelectedTicket, titles: Map<string, string>): TicketListI
     status: ticket.status as TicketStatus,
     description: ticket.description,
     reporter: { id: ticket.reporterId, name: row.reporterName },
-    assignee:
-      ticket.assigneeId === null ? null : { id: ticket.assigneeId, name: row.assigneeName ?? '' },
+    assignee: ticket.assigneeId === null ? null : { id: ticket.assigneeId, name: row.assigneeName ?? '' },
     object:
       kind === null || ticket.objectId === null
         ? null
@@ -123,7 +122,11 @@ function listItem(row: SelectedTicket, titles: Map<string, string>): TicketListI
 }
 
 /** Rows of a list, presented, with their objects' titles read in two queries at most. */
-export async function listItems(db: Tx, workspaceId: number, rows: SelectedTicket[]): Promise<TicketListItem[]> {
+export async function listItems(
+  db: Tx,
+  workspaceId: number,
+  rows: SelectedTicket[],
+): Promise<TicketListItem[]> {
   const titles = await objectTitles(db, workspaceId, rows);
   return rows.map((row) => listItem(row, titles));
 }
@@ -180,7 +183,10 @@ export async function ticketView(
       .orderBy(asc(tickets.id)),
     ticket.mergedIntoId === null
       ? []
-      : db.select({ id: tickets.id, status: tickets.status }).from(tickets).where(eq(tickets.id, ticket.mergedIntoId)),
+      : db
+          .select({ id: tickets.id, status: tickets.status })
+          .from(tickets)
+          .where(eq(tickets.id, ticket.mergedIntoId)),
   ]);
   const [item] = items;
   if (!item) return null;
@@ -216,8 +222,6 @@ export async function ticketView(
     ),
     actions: moderator ? [...ticketActions(status)] : [],
     mergeable: moderator && ticketMergeable(status),
-    commentable: moderator
-      ? status !== 'deleted'
-      : ticketOpen(status) && ticket.mergedIntoId === null,
+    commentable: moderator ? status !== 'deleted' : ticketOpen(status) && ticket.mergedIntoId === null,
   };
 }

@@ -4,7 +4,11 @@ import { encodePng } from '../../db/demo/encode.ts';
 import type { AreaProbe } from '../../test/area-probes.ts';
 import { filePart, multipartForm } from '../../test/multipart.ts';
 
-function dataOf<T>(what: string, response: { statusCode: number; body: string; json(): unknown }, status: number) {
+function dataOf<T>(
+  what: string,
+  response: { statusCode: number; body: string; json(): unknown },
+  status: number,
+) {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
   return (response.json() as { data: T }).data;
 }
@@ -33,7 +37,11 @@ export const probe: AreaProbe = {
         await call('teacher', 'POST', `/api${API.reportTickets}`, {
           key: randomUUID(),
           description: `${marker} The slide shows the wrong picture`,
-          context: { screen: '/conduct-lesson/1', object: { kind: 'exercise', id: built.exercise }, slide: 2 },
+          context: {
+            screen: '/conduct-lesson/1',
+            object: { kind: 'exercise', id: built.exercise },
+            slide: 2,
+          },
           attachment_ids: [built.ticketFile],
         }),
         201,

@@ -297,7 +297,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'tickets.manage' },
       schema: {
         tags,
-        summary: "A file of a report of the project, of the type found in its bytes",
+        summary: 'A file of a report of the project, of the type found in its bytes',
         params: ticketAttachmentParams,
         querystring: ticketActingQuery,
         produces: ['image/*', 'application/pdf'],

@@ -9,12 +9,12 @@ import {
   TICKET_MAILED_STATUSES,
   TICKET_STATUSES,
   emptyTicketCounts,
-  ticketActionInput,
+  type ticketActionInput,
   ticketActions,
-  ticketInput,
+  type ticketInput,
   ticketMergeable,
   ticketOpen,
-  ticketsQuery,
+  type ticketsQuery,
   type myTicketsQuery,
   type Ticket,
   type TicketStatus,
@@ -201,11 +201,7 @@ export async function listTickets(
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(query.per_page)
       .offset(pageOffset(query)),
-    db
-      .select(rowCount())
-      .from(tickets)
-      .innerJoin(users, eq(users.id, tickets.reporterId))
-      .where(where),
+    db.select(rowCount()).from(tickets).innerJoin(users, eq(users.id, tickets.reporterId)).where(where),
     db
       .select({ status: tickets.status, count: count() })
       .from(tickets)
@@ -215,7 +211,8 @@ export async function listTickets(
   ]);
   const counts = emptyTicketCounts();
   for (const row of grouped) {
-    if ((TICKET_STATUSES as readonly string[]).includes(row.status)) counts[row.status as TicketStatus] = row.count;
+    if ((TICKET_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as TicketStatus] = row.count;
   }
   return { ...pageOf(await listItems(db, caller.workspaceId, rows), total, query), counts };
 }
@@ -331,7 +328,10 @@ export async function mergeTicket(db: Db, caller: Actor, id: number, intoId: num
       .update(tickets)
       .set({ status: 'archived', mergedIntoId: intoId, updatedAt: sql`now()` })
       .where(eq(tickets.id, id));
-    await tx.update(tickets).set({ updatedAt: sql`now()` }).where(eq(tickets.id, intoId));
+    await tx
+      .update(tickets)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(tickets.id, intoId));
     const event = { workspaceId: caller.workspaceId, actorId: caller.userId };
     await tx.insert(ticketEvents).values([
       {
@@ -374,7 +374,10 @@ export async function commentOnTicket(
     const open =
       viewer === 'moderator' ? status !== 'deleted' : ticketOpen(status) && row.mergedIntoId === null;
     if (!open) throw new AppError('conflict').saying('ticketClosed');
-    await tx.update(tickets).set({ updatedAt: sql`now()` }).where(eq(tickets.id, id));
+    await tx
+      .update(tickets)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(tickets.id, id));
     await tx.insert(ticketEvents).values({
       workspaceId: caller.workspaceId,
       ticketId: id,

@@ -33,7 +33,9 @@ const refusal = (response: { statusCode: number; json(): unknown }) => ({
 });
 
 const PNG = encodePng(2, 2, new Uint8Array(16).fill(120));
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
 
 /** A school with a moderator, a teacher, an author and an exercise; and another school. */
@@ -150,7 +152,12 @@ describe('reporting a problem', () => {
     for (const role of ['manager', 'admin', 'diagnostician', 'root'] as const) {
       const who = await buildSignedInMember(t.db, s.workspace, role);
       const ticket = await report(s, who, {
-        context: { screen: '/preview-history/1', object: { kind: 'story', id: story!.id }, slide: 3, place: 'Part 1' },
+        context: {
+          screen: '/preview-history/1',
+          object: { kind: 'story', id: story!.id },
+          slide: 3,
+          place: 'Part 1',
+        },
       });
       expect(ticket.object).toEqual({ kind: 'story', id: story!.id, title: 'The fox' });
       expect(ticket.context.role).toBe(role);
@@ -193,7 +200,9 @@ describe('reporting a problem', () => {
       'attachment_ids',
     ]);
     expect(refusal(await bad({ description: '   ' })).fields).toEqual(['description']);
-    expect(refusal(await bad({ context: { screen: 'https://evil.test/' } })).fields).toEqual(['context.screen']);
+    expect(refusal(await bad({ context: { screen: 'https://evil.test/' } })).fields).toEqual([
+      'context.screen',
+    ]);
     expect(refusal(await bad({ key: 'not-a-uuid' })).fields).toEqual(['key']);
     // Nothing was made of the refused ones.
     const made = await t.db.select().from(tickets).where(eq(tickets.workspaceId, s.workspace.id));
@@ -208,7 +217,11 @@ describe('reporting a problem', () => {
     });
     const lies = [
       filePart(Buffer.from('just text, honestly'), 'screen.png', 'image/png'),
-      filePart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'a.png', 'image/png'),
+      filePart(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        'a.png',
+        'image/png',
+      ),
       filePart(Buffer.from('<html><script>alert(1)</script></html>'), 'report.pdf', 'application/pdf'),
       filePart(Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]), 'song.png', 'image/png'),
     ];
@@ -217,8 +230,11 @@ describe('reporting a problem', () => {
     }
     const huge = Buffer.concat([PDF, Buffer.alloc(TICKET_ATTACHMENT_MAX_BYTES)]);
     expect(
-      refusal(await as(s.teacher).upload('/api/report-tickets/files', [filePart(huge, 'big.pdf', 'application/pdf')]))
-        .status,
+      refusal(
+        await as(s.teacher).upload('/api/report-tickets/files', [
+          filePart(huge, 'big.pdf', 'application/pdf'),
+        ]),
+      ).status,
     ).toBe(413);
     expect(refusal(await as(s.teacher).upload('/api/report-tickets/files', [])).fields).toEqual(['file']);
   });
@@ -238,7 +254,7 @@ describe('the reporter', () => {
     expect(dataOf<Ticket>(await as(s.teacher).get(`/api/report-tickets/mine/${own.id}`)).id).toBe(own.id);
   });
 
-  it('may not work reports: 403 on the moderators\' routes', async () => {
+  it("may not work reports: 403 on the moderators' routes", async () => {
     const s = await school();
     const ticket = await report(s);
     for (const call of [
@@ -261,9 +277,9 @@ describe('working reports', () => {
     const foreign = await report(other, other.teacher, { attachment_ids: [file.id] });
     expect((await as(s.moderator).get(`/api/report-tickets/${foreign.id}`)).statusCode).toBe(404);
     expect((await act(s.moderator, foreign.id, 'take')).statusCode).toBe(404);
-    expect(
-      (await as(s.moderator).get(`/api/report-tickets/${foreign.id}/files/${file.id}`)).statusCode,
-    ).toBe(404);
+    expect((await as(s.moderator).get(`/api/report-tickets/${foreign.id}/files/${file.id}`)).statusCode).toBe(
+      404,
+    );
     expect(
       (await as(s.moderator).post(`/api/report-tickets/${foreign.id}/comments`, { text: 'Hi' })).statusCode,
     ).toBe(404);
@@ -274,27 +290,40 @@ describe('working reports', () => {
     ).toBe(404);
   });
 
-  it.each(TICKET_STATUSES)('from %s allows exactly the actions of the contract, each audited', async (from) => {
-    const s = await school();
-    for (const action of TICKET_ACTIONS) {
-      const ticket = await report(s);
-      await t.db.update(tickets).set({ status: from }).where(eq(tickets.id, ticket.id));
-      const response = await act(s.moderator, ticket.id, action, action === 'decline' ? 'Not a problem' : undefined);
-      if (ticketActions(from).includes(action)) {
-        expect(dataOf<Ticket>(response).status).toBe(TICKET_ACTION_STATUS[action]);
-        const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'tickets.status'));
-        expect(entries.filter((entry) => (entry.details as { ticket_id?: number }).ticket_id === ticket.id)).toEqual([
-          expect.objectContaining({
-            actorId: s.moderator.user.id,
-            targetUserId: s.teacher.user.id,
-            details: { ticket_id: ticket.id, from, to: TICKET_ACTION_STATUS[action] },
-          }),
-        ]);
-      } else {
-        expect(refusal(response), `${from} → ${action}`).toMatchObject({ status: 409, code: 'transition_refused' });
+  it.each(TICKET_STATUSES)(
+    'from %s allows exactly the actions of the contract, each audited',
+    async (from) => {
+      const s = await school();
+      for (const action of TICKET_ACTIONS) {
+        const ticket = await report(s);
+        await t.db.update(tickets).set({ status: from }).where(eq(tickets.id, ticket.id));
+        const response = await act(
+          s.moderator,
+          ticket.id,
+          action,
+          action === 'decline' ? 'Not a problem' : undefined,
+        );
+        if (ticketActions(from).includes(action)) {
+          expect(dataOf<Ticket>(response).status).toBe(TICKET_ACTION_STATUS[action]);
+          const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'tickets.status'));
+          expect(
+            entries.filter((entry) => (entry.details as { ticket_id?: number }).ticket_id === ticket.id),
+          ).toEqual([
+            expect.objectContaining({
+              actorId: s.moderator.user.id,
+              targetUserId: s.teacher.user.id,
+              details: { ticket_id: ticket.id, from, to: TICKET_ACTION_STATUS[action] },
+            }),
+          ]);
+        } else {
+          expect(refusal(response), `${from} → ${action}`).toMatchObject({
+            status: 409,
+            code: 'transition_refused',
+          });
+        }
       }
-    }
-  });
+    },
+  );
 
   it('takes, asks, hears back, marks done and mails the reporter; the history says it all', async () => {
     const s = await school();
@@ -302,7 +331,9 @@ describe('working reports', () => {
     const taken = dataOf<Ticket>(await act(s.moderator, ticket.id, 'take'));
     expect(taken).toMatchObject({ status: 'in_process', assignee: { id: s.moderator.user.id } });
     expect(taken.actions).toEqual(ticketActions('in_process'));
-    dataOf(await as(s.moderator).post(`/api/report-tickets/${ticket.id}/comments`, { text: 'Which lesson?' }));
+    dataOf(
+      await as(s.moderator).post(`/api/report-tickets/${ticket.id}/comments`, { text: 'Which lesson?' }),
+    );
     const seen = dataOf<Ticket>(await as(s.teacher).get(`/api/report-tickets/mine/${ticket.id}`));
     expect(seen.events.find((event) => event.kind === 'comment')?.text).toBe('Which lesson?');
     dataOf(await as(s.teacher).post(`/api/report-tickets/mine/${ticket.id}/comments`, { text: 'Lesson 3' }));
@@ -323,7 +354,9 @@ describe('working reports', () => {
       refusal(await as(s.teacher).post(`/api/report-tickets/mine/${ticket.id}/comments`, { text: 'More' })),
     ).toMatchObject({ status: 409, code: 'conflict' });
     dataOf(await as(s.moderator).post(`/api/report-tickets/${ticket.id}/comments`, { text: 'Fixed in v2' }));
-    expect(dataOf<Ticket>(await as(s.teacher).get(`/api/report-tickets/mine/${ticket.id}`)).status).toBe('done');
+    expect(dataOf<Ticket>(await as(s.teacher).get(`/api/report-tickets/mine/${ticket.id}`)).status).toBe(
+      'done',
+    );
   });
 
   it('needs a reason to decline, and mails it', async () => {
@@ -379,7 +412,7 @@ describe('working reports', () => {
     expect(sent.map((mail) => mail.to).sort()).toEqual([s.author.user.email, s.teacher.user.email].sort());
   });
 
-  it('refuses to merge into itself, a closed report or another project\'s, and a closed one at all', async () => {
+  it("refuses to merge into itself, a closed report or another project's, and a closed one at all", async () => {
     const s = await school();
     const other = await school();
     const open = await report(s);
@@ -395,7 +428,10 @@ describe('working reports', () => {
         fields: ['into_id'],
       });
     }
-    expect(refusal(await merge(closed.id, open.id))).toMatchObject({ status: 409, code: 'transition_refused' });
+    expect(refusal(await merge(closed.id, open.id))).toMatchObject({
+      status: 409,
+      code: 'transition_refused',
+    });
     expect((await merge(foreign.id, open.id)).statusCode).toBe(404);
   });
 

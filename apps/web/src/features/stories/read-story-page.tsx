@@ -162,7 +162,9 @@ export function StoryReader({ story }: { story: Story }) {
             />
             <Button
               leftSection={<IconPlaylistAdd size={16} aria-hidden />}
-              onClick={() => setAdding({ storyId: story.id, key: current.part.key, title: current.part.title })}
+              onClick={() =>
+                setAdding({ storyId: story.id, key: current.part.key, title: current.part.title })
+              }
             >
               {t('stories.reader.addToLesson')}
             </Button>

@@ -178,14 +178,22 @@ function TicketWork({ ticket }: { ticket: Ticket }) {
               key={action}
               variant={action === 'delete' || action === 'decline' ? 'default' : 'filled'}
               color={action === 'delete' ? 'red.9' : undefined}
-              loading={change.isPending && change.variables?.kind === 'action' && change.variables.input.action === action}
+              loading={
+                change.isPending &&
+                change.variables?.kind === 'action' &&
+                change.variables.input.action === action
+              }
               onClick={() => press(action)}
             >
               {t(`tickets.action.${action}`)}
             </Button>
           ))}
           {ticket.mergeable && (
-            <Button variant="default" leftSection={<IconArrowsJoin size={16} aria-hidden />} onClick={() => setMerging(ticket)}>
+            <Button
+              variant="default"
+              leftSection={<IconArrowsJoin size={16} aria-hidden />}
+              onClick={() => setMerging(ticket)}
+            >
               {t('tickets.manage.merge')}
             </Button>
           )}
@@ -254,11 +262,14 @@ function TicketWork({ ticket }: { ticket: Ticket }) {
               <Fact label={t('tickets.manage.reporter')}>{ticket.reporter.name}</Fact>
               <Fact label={t('tickets.manage.role')}>{t(`roles.${ticket.context.role}`)}</Fact>
               <Fact label={t('tickets.manage.when')}>{formatDateTime(ticket.created_at)}</Fact>
-              <Fact label={t('tickets.manage.assignee')}>{ticket.assignee?.name ?? t('tickets.list.nobody')}</Fact>
+              <Fact label={t('tickets.manage.assignee')}>
+                {ticket.assignee?.name ?? t('tickets.list.nobody')}
+              </Fact>
               {ticket.object && (
                 <Fact label={t('tickets.manage.object')}>
                   <Anchor component={Link} to={ticketObjectScreen(ticket.object.kind, ticket.object.id)}>
-                    {ticket.object.title ?? t(`tickets.object.${ticket.object.kind}`, { id: ticket.object.id })}
+                    {ticket.object.title ??
+                      t(`tickets.object.${ticket.object.kind}`, { id: ticket.object.id })}
                   </Anchor>
                   {ticket.slide ? ` · ${t('tickets.slide', { number: ticket.slide })}` : ''}
                   {ticket.context.place ? ` · ${ticket.context.place}` : ''}

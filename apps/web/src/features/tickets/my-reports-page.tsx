@@ -54,8 +54,17 @@ function MyReportsList() {
         </Text>
       ),
     },
-    { key: 'status', header: t('tickets.list.status'), cell: (row) => <TicketStatusBadge status={row.status} /> },
-    { key: 'updated', header: t('tickets.list.updated'), nowrap: true, cell: (row) => formatDateTime(row.updated_at) },
+    {
+      key: 'status',
+      header: t('tickets.list.status'),
+      cell: (row) => <TicketStatusBadge status={row.status} />,
+    },
+    {
+      key: 'updated',
+      header: t('tickets.list.updated'),
+      nowrap: true,
+      cell: (row) => formatDateTime(row.updated_at),
+    },
   ];
   return (
     <Stack gap="md">

@@ -32,9 +32,16 @@ export function TicketsPage() {
   const [status, setStatus] = useUrlChoice('status', TICKET_STATUSES, 'new');
   const [rawObject, setObject] = useUrlParam('object');
   const object = objectOf(rawObject);
-  const list = useListControls<{ assignee: string }>({ assignee: 'any' }, { firstPageOn: `${status} ${rawObject}` });
+  const list = useListControls<{ assignee: string }>(
+    { assignee: 'any' },
+    { firstPageOn: `${status} ${rawObject}` },
+  );
   const assignee =
-    list.filter.assignee === 'any' ? undefined : list.filter.assignee === 'none' ? 'none' : Number(list.filter.assignee);
+    list.filter.assignee === 'any'
+      ? undefined
+      : list.filter.assignee === 'none'
+        ? 'none'
+        : Number(list.filter.assignee);
   const tickets = useTickets({
     status,
     term: list.search,
@@ -52,7 +59,11 @@ export function TicketsPage() {
       header: t('tickets.list.number'),
       nowrap: true,
       cell: (row) => (
-        <Anchor component={Link} to={`/manage-report/${row.id}`} aria-label={t('tickets.list.open', { id: row.id })}>
+        <Anchor
+          component={Link}
+          to={`/manage-report/${row.id}`}
+          aria-label={t('tickets.list.open', { id: row.id })}
+        >
           #{row.id}
         </Anchor>
       ),
@@ -80,7 +91,11 @@ export function TicketsPage() {
         </>
       ),
     },
-    { key: 'status', header: t('tickets.list.status'), cell: (row) => <TicketStatusBadge status={row.status} /> },
+    {
+      key: 'status',
+      header: t('tickets.list.status'),
+      cell: (row) => <TicketStatusBadge status={row.status} />,
+    },
     {
       key: 'assignee',
       header: t('tickets.list.assignee'),
@@ -126,7 +141,11 @@ export function TicketsPage() {
           ]}
         />
         {object && (
-          <Button variant="default" rightSection={<IconX size={14} aria-hidden />} onClick={() => setObject(null)}>
+          <Button
+            variant="default"
+            rightSection={<IconX size={14} aria-hidden />}
+            onClick={() => setObject(null)}
+          >
             {t(`tickets.list.onlyObject.${object.kind}`, { id: object.id })}
           </Button>
         )}

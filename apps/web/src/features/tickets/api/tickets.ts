@@ -33,7 +33,11 @@ export function useCreateTicket() {
         });
         attachment_ids.push(uploaded.id);
       }
-      return callApi<Ticket>(BASE, { method: 'POST', query: { ...acting }, body: { ...input, attachment_ids } });
+      return callApi<Ticket>(BASE, {
+        method: 'POST',
+        query: { ...acting },
+        body: { ...input, attachment_ids },
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
     meta: { silent: true },
@@ -144,7 +148,11 @@ export function useCommentMyTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      callApi<Ticket>(`${BASE}/mine/${id}/comments`, { method: 'POST', query: { ...acting }, body: { text } }),
+      callApi<Ticket>(`${BASE}/mine/${id}/comments`, {
+        method: 'POST',
+        query: { ...acting },
+        body: { text },
+      }),
     onSuccess: (ticket) => {
       queryClient.setQueryData(ticketKeys.myOne(acting, id), ticket);
       return queryClient.invalidateQueries({ queryKey: ticketKeys.all });

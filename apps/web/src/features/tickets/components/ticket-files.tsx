@@ -14,7 +14,8 @@ function FileEntry({ file }: { file: TicketFile }) {
   const { t, i18n } = useTranslation();
   const local = useApiFileUrl(file.file_url);
   const size = sizeText(file.size, i18n.language);
-  if (local.isPending) return <Loader size="sm" aria-label={t('tickets.files.loading', { name: file.original_name })} />;
+  if (local.isPending)
+    return <Loader size="sm" aria-label={t('tickets.files.loading', { name: file.original_name })} />;
   if (!local.data) {
     return (
       <Text size="sm" c="red.9">
@@ -25,7 +26,12 @@ function FileEntry({ file }: { file: TicketFile }) {
   if (file.kind === 'image') {
     return (
       <Paper withBorder p={4} radius="sm">
-        <Anchor href={local.data} target="_blank" rel="noopener" aria-label={t('tickets.files.open', { name: file.original_name })}>
+        <Anchor
+          href={local.data}
+          target="_blank"
+          rel="noopener"
+          aria-label={t('tickets.files.open', { name: file.original_name })}
+        >
           <Image src={local.data} alt={file.original_name} h={140} w="auto" fit="contain" />
         </Anchor>
         <Text size="xs" c="gray.7" ta="center">
