@@ -91,6 +91,7 @@ function ProblemForm({ place, onClose }: { place: ProblemPlace; onClose: () => v
         accept={ACCEPT}
         multiple
         clearable
+        clearButtonProps={{ 'aria-label': t('tickets.report.clearFiles') }}
         leftSection={<IconPaperclip size={16} aria-hidden />}
         {...form.getInputProps('files')}
       />
