@@ -8,6 +8,8 @@ export interface ProblemPlace {
   slide?: number | null;
   /** Where in the object, in words (a story's episode and part). */
   place?: string;
+  /** An icon alone that names the slide (under a slide's thumbnail), instead of a button with words. */
+  compact?: boolean;
 }
 
 /** The pieces of problem reporting a screen shows without knowing the reports' feature. */

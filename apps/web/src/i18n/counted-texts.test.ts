@@ -199,6 +199,7 @@ const ALLOWED: Record<string, UncountedNumbers> = {
   'profile.avatarSize': allow(UNIT, 'mb'),
   'projects.openMembers': allow(LABEL, 'members'),
   'tickets.slide': allow(ORDINAL, 'number'),
+  'tickets.report.slideNumber': allow(ORDINAL, 'number'),
   'tickets.report.filesHint': allow(UNIT, 'size'),
   'tickets.report.tooLarge': allow(UNIT, 'size'),
 };

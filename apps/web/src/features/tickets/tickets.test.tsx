@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, renderInApp } from '../../testing/render.tsx';
+import { ObjectReports } from './components/object-reports.tsx';
 import { ReportProblemButton } from './components/report-problem-button.tsx';
 import { ManageTicketPage } from './manage-ticket-page.tsx';
 import { MyReportsPage } from './my-reports-page.tsx';
@@ -166,5 +167,46 @@ describe("the reporter's report", () => {
     expect(await screen.findByText('The moderators declined it.')).toBeTruthy();
     expect(screen.getByText('The slide is right')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+  });
+});
+
+describe("an exercise's reports", () => {
+  const page = (rows: Ticket[]) =>
+    fakeApi({
+      'GET /report-tickets': (call) =>
+        json({
+          data: call.query.get('object_id') === '3' ? rows : [],
+          meta: { total: rows.length, page: 1, per_page: 5 },
+          counts: { new: rows.length, in_process: 0, done: 0, declined: 0, archived: 0, deleted: 0 },
+        }),
+    });
+
+  it('lists them for a moderator, each a link to its report', async () => {
+    const calls = page([ticketOf('new'), ticketOf('in_process', { id: 13, slide: null })]);
+    await renderInApp(<ObjectReports object={{ kind: 'exercise', id: 3 }} />, {
+      as: { roles: ['moderator'] },
+    });
+    expect(await screen.findByRole('heading', { name: 'Problem reports (2)' })).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: '#12 · slide 2 · The drum is cut off' }).getAttribute('href'),
+    ).toBe('/manage-report/12');
+    expect(calls[0]?.query.get('object_kind')).toBe('exercise');
+  });
+
+  it('shows nothing, and asks nothing, for an author', async () => {
+    const calls = page([ticketOf('new')]);
+    await renderInApp(<ObjectReports object={{ kind: 'exercise', id: 3 }} />, { as: { roles: ['author'] } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("offers a slide's own button under its thumbnail, named by the slide", async () => {
+    await renderInApp(<ReportProblemButton object={{ kind: 'exercise', id: 3 }} slide={4} compact />, {
+      as: { roles: ['author'] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Report a problem with slide 4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a problem' });
+    expect(within(dialog).getByText('Exercise #3 · slide 4')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconMessageReport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,26 @@ export function ReportProblemButton(place: ProblemPlace) {
   const acting = useActingFor('tickets.report');
   const [open, setOpen] = useState<ProblemPlace | null>(null);
   if (acting === null) return null;
+  const dialog = <ReportProblemDialog place={open} onClose={() => setOpen(null)} />;
+  if (place.compact && place.slide) {
+    const label = t('tickets.report.slideNumber', { number: place.slide });
+    return (
+      <>
+        <Tooltip label={label}>
+          <ActionIcon
+            variant="subtle"
+            color="gray.8"
+            size="sm"
+            aria-label={label}
+            onClick={() => setOpen(place)}
+          >
+            <IconMessageReport size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        {dialog}
+      </>
+    );
+  }
   return (
     <>
       <Button
@@ -24,7 +44,7 @@ export function ReportProblemButton(place: ProblemPlace) {
       >
         {t(place.slide ? 'tickets.report.slideButton' : 'tickets.report.button')}
       </Button>
-      <ReportProblemDialog place={open} onClose={() => setOpen(null)} />
+      {dialog}
     </>
   );
 }
