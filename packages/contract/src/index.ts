@@ -82,3 +82,5 @@ export * from './courses/schemas.ts';
 export * from './stories/schemas.ts';
 export * from './games/rules.ts';
 export * from './games/schemas.ts';
+export * from './tickets/schemas.ts';
+export * from './tickets/status.ts';

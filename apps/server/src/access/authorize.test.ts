@@ -349,6 +349,14 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/merch/orders?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
+  'tickets.report': (ctx) => ({
+    method: 'GET',
+    url: `/api/report-tickets/mine?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'tickets.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/report-tickets?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');

@@ -1,5 +1,5 @@
 /**
- * An area's own images and sounds (stories, games): bytes judged by themselves, as the asset library
+ * An area's own files (stories' and games' images and sounds, problem reports' images and PDFs): bytes judged by themselves, as the asset library
  * judges its own (`detectFileType`: unknown bytes 415, over the kind's size limit 413), stored in
  * the area's folder of the file store with a row in the area's table, copied from a library asset's
  * file, and streamed back. The area keeps its table and its rules of who reads which file; this is
@@ -9,7 +9,7 @@ import { ASSET_MAX_BYTES, type Language } from '@logoschool/contract';
 import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../errors/app-error.ts';
 import { fieldMessage } from '../errors/validation.ts';
-import { detectFileType } from './file-type.ts';
+import { detectFileType, type FileKind, type FileType } from './file-type.ts';
 import type { FileStore } from './files.ts';
 import { megabytes, uploadsOf } from './multipart.ts';
 import { contentDisposition } from './content-disposition.ts';
@@ -18,32 +18,47 @@ import { contentDisposition } from './content-disposition.ts';
 const ORIGINAL_NAME_MAX = 200;
 
 /** What the store found of a file's bytes: the columns an area's file row keeps. */
-export interface CheckedFile {
-  kind: 'image' | 'sound';
+export interface CheckedFile<K extends string = FileKind> {
+  kind: K;
   storedName: string;
   mime: string;
   size: number;
   originalName: string;
 }
 
-/** An area's files: their folder in the store and how the area writes a row for checked bytes. */
-export interface AreaFiles<Row> {
+/** What an area takes: how its files' bytes are judged, and the largest file of each kind. */
+export interface FileRules<K extends string> {
+  detect(content: Buffer): Promise<FileType<K> | null>;
+  maxBytes: Record<K, number>;
+}
+
+/** The asset library's rules: its images and sounds, each kind to its limit. */
+const LIBRARY_RULES: FileRules<FileKind> = { detect: detectFileType, maxBytes: ASSET_MAX_BYTES };
+
+/**
+ * An area's files: their folder in the store, how the area writes a row for checked bytes, and what
+ * it takes (by default the asset library's images and sounds).
+ */
+export interface AreaFiles<Row, K extends string = FileKind> {
   folder: string;
-  insert(file: CheckedFile): Promise<Row>;
+  insert(file: CheckedFile<K>): Promise<Row>;
+  rules?: FileRules<K>;
 }
 
 /**
  * Stores checked bytes and writes their row through the area; the stored copy goes again when the
  * row cannot be written.
  */
-export async function storeChecked<Row>(
+export async function storeChecked<Row, K extends string = FileKind>(
   files: FileStore,
-  area: AreaFiles<Row>,
+  area: AreaFiles<Row, K>,
   content: Buffer,
   name: string,
   lang: Language,
 ): Promise<Row> {
-  const type = await detectFileType(content);
+  // Without rules of its own the area's kinds are the library's (the default of `K`).
+  const rules = area.rules ?? (LIBRARY_RULES as unknown as FileRules<K>);
+  const type = await rules.detect(content);
   if (!type) {
     throw new AppError(
       'unsupported_media_type',
@@ -51,8 +66,8 @@ export async function storeChecked<Row>(
       { file: [fieldMessage(lang, 'fileTypeUnknown')] },
     );
   }
-  if (content.length > ASSET_MAX_BYTES[type.kind]) {
-    throw new AppError('payload_too_large', { limit: megabytes(ASSET_MAX_BYTES[type.kind]) });
+  if (content.length > rules.maxBytes[type.kind]) {
+    throw new AppError('payload_too_large', { limit: megabytes(rules.maxBytes[type.kind]) });
   }
   const stored = await files.save(area.folder, content, type.ext);
   try {
@@ -70,9 +85,9 @@ export async function storeChecked<Row>(
 }
 
 /** The one uploaded file of a form's `file` field, stored; 422 when `file` is no single file. */
-export async function storeUpload<Row>(
+export async function storeUpload<Row, K extends string = FileKind>(
   files: FileStore,
-  area: AreaFiles<Row>,
+  area: AreaFiles<Row, K>,
   body: { file?: unknown },
   lang: Language,
 ): Promise<Row> {

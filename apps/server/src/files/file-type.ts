@@ -9,8 +9,8 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export type FileKind = 'image' | 'sound';
 
-export interface FileType {
-  kind: FileKind;
+export interface FileType<K extends string = FileKind> {
+  kind: K;
   /** The content type to serve the file with. */
   mime: string;
   /** The extension a stored copy gets. */
@@ -80,10 +80,10 @@ async function detectedExt(content: Buffer): Promise<string | null> {
 }
 
 /** The type of some bytes by `allowed`, or null. */
-async function allowedType(
+async function allowedType<K extends string>(
   content: Buffer,
-  allowed: ReadonlyMap<string, FileType>,
-): Promise<FileType | null> {
+  allowed: ReadonlyMap<string, FileType<K>>,
+): Promise<FileType<K> | null> {
   const ext = await detectedExt(content);
   const type = ext === null ? undefined : allowed.get(ext);
   if (!type) return null;
@@ -93,6 +93,22 @@ async function allowedType(
 
 /** The type of some bytes, or null when they are none of the images and sounds the app takes. */
 export const detectFileType = (content: Buffer): Promise<FileType | null> => allowedType(content, ALLOWED);
+
+/** A PDF document: only problem reports take it (its bytes start `%PDF-`). */
+const PDF: FileType<'document'> = { kind: 'document', mime: 'application/pdf', ext: 'pdf' };
+
+/** What a problem report takes as its files: the pictures of the allowlist (a screenshot) and PDF. */
+const ATTACHMENTS: ReadonlyMap<string, FileType<'image' | 'document'>> = new Map<
+  string,
+  FileType<'image' | 'document'>
+>([
+  ...[...ALLOWED].filter((entry): entry is [string, FileType<'image'>] => entry[1].kind === 'image'),
+  ['pdf', PDF],
+]);
+
+/** The type of a report's file (an image or a PDF), or null when its bytes are neither. */
+export const detectAttachmentType = (content: Buffer): Promise<FileType<'image' | 'document'> | null> =>
+  allowedType(content, ATTACHMENTS);
 
 /** What a deck may hold: the allowlist without WebP (decks do not embed it), with M4A. */
 const DECK_MEDIA: ReadonlyMap<string, FileType> = new Map([
@@ -108,10 +124,10 @@ export const detectDeckMediaType = (content: Buffer): Promise<FileType | null> =
   allowedType(content, DECK_MEDIA);
 
 /**
- * Every extension a stored file may have, with the content type it is served with: the types above,
- * exercises' .pptx decks (checked by `readPptx`, not by `file-type`) and the M4A sounds found in them.
+ * Every extension a stored file may have, with the content type it is served with: the types above
+ * (PDF of problem reports too), exercises' .pptx decks (checked by `readPptx`, not by `file-type`) and the M4A sounds found in them.
  */
 export const STORED_TYPES: ReadonlyMap<string, string> = new Map([
-  ...[...ALLOWED.values(), M4A].map((type) => [type.ext, type.mime] as const),
+  ...[...ALLOWED.values(), M4A, PDF].map((type) => [type.ext, type.mime] as const),
   ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
 ]);

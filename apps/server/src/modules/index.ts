@@ -30,6 +30,7 @@ import { referralsModule } from './referrals/index.ts';
 import { storageModule } from './storage/index.ts';
 import { storiesModule } from './stories/index.ts';
 import { tagsModule } from './tags/index.ts';
+import { ticketsModule } from './tickets/index.ts';
 import { themesModule } from './themes/index.ts';
 import { usersModule } from './users/index.ts';
 import { workspacesModule } from './workspaces/index.ts';
@@ -64,6 +65,7 @@ export const MODULES: readonly AppModule[] = [
   referralsModule,
   callRequestsModule,
   merchModule,
+  ticketsModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

@@ -15,12 +15,16 @@ export interface ProbeBuild {
   workspaceId: number;
   /** The ids of the objects built so far (the shared kinds, then the areas' before this one). */
   built: Readonly<Record<string, number>>;
-  /** A call as the project's member of `role`, acting in the project. */
+  /**
+   * A call as the project's member of `role`, acting in the project; `headers` for a body that is no
+   * JSON (a multipart form's content type).
+   */
   call(
     role: StaffRole,
     method: InjectOptions['method'],
     url: string,
     payload?: object,
+    headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
 }
 

@@ -116,11 +116,17 @@ export async function buildProject(t: TestContext, marker: string): Promise<Proj
     members[role] = await buildSignedInMember(t.db, workspace, role, { name: `${marker} ${role}` });
   }
   const target = await buildSignedInMember(t.db, workspace, 'teacher', { name: `${marker} target` });
-  const call = (role: StaffRole, method: InjectOptions['method'], url: string, payload?: object) =>
+  const call = (
+    role: StaffRole,
+    method: InjectOptions['method'],
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method,
       url: `${url}${url.includes('?') ? '&' : '?'}workspace_id=${workspace.id}&role_id=${ROLE[role]}`,
-      headers: bearer(members[role].token),
+      headers: { ...headers, ...bearer(members[role].token) },
       ...(payload ? { payload } : {}),
     });
   const taxonomy = `/api/workspaces/${workspace.id}`;

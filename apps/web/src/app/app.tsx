@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRST_DAY_OF_WEEK, dayjsLocaleOf } from '../i18n/date-locales.ts';
 import { Toasts } from './notifications.tsx';
+import { ProblemReporting } from './problem-reporting.tsx';
 import { AppRouter } from './router.tsx';
 import { SessionProvider } from '../session/session.tsx';
 import { cssVariablesResolver, localizedTheme } from '../lib/theme.ts';
@@ -39,7 +40,9 @@ export function App() {
       <DatesProvider settings={dates}>
         <Toasts />
         <SessionProvider>
-          <AppRouter />
+          <ProblemReporting>
+            <AppRouter />
+          </ProblemReporting>
         </SessionProvider>
       </DatesProvider>
     </MantineProvider>

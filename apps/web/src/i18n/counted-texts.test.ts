@@ -198,6 +198,10 @@ const ALLOWED: Record<string, UncountedNumbers> = {
   'profile.avatarHint': allow(UNIT, 'mb'),
   'profile.avatarSize': allow(UNIT, 'mb'),
   'projects.openMembers': allow(LABEL, 'members'),
+  'tickets.slide': allow(ORDINAL, 'number'),
+  'tickets.report.slideNumber': allow(ORDINAL, 'number'),
+  'tickets.report.filesHint': allow(UNIT, 'size'),
+  'tickets.report.tooLarge': allow(UNIT, 'size'),
 };
 
 const files = LANGUAGES.flatMap((language) => textFiles(language).map((file) => ({ language, file })));

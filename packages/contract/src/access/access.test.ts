@@ -788,6 +788,24 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: true,
     diagnostician: false,
   },
+  'tickets.report': {
+    root: true,
+    manager: true,
+    moderator: true,
+    author: true,
+    teacher: true,
+    admin: true,
+    diagnostician: true,
+  },
+  'tickets.manage': {
+    root: true,
+    manager: false,
+    moderator: true,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
 };
 
 describe('the permission table', () => {
@@ -871,6 +889,8 @@ describe('the permission table', () => {
       'callRequests.agent': 'workspace',
       'merch.offers': 'workspace',
       'merch.orders': 'workspace',
+      'tickets.report': 'workspace',
+      'tickets.manage': 'workspace',
     });
   });
 

@@ -189,6 +189,13 @@ export const PERMISSIONS = {
   'merch.offers': { scope: 'workspace', roles: ['root', 'admin'] },
   /** See the families' merchandise orders and mark them in progress, sent or cancelled (issue 29). */
   'merch.orders': { scope: 'workspace', roles: ['root', 'manager'] },
+  /**
+   * Problem reports (issue 33 item 1): anyone signed in reports a problem from any screen, with
+   * files, and follows and answers their own reports.
+   */
+  'tickets.report': { scope: 'workspace', roles: STAFF },
+  /** Work the project's problem reports: spec §4's actions, comments, merging duplicates. */
+  'tickets.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -292,6 +292,14 @@ export const API = {
   game: '/game',
   gameCheckAuth: '/game/check-auth',
   gameComplete: '/game/complete',
+  /**
+   * Problem reports (issue 33 item 1): the moderators' `GET /report-tickets`, one
+   * `/report-tickets/:ticketId` with its `…/actions`, `…/merge`, `…/comments` and `…/files/:fileId`;
+   * the people they are assigned to `…/assignees`. Anyone signed in: `POST /report-tickets`, their
+   * uploads `POST /report-tickets/files` (one: `…/files/:fileId`), their own reports
+   * `GET /report-tickets/mine`, one `…/mine/:ticketId` and its `…/comments`.
+   */
+  reportTickets: '/report-tickets',
 } as const;
 
 /**

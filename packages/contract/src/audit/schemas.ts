@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'public_links.issue',
   'public_links.rotate',
   'public_links.withdraw',
+  /** A problem report's status changed by a moderator (issue 33): `details` `{ ticket_id, from, to }`, its reporter as target. */
+  'tickets.status',
+  /** A problem report merged into another as a duplicate: `details` `{ ticket_id, into_id }`. */
+  'tickets.merge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -93,6 +93,8 @@ export const WORD_VARIABLES: ReadonlySet<string> = new Set([
   'interests',
   // A version's label ("v3"): it names a version, it counts nothing.
   'version',
+  // An object's number ("report #12"): it names one, it counts nothing.
+  'id',
 ]);
 
 type Tree = { [key: string]: unknown };

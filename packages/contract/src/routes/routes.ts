@@ -82,6 +82,8 @@ const open = (path: string, built = false): AppRoute => ({ path, access: 'public
 export const ROUTES: readonly AppRoute[] = [
   // Shared
   screen('/profile', 'signed-in', STAFF),
+  // The reporter's own problem reports (issue 33 item 1; not in spec §2): the profile menu links it.
+  screen('/my-reports/:ticketId?', 'tickets.report', STAFF),
   // Teachers read the accepted library too, so they may open a shared link (not in their menu).
   screen('/shared-exercise/:exerciseId?', 'exercises.read', ['author', 'moderator']),
   // Root
@@ -121,8 +123,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/moderate-exercise/:exerciseId?', 'exercises.moderate', ['moderator']),
   screen('/auto-moderation', 'exercises.autoModeration', ['moderator']),
   planned('/reports', ['moderator']),
-  planned('/reports-tickets', ['moderator'], { nav: 'reportsTickets' }),
-  planned('/manage-report/:ticketId?', ['moderator']),
+  screen('/reports-tickets', 'tickets.manage', ['moderator'], { nav: 'reportsTickets' }),
+  screen('/manage-report/:ticketId?', 'tickets.manage', ['moderator']),
   screen('/protocols-templates', 'protocolTemplates.moderate', ['moderator'], { nav: 'protocolsTemplates' }),
   screen('/create-template', 'protocolTemplates.moderate', ['moderator']),
   // A teacher writes her own templates here too (spec §2), which a moderator then publishes.

@@ -18,6 +18,7 @@ import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
+import { ObjectProblemReports, ReportProblemButton } from '../../components/report-problem.tsx';
 import { useActingFor, useSession } from '../../session/session.tsx';
 import { formatDate } from '../../i18n/dates.ts';
 import { contractValidate, showServerErrors } from '../../lib/form.ts';
@@ -114,12 +115,16 @@ function ExerciseEditor({ exercise }: { exercise: Exercise | null }) {
         <Title order={1} size="h2">
           {exercise ? exercise.title : t('exercises.newTitle')}
         </Title>
-        {status && (
-          <Badge color={statusBadgeColor(status)} autoContrast size="lg">
-            {t(`exercises.statusName.${status}`)}
-          </Badge>
-        )}
+        <Group gap="sm">
+          {exercise && <ReportProblemButton object={{ kind: 'exercise', id: exercise.id }} />}
+          {status && (
+            <Badge color={statusBadgeColor(status)} autoContrast size="lg">
+              {t(`exercises.statusName.${status}`)}
+            </Badge>
+          )}
+        </Group>
       </Group>
+      {exercise && <ObjectProblemReports object={{ kind: 'exercise', id: exercise.id }} />}
       {exercise?.request && (
         <Alert color="blue" title={t('exercises.requestTitle')}>
           <Stack gap={4}>

@@ -15,6 +15,7 @@ import { ApiError } from '../../api/client.ts';
 import { useApiFileUrl } from '../../api/file-url.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
+import { ReportProblemButton } from '../../components/report-problem.tsx';
 import { routeId } from '../../lib/route-id.ts';
 import { usePlayerLesson, useSlides } from './api/player.ts';
 import { useTrackLesson } from './api/track-lesson.ts';
@@ -231,6 +232,17 @@ export function LessonPlayer({
               {fullScreen ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
+          {(current || currentPart) && (
+            <ReportProblemButton
+              object={
+                current
+                  ? { kind: 'exercise', id: current.exercise_id }
+                  : currentPart && { kind: 'story', id: currentPart.part.history_id }
+              }
+              slide={count > 0 ? slide + 1 : null}
+              place={currentPart ? `${currentPart.part.story_title} · ${currentPart.part.title}` : ''}
+            />
+          )}
           {!finished && total > 0 && (
             <Button leftSection={<IconFlag size={16} aria-hidden />} onClick={() => setFinishing(true)}>
               {t('player.finish.button')}

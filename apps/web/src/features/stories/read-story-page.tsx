@@ -21,6 +21,7 @@ import { ApiError } from '../../api/client.ts';
 import { useApiFileUrl } from '../../api/file-url.ts';
 import { errorTextOf } from '../../api/form-errors.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
+import { ReportProblemButton } from '../../components/report-problem.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { routeId } from '../../lib/route-id.ts';
 import { useActingFor } from '../../session/session.tsx';
@@ -153,12 +154,21 @@ export function StoryReader({ story }: { story: Story }) {
           </Title>
         </Group>
         {current && (
-          <Button
-            leftSection={<IconPlaylistAdd size={16} aria-hidden />}
-            onClick={() => setAdding({ storyId: story.id, key: current.part.key, title: current.part.title })}
-          >
-            {t('stories.reader.addToLesson')}
-          </Button>
+          <Group gap="sm">
+            <ReportProblemButton
+              object={{ kind: 'story', id: story.id }}
+              slide={current.index + 1}
+              place={`${current.episode.title} · ${current.part.title}`}
+            />
+            <Button
+              leftSection={<IconPlaylistAdd size={16} aria-hidden />}
+              onClick={() =>
+                setAdding({ storyId: story.id, key: current.part.key, title: current.part.title })
+              }
+            >
+              {t('stories.reader.addToLesson')}
+            </Button>
+          </Group>
         )}
       </Group>
       <Box style={{ flex: 1, display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-md)' }} p="md">

@@ -23,6 +23,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, request } from '../../../api/client.ts';
+import { ReportProblemButton } from '../../../components/report-problem.tsx';
 import { useApiFileUrl } from '../../../api/file-url.ts';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { useActingFor } from '../../../session/session.tsx';
@@ -210,7 +211,12 @@ export function PresentationPanel({ exercise, editable }: { exercise: Exercise; 
         {slides.data && slides.data.slides.length > 0 && (
           <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
             {slides.data.slides.map((slide) => (
-              <SlideImage key={slide.position} position={slide.position} fileUrl={slide.file_url} />
+              <SlideImage
+                key={slide.position}
+                exerciseId={exercise.id}
+                position={slide.position}
+                fileUrl={slide.file_url}
+              />
             ))}
           </SimpleGrid>
         )}
@@ -219,7 +225,15 @@ export function PresentationPanel({ exercise, editable }: { exercise: Exercise; 
   );
 }
 
-function SlideImage({ position, fileUrl }: { position: number; fileUrl: string }) {
+function SlideImage({
+  exerciseId,
+  position,
+  fileUrl,
+}: {
+  exerciseId: number;
+  position: number;
+  fileUrl: string;
+}) {
   const { t } = useTranslation();
   const url = useApiFileUrl(fileUrl);
   return (
@@ -234,9 +248,12 @@ function SlideImage({ position, fileUrl }: { position: number; fileUrl: string }
       ) : (
         <Paper withBorder h={90} />
       )}
-      <Text size="xs" c="gray.7" ta="center">
-        {t('exercises.presentation.slide', { position })}
-      </Text>
+      <Group gap={4} justify="center" wrap="nowrap">
+        <Text size="xs" c="gray.7" ta="center">
+          {t('exercises.presentation.slide', { position })}
+        </Text>
+        <ReportProblemButton object={{ kind: 'exercise', id: exerciseId }} slide={position} compact />
+      </Group>
     </Stack>
   );
 }
