@@ -788,6 +788,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: true,
     diagnostician: false,
   },
+  'sharepointTest.run': {
+    root: true,
+    manager: false,
+    moderator: true,
+    author: true,
+    teacher: true,
+    admin: false,
+    diagnostician: true,
+  },
 };
 
 describe('the permission table', () => {
@@ -871,6 +880,7 @@ describe('the permission table', () => {
       'callRequests.agent': 'workspace',
       'merch.offers': 'workspace',
       'merch.orders': 'workspace',
+      'sharepointTest.run': 'global',
     });
   });
 

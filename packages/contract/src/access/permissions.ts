@@ -189,6 +189,12 @@ export const PERMISSIONS = {
   'merch.offers': { scope: 'workspace', roles: ['root', 'admin'] },
   /** See the families' merchandise orders and mark them in progress, sent or cancelled (issue 29). */
   'merch.orders': { scope: 'workspace', roles: ['root', 'manager'] },
+  /**
+   * Check that presentations can be shown here (issue 33 item 6, `/sharepoint-test`): render an
+   * uploaded deck and see its slides and the time it took; nothing is kept. Global: it touches no
+   * project. The roles that make, moderate or show decks.
+   */
+  'sharepointTest.run': { scope: 'global', roles: ['root', 'moderator', 'author', 'teacher'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

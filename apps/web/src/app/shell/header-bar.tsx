@@ -44,7 +44,11 @@ interface HeaderBarProps {
 export function HeaderBar({ navigationOpened, onToggleNavigation, godMode, hasNavigation }: HeaderBarProps) {
   const { t } = useTranslation();
   const { role } = useSession();
-  const showDev = import.meta.env.DEV || godMode;
+  const config = useAppConfig();
+  // Spec §1: whenever the server runs outside production (as it says: the development server's
+  // API does too), or in god mode.
+  const environment = config.data?.environment;
+  const showDev = godMode || (environment !== undefined && environment !== 'production');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
