@@ -20,6 +20,9 @@ const t = useTestApp({ WEB_DIST: webDist });
 let nextEnv = 300;
 const freshEnv = () => (nextEnv += 1);
 
+/** Each link's subject of its own: a subject has one live link at most. */
+let nextSubject = 0;
+
 /** A live public link of a project in `envId` (any area's kind): its token. */
 async function linkIn(envId: number, withdrawn = false): Promise<string> {
   const workspace = await buildWorkspace(t.db, { envId });
@@ -27,7 +30,7 @@ async function linkIn(envId: number, withdrawn = false): Promise<string> {
   await t.db.insert(publicLinks).values({
     workspaceId: workspace.id,
     kind: 'game',
-    subjectId: 1,
+    subjectId: (nextSubject += 1),
     token,
     withdrawnAt: withdrawn ? new Date() : null,
   });
