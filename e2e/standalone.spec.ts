@@ -4,7 +4,7 @@ import { expect, test } from './support/test.ts';
 import { PPTX } from './support/content.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { expectAccessible, watchConsole } from './support/page-checks.ts';
-import { newSchool, type School } from './support/school.ts';
+import { newSchool, rootIn, type School } from './support/school.ts';
 import { signIn } from './support/sign-in.ts';
 
 /*
@@ -64,9 +64,11 @@ test('an author checks on /sharepoint-test that a small deck renders here, and s
 test('an existing account accepts an invitation to another project by the mail’s /accept-new-role link', async ({
   page,
   browser,
+  request,
 }) => {
   const teacher = home.person('teacher');
-  const sent = await second.root.call<SentInvitation>('post', API.invite, {
+  const root = await rootIn(request, second);
+  const sent = await root.call<SentInvitation>('post', API.invite, {
     email: teacher.email,
     workspace_id: second.workspaceId,
     roles: ['teacher'],

@@ -68,7 +68,7 @@ export function HeaderBar({ navigationOpened, onToggleNavigation, godMode, hasNa
       </Group>
       <Group gap="sm" wrap="nowrap">
         {showDev && (
-          <Badge color="orange.9" variant="filled" data-testid="dev-badge" visibleFrom="sm">
+          <Badge color="red.9" variant="filled" data-testid="dev-badge" visibleFrom="sm">
             {t('header.devBadge', { api: new URL(API_BASE, window.location.origin).href })}
           </Badge>
         )}

@@ -37,23 +37,24 @@ function CheckResult({ timed }: { timed: TimedResult }) {
       <Alert
         color={result.outcome === 'tools_missing' ? 'yellow' : 'red'}
         role="alert"
-        title={t(
-          result.outcome === 'tools_missing' ? 'sharepointTest.toolsMissing' : 'sharepointTest.failed',
-        )}
         data-testid="sharepoint-test-result"
       >
-        {result.reason}
+        <Text fw={600} size="sm">
+          {t(result.outcome === 'tools_missing' ? 'sharepointTest.toolsMissing' : 'sharepointTest.failed')}
+        </Text>
+        <Text size="sm">{result.reason}</Text>
       </Alert>
     );
   }
   return (
     <Stack data-testid="sharepoint-test-result">
-      <Alert
-        color="green"
-        role="status"
-        title={t('sharepointTest.rendered', { count: result.slide_count, name: result.file_name })}
-      >
-        {t('sharepointTest.timing', { render: seconds(result.render_ms), total: seconds(totalMs) })}
+      <Alert color="green" role="status">
+        <Text fw={600} size="sm">
+          {t('sharepointTest.rendered', { count: result.slide_count, name: result.file_name })}
+        </Text>
+        <Text size="sm">
+          {t('sharepointTest.timing', { render: seconds(result.render_ms), total: seconds(totalMs) })}
+        </Text>
       </Alert>
       {result.slides.length < result.slide_count && (
         <Text size="sm" c="gray.7">
