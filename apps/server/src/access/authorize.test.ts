@@ -25,6 +25,8 @@ import {
   tokenFor,
 } from '../test/factories.ts';
 import { filePart, multipartForm } from '../test/multipart.ts';
+import { pptxDeck } from '../test/pptx.ts';
+import { PPTX_MIME } from '../files/pptx-deck.ts';
 
 const t = useTestApp();
 
@@ -356,6 +358,12 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
   'tickets.manage': (ctx) => ({
     method: 'GET',
     url: `/api/report-tickets?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  // A deck without slides: answered at once, without a LibreOffice run per role.
+  'sharepointTest.run': () => ({
+    method: 'POST',
+    url: '/api/sharepoint-test',
+    ...multipartForm([filePart(pptxDeck([]), 'empty.pptx', PPTX_MIME)]),
   }),
 };
 

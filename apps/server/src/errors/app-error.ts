@@ -20,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   user_exists: 409,
   already_member: 409,
   invitation_accepted: 409,
+  invitation_other_account: 403,
   invitation_not_found: 404,
   invitation_expired: 410,
   category_cycle: 409,

@@ -80,6 +80,8 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'GET /api/storage/:key/:subkey': 'one own value (see GET /api/storage/:key)',
   'POST /api/storage/:key/:subkey': 'one own value (see POST /api/storage/:key)',
   'DELETE /api/storage/:key/:subkey': 'one own value (see DELETE /api/storage/:key)',
+  'POST /api/invitations/invite/accept/new-role':
+    "accepts an invitation of the caller's own address (checked inside): the link's token and the session are the key",
 };
 
 /**

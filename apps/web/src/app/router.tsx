@@ -1,18 +1,31 @@
 import { ROUTES } from '@logoschool/contract';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Navigate, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { createGuardedHistory } from './guarded-history.ts';
 import { IndexRedirect, RequireAuth, RequireRoute } from './guards.tsx';
 import { FullLoader } from '../components/full-loader.tsx';
+import { WideScreenOnly } from '../features/notices/mobile-unavailable.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
 import { SHELL as Shell, screenOf } from './screens.ts';
+
+/**
+ * The notices of a page under a public link (maintenance in its environment, a deploy, an update):
+ * loaded beside the page, never before it.
+ */
+const PublicNotices = lazy(() =>
+  import('../features/notices/public-notices.tsx').then((module) => ({ default: module.PublicNotices })),
+);
+
+/** A public page under a link (`:token`): its link names the environment whose maintenance counts. */
+const isLinkPage = (path: string) => path.includes('/:token');
 
 /** A route's element inside its error boundary (spec §8). */
 const guarded = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErrorBoundary>;
 
 /**
- * The routes, from the contract's route table (DESIGN §5): built public routes stand alone, built
- * staff routes live in the shell behind the login guard (a full-screen one, the player, outside it); anything else goes to /not-found. Each
+ * The routes, from the contract's route table (DESIGN §5): built public routes stand alone (those
+ * under a link with the app's notices floating over them), built staff routes live in the shell
+ * behind the login guard (a full-screen one, the player, outside it); anything else goes to /not-found. Each
  * route has its error boundary. (Declarative routes: the app uses no loaders or actions, and a data
  * router would double React Router's share of the first page's JS, decisions 016 and 033.)
  */
@@ -25,9 +38,16 @@ export function buildRoutes(): RouteObject[] {
       return {
         path: route.path,
         element: guarded(
-          <Suspense fallback={<FullLoader />}>
-            <Screen />
-          </Suspense>,
+          <>
+            <Suspense fallback={<FullLoader />}>
+              <Screen />
+            </Suspense>
+            {isLinkPage(route.path) && (
+              <Suspense fallback={null}>
+                <PublicNotices />
+              </Suspense>
+            )}
+          </>,
         ),
       };
     });
@@ -40,9 +60,12 @@ export function buildRoutes(): RouteObject[] {
         element: guarded(
           <RequireAuth>
             <RequireRoute route={route}>
-              <Suspense fallback={<FullLoader />}>
-                <Screen />
-              </Suspense>
+              {/* Below `sm` a staff screen is not offered, in the shell or not (spec §2). */}
+              <WideScreenOnly>
+                <Suspense fallback={<FullLoader />}>
+                  <Screen />
+                </Suspense>
+              </WideScreenOnly>
             </RequireRoute>
           </RequireAuth>,
         ),

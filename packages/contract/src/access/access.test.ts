@@ -806,6 +806,15 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: false,
   },
+  'sharepointTest.run': {
+    root: true,
+    manager: false,
+    moderator: true,
+    author: true,
+    teacher: true,
+    admin: false,
+    diagnostician: true,
+  },
 };
 
 describe('the permission table', () => {
@@ -891,6 +900,7 @@ describe('the permission table', () => {
       'merch.orders': 'workspace',
       'tickets.report': 'workspace',
       'tickets.manage': 'workspace',
+      'sharepointTest.run': 'global',
     });
   });
 

@@ -196,6 +196,12 @@ export const PERMISSIONS = {
   'tickets.report': { scope: 'workspace', roles: STAFF },
   /** Work the project's problem reports: spec §4's actions, comments, merging duplicates. */
   'tickets.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
+   * Check that presentations can be shown here (issue 33 item 6, `/sharepoint-test`): render an
+   * uploaded deck and see its slides and the time it took; nothing is kept. Global: it touches no
+   * project. The roles that make, moderate or show decks.
+   */
+  'sharepointTest.run': { scope: 'global', roles: ['root', 'moderator', 'author', 'teacher'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -300,6 +300,15 @@ export const API = {
    * `GET /report-tickets/mine`, one `…/mine/:ticketId` and its `…/comments`.
    */
   reportTickets: '/report-tickets',
+  /**
+   * Notices (issue 33 item 5): `GET ?link=` what a page outside sign-in must say (public): the
+   * running version, and maintenance in the environment of the project its link belongs to.
+   */
+  appStatus: '/app-status',
+  /** `/sharepoint-test` (issue 33 item 6): `POST` a .pptx, rendered here and answered with its slides. */
+  sharepointTest: '/sharepoint-test',
+  /** The signed-in account accepts an invitation of its own address (`/accept-new-role`). */
+  inviteAcceptNewRole: '/invitations/invite/accept/new-role',
 } as const;
 
 /**

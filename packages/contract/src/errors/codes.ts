@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'invitation_not_found',
   'invitation_expired',
   'invitation_accepted',
+  'invitation_other_account',
   'category_cycle',
   'category_in_use',
   'tag_exists',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_ENVIRONMENTS } from '../notices/schemas.ts';
 
 /** The one engine every instance runs on (the embedded default is PostgreSQL too, decision 025). */
 export const DATABASE_KINDS = ['postgres'] as const;
@@ -6,7 +7,10 @@ export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
 export const healthSchema = z.object({
   status: z.literal('ok'),
-  /** The running version; the web app compares it with its own to notice an update. */
+  /**
+   * The build the server serves (the web build's own version, else the product's): the web app
+   * compares it with its own to notice an update.
+   */
   version: z.string(),
   db: z.enum(DATABASE_KINDS),
 });
@@ -28,5 +32,7 @@ export const appConfigSchema = z.object({
    * (`VACANCY_URLS`); an environment without one shows no banner (spec §1).
    */
   vacancy_urls: z.record(z.string(), z.url()),
+  /** Where the server runs (`NODE_ENV`): outside production the header shows the dev badge (spec §1). */
+  environment: z.enum(SERVER_ENVIRONMENTS),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -5,6 +5,7 @@ import {
   passwordSchema,
   personNameSchema,
   roleNameSchema,
+  userSchema,
 } from '../auth/schemas.ts';
 import { idParam, pageQuery } from '../common/envelope.ts';
 import { INVITATION_TOKEN_MAX, USER_ROLES_MIN } from '../common/limits.ts';
@@ -138,3 +139,15 @@ export const acceptInvitationSignInBody = z.strictObject({
   password: passwordSchema,
 });
 export type AcceptInvitationSignInBody = z.infer<typeof acceptInvitationSignInBody>;
+
+/**
+ * `POST /invitations/invite/accept/new-role`: the signed-in account accepts an invitation of its
+ * own address to another project (the `/accept-new-role` link of the mail to an existing account):
+ * the session proves the account, the link the invitation.
+ */
+export const acceptNewRoleBody = z.strictObject({ token: invitationToken });
+export type AcceptNewRoleBody = z.infer<typeof acceptNewRoleBody>;
+
+/** What accepting as the signed-in account answers: the user with the new roles, and the project joined. */
+export const acceptedNewRoleSchema = z.object({ user: userSchema, workspace_id: z.number().int() });
+export type AcceptedNewRole = z.infer<typeof acceptedNewRoleSchema>;

@@ -178,7 +178,10 @@ export const ROUTES: readonly AppRoute[] = [
   open('/login', true),
   open('/logout', true),
   open('/accept-invite', true),
-  open('/sharepoint-test'),
+  // Spec §2 lists it as standalone; it renders an uploaded deck on the server (LibreOffice, seconds
+  // of CPU), so it is a signed-in screen of the roles that make, moderate or show decks, inside the
+  // shell, with no navigation item (issue 33 item 6).
+  screen('/sharepoint-test', 'sharepointTest.run', ['author', 'moderator', 'teacher', 'root']),
   open('/not-found', true),
   // The public links' pages: the parameter is the link's token (the public-link kit, decision 029).
   open('/dc-preview/:token', true),
@@ -195,7 +198,9 @@ export const ROUTES: readonly AppRoute[] = [
   open('/appointment/manage/:token', true),
   // A family's dashboard under its link (issue 29): the parameter is the link's token.
   open('/parent-dashboard-demo/:token', true),
-  open('/accept-new-role'),
+  // The mail's link to an invitation for an address that has an account (issue 33 item 6): signed
+  // in, it accepts as that account and goes on to the project; signed out, the invitation's page.
+  open('/accept-new-role', true),
 ];
 
 /** Each role's index screen: what `/` shows (spec §2). */

@@ -26,7 +26,10 @@ export const ENV_ID_HEADER = 'x-env-id';
  * server's configuration (`VACANCY_URLS`, served by `GET /app-config`), not a setting.
  */
 export const APP_SETTINGS = {
+  /** `true` puts the environment in maintenance: every page says so (`maintenanceOf`). */
   maintenance: 'maintenance',
+  /** Root's words for the maintenance notice (a string; blank or absent: the notice's own text). */
+  maintenanceMessage: 'maintenance_message',
   /** When true, an outdated app reloads itself once (the update guard). */
   forceUpdate: 'force_update',
 } as const;

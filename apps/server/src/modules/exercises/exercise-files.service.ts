@@ -73,7 +73,10 @@ function refusal(error: PptxError, upload: Upload, lang: Language): AppError {
 }
 
 /** The one file of a form's `file` field, read as a deck; 413/415/422 as `refusal` says. */
-async function checkedDeck(value: unknown, lang: Language): Promise<{ upload: Upload; deck: PptxContent }> {
+export async function checkedDeck(
+  value: unknown,
+  lang: Language,
+): Promise<{ upload: Upload; deck: PptxContent }> {
   const uploads = uploadsOf(value);
   const upload = uploads?.length === 1 ? uploads[0] : undefined;
   if (!upload) throw new AppError('validation_failed', {}, { file: [fieldMessage(lang, 'required')] });

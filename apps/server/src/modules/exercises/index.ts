@@ -1,6 +1,7 @@
 /**
  * Exercises (micro-blocks): requests, drafts, moderation, the .pptx deck and its slide images,
- * pictures and sounds, themed versions, auto-moderation.
+ * pictures and sounds, themed versions, auto-moderation, and `/sharepoint-test`'s check that decks
+ * can be shown here.
  */
 import type { AppModule } from '../module.ts';
 import { autoModerationRoutes } from './auto-moderation.routes.ts';
@@ -9,10 +10,19 @@ import { exerciseMediaRoutes } from './exercise-media.routes.ts';
 import { renderSlidesJob, sweepExerciseFilesJob } from './exercises.jobs.ts';
 import { exercisesRoutes } from './exercises.routes.ts';
 import { generationRoutes } from './generation.routes.ts';
+import { sharepointTestRoutes } from './sharepoint-test.routes.ts';
 
 export const exercisesModule: AppModule = {
   name: 'exercises',
-  routes: [exercisesRoutes, exerciseFilesRoutes, exerciseMediaRoutes, generationRoutes, autoModerationRoutes],
+  routes: [
+    exercisesRoutes,
+    exerciseFilesRoutes,
+    exerciseMediaRoutes,
+    generationRoutes,
+    autoModerationRoutes,
+    // `/sharepoint-test`: a deck rendered as the render job renders one, kept nowhere.
+    sharepointTestRoutes,
+  ],
   jobs: ({ config, files }) => [
     renderSlidesJob({ files, sofficePath: config.SOFFICE_PATH, pdftoppmPath: config.PDFTOPPM_PATH }),
     sweepExerciseFilesJob(files),

@@ -18,7 +18,7 @@ describe('GET /api/app-config without a chat', () => {
   it('says there is no chat, to anyone', async () => {
     const response = await t.app.inject({ url: '/api/app-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { chat: null, vacancy_urls: {} } });
+    expect(response.json()).toEqual({ data: { chat: null, vacancy_urls: {}, environment: 'test' } });
   });
 
   it('keeps frames and foreign scripts out of the CSP', async () => {
@@ -45,6 +45,7 @@ describe('GET /api/app-config with a chat', () => {
           token: 'widget-token',
         },
         vacancy_urls: {},
+        environment: 'test',
       },
     });
   });
@@ -63,7 +64,7 @@ describe('GET /api/app-config with a chat half configured', () => {
 
   it('gives no chat rather than a broken one', async () => {
     expect((await t.app.inject({ url: '/api/app-config' })).json()).toEqual({
-      data: { chat: null, vacancy_urls: {} },
+      data: { chat: null, vacancy_urls: {}, environment: 'test' },
     });
   });
 });
@@ -80,5 +81,13 @@ describe('GET /api/app-config with vacancy links', () => {
       '1': 'https://jobs.example/speech-therapists',
       '2': 'https://jobs.example/pl',
     });
+  });
+});
+
+describe('GET /api/app-config outside the tests', () => {
+  const t = useTestApp({ NODE_ENV: 'development' });
+
+  it('says where the server runs: `npm start` is development, and the header shows the dev badge (spec §1)', async () => {
+    expect((await t.app.inject({ url: '/api/app-config' })).json().data.environment).toBe('development');
   });
 });

@@ -5,8 +5,10 @@
 import {
   type AcceptInvitationBody,
   type AcceptInvitationSignInBody,
+  type AcceptedNewRole,
   type InvitationPreview,
   type LoginResult,
+  type User,
 } from '@logoschool/contract';
 import { and, eq } from 'drizzle-orm';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
@@ -80,17 +82,14 @@ async function lockedInvitation(tx: Tx, token: string) {
   return { invitation, workspace };
 }
 
-/**
- * The end of an acceptance, in its transaction: the invitation accepted by `user`, the audit entry
- * (with `details` beyond the invitation's own) and the session that signs the user in.
- */
-async function accepted(
+/** Marks the invitation accepted by `user` and writes the audit entry (with `details` beyond its own). */
+async function markAccepted(
   tx: Tx,
   invitation: InvitationRow,
   user: UserRow,
-  session: { ttlSeconds: number; meta: SessionMeta },
+  ip: string | null,
   details: Record<string, unknown>,
-): Promise<LoginResult> {
+) {
   await tx
     .update(invitations)
     .set({ status: 'accepted', acceptedAt: new Date(), acceptedUserId: user.id })
@@ -107,8 +106,22 @@ async function accepted(
       invited_by_id: invitation.invitedById,
       ...details,
     },
-    ip: session.meta.ip ?? null,
+    ip,
   });
+}
+
+/**
+ * The end of an acceptance, in its transaction: the invitation accepted by `user`, the audit entry
+ * (with `details` beyond the invitation's own) and the session that signs the user in.
+ */
+async function accepted(
+  tx: Tx,
+  invitation: InvitationRow,
+  user: UserRow,
+  session: { ttlSeconds: number; meta: SessionMeta },
+  details: Record<string, unknown>,
+): Promise<LoginResult> {
+  await markAccepted(tx, invitation, user, session.meta.ip ?? null, details);
   const token = await createSession(tx, user.id, session.ttlSeconds, session.meta);
   return { token, user: await toUserView(tx, user) };
 }
@@ -187,26 +200,68 @@ export async function acceptInvitationSigningIn(
     const account = await invitedAccount(ctx, email, body.password);
     return ctx.db.transaction(async (tx) => {
       await lockEmail(tx, email);
-      const { invitation, workspace } = await lockedInvitation(tx, body.token);
-      const alreadyMember = () => new AppError('already_member', { email });
-      if (account.isRoot) throw alreadyMember();
-      const [current] = await tx
-        .select()
-        .from(assignments)
-        .where(and(eq(assignments.userId, account.id), eq(assignments.workspaceId, workspace.id)))
-        .for('update');
-      if (current && !current.archived) throw alreadyMember();
-      if (current) {
-        await tx
-          .update(assignments)
-          .set({ roles: invitation.roles, isActive: true, archived: false, updatedAt: new Date() })
-          .where(eq(assignments.id, current.id));
-      } else {
-        await tx
-          .insert(assignments)
-          .values({ userId: account.id, workspaceId: workspace.id, roles: invitation.roles });
-      }
-      return accepted(tx, invitation, account, ctx, { existing_account: true, returned: !!current });
+      const { invitation } = await lockedInvitation(tx, body.token);
+      const returned = await join(tx, account, invitation);
+      return accepted(tx, invitation, account, ctx, { existing_account: true, returned });
     });
+  });
+}
+
+/**
+ * Gives an existing account the invited roles in the invitation's project, bringing back a member
+ * removed before (true then). 409 already_member for a member, and for root (in every project
+ * already).
+ */
+async function join(tx: Tx, account: UserRow, invitation: InvitationRow): Promise<boolean> {
+  const alreadyMember = () => new AppError('already_member', { email: account.email });
+  if (account.isRoot) throw alreadyMember();
+  const [current] = await tx
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.userId, account.id), eq(assignments.workspaceId, invitation.workspaceId)))
+    .for('update');
+  if (current && !current.archived) throw alreadyMember();
+  if (current) {
+    await tx
+      .update(assignments)
+      .set({ roles: invitation.roles, isActive: true, archived: false, updatedAt: new Date() })
+      .where(eq(assignments.id, current.id));
+  } else {
+    await tx
+      .insert(assignments)
+      .values({ userId: account.id, workspaceId: invitation.workspaceId, roles: invitation.roles });
+  }
+  return !!current;
+}
+
+/**
+ * `/accept-new-role` (spec §2, issue 33 item 6): the signed-in account accepts an invitation of its
+ * own address to another project; the session proves the account, so no password is asked. The
+ * invitation of another address is 403 invitation_other_account (the page offers to sign in as
+ * that account); a dead link 404/409/410 as elsewhere; a member (or root) 409 already_member. Gives
+ * the invited roles, marks the invitation accepted and audits it in one transaction, and answers
+ * the user with the new roles and the project joined.
+ */
+export async function acceptAsSignedIn(
+  db: Db,
+  caller: { user: User; ip: string | null },
+  token: string,
+): Promise<AcceptedNewRole> {
+  return db.transaction(async (tx) => {
+    const { email } = await usableInvitation(tx, token, false);
+    await lockEmail(tx, email);
+    const { invitation } = await lockedInvitation(tx, token);
+    if (invitation.email.toLowerCase() !== caller.user.email.toLowerCase()) {
+      throw new AppError('invitation_other_account', { email: invitation.email });
+    }
+    const [account] = await tx.select().from(users).where(eq(users.id, caller.user.id));
+    if (!account) throw new AppError('unauthenticated');
+    const returned = await join(tx, account, invitation);
+    await markAccepted(tx, invitation, account, caller.ip, {
+      existing_account: true,
+      returned,
+      signed_in: true,
+    });
+    return { user: await toUserView(tx, account), workspace_id: invitation.workspaceId };
   });
 }

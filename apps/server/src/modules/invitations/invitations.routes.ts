@@ -3,6 +3,8 @@ import {
   acceptInvitationBody,
   acceptInvitationQuery,
   acceptInvitationSignInBody,
+  acceptNewRoleBody,
+  acceptedNewRoleSchema,
   actingAsQuery,
   dataEnvelope,
   errorBody,
@@ -20,9 +22,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingOf } from '../../access/actor.ts';
 import { z } from 'zod';
+import { requireAuth } from '../../auth/authenticate.ts';
 import { sessionMetaOf, signInRateLimit } from '../../auth/sessions.ts';
 import { publicBaseUrl } from '../../mail/links.ts';
 import {
+  acceptAsSignedIn,
   acceptInvitation,
   acceptInvitationSigningIn,
   previewInvitation,
@@ -203,5 +207,35 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ data });
     },
+  );
+
+  app.post(
+    API.inviteAcceptNewRole,
+    {
+      // Any signed-in account, about itself: the invitation must be of its own address.
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'Accepts, as the signed-in account, an invitation of its own address to another project (`/accept-new-role`): joins with the invited roles. 403 invitation_other_account for another address’s invitation; 404/409/410 for a dead link; 409 already_member',
+        body: acceptNewRoleBody,
+        response: {
+          200: dataEnvelope(acceptedNewRoleSchema),
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request) => ({
+      data: await acceptAsSignedIn(
+        app.db,
+        { user: requireAuth(request).user, ip: request.ip },
+        request.body.token,
+      ),
+    }),
   );
 };

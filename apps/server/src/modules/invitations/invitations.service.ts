@@ -41,6 +41,13 @@ const acceptLink = (baseUrl: string, token: string) =>
   `${baseUrl}/accept-invite?token=${encodeURIComponent(token)}`;
 
 /**
+ * The mail's link for an address that has an account (contract route `/accept-new-role`): signed
+ * in, it joins at once; signed out, it leads to `/accept-invite`, which takes the password.
+ */
+const newRoleLink = (baseUrl: string, token: string) =>
+  `${baseUrl}/accept-new-role?token=${encodeURIComponent(token)}`;
+
+/**
  * Serialises everything that decides about one e-mail address (invite, add an existing user,
  * accept): without it, two calls could each see the address free and both act on it.
  */
@@ -197,12 +204,14 @@ const mailOutcome = (outcome: MailOutcome, link: string) => ({
  * ask root to read the outbox.
  */
 async function mailInvitation(ctx: InvitationsContext, actor: Actor, issued: IssuedInvitation) {
+  // The inviter's copy is `/accept-invite` for everyone (it serves both), so that the answer never
+  // tells whether the address has an account; the mail to an account's owner joins in one step.
   const link = acceptLink(ctx.baseUrl, issued.token);
   const content = invitationMail(actor.lang, {
     project: issued.project,
     inviter: actor.name,
     roles: roleNames(issued.row.roles),
-    link,
+    link: issued.existingAccount ? newRoleLink(ctx.baseUrl, issued.token) : link,
     expiresAt: issued.row.expiresAt,
     existingAccount: issued.existingAccount,
   });

@@ -108,7 +108,8 @@ async function lastMailTo(email: string) {
   return mail!;
 }
 
-const LINK = /(https?:\/\/[^\s"<>]+)\/accept-invite\?token=([\w-]+)/;
+/** An invitation's link: `/accept-invite`, or `/accept-new-role` in the mail to an account's owner. */
+const LINK = /(https?:\/\/[^\s"<>]+)\/accept-(?:invite|new-role)\?token=([\w-]+)/;
 
 /** The link of an invitation mail: its base address and its token. */
 function linkIn(text: string) {
@@ -1059,6 +1060,8 @@ describe('mail over SMTP', () => {
     );
     expect(received).toHaveLength(1);
     expect(received[0]!.text).toContain(HOW_EXISTING);
+    // The owner of an account is sent where a signed-in account joins in one step.
+    expect(received[0]!.text).toContain('https://school.example/accept-new-role?token=');
     const { base, token } = linkIn(received[0]!.text ?? '');
     expect(base).toBe('https://school.example');
     const accepted = await acceptSigningIn({ token, password: TEST_PASSWORD }, 'en', withSmtp.app);

@@ -20,6 +20,7 @@ export {
   liveTokenOf,
   newLinkToken,
   openLink,
+  projectOfToken,
   stillOpens,
   withdrawLink,
   type LinkActor,

@@ -189,6 +189,20 @@ export async function openLink(tx: Tx, kind: PublicLinkKind, token: string): Pro
   return { ...row, token };
 }
 
+/**
+ * The project of the live link a token is, of any kind; null for a token that opens nothing. For
+ * what a public page shows around its content (maintenance in its project's environment), never
+ * for the content itself, which `openLink` gives by kind.
+ */
+export async function projectOfToken(tx: Tx, token: string): Promise<number | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await tx
+    .select({ workspaceId: publicLinks.workspaceId })
+    .from(publicLinks)
+    .where(and(eq(publicLinks.token, token), isNull(publicLinks.withdrawnAt)));
+  return row?.workspaceId ?? null;
+}
+
 /** Whether a token still opens its subject (a stream asks again and again). */
 export async function stillOpens(tx: Tx, kind: PublicLinkKind, token: string): Promise<boolean> {
   try {

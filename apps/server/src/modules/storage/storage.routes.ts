@@ -1,6 +1,8 @@
 import {
   API,
   ENV_ID_HEADER,
+  appStatusQuery,
+  appStatusSchema,
   dataEnvelope,
   envIdHeader,
   errorBody,
@@ -15,6 +17,9 @@ import { z } from 'zod';
 import { requireAuth } from '../../auth/authenticate.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
+import { servedVersion } from '../../version.ts';
+import { publicRead } from '../public-links/index.ts';
+import { appStatus } from './app-status.service.ts';
 import { deleteValues, readRecord, readValue, storageScope, writeValues } from './storage.service.ts';
 
 const headers = z.object({ [ENV_ID_HEADER]: envIdHeader.optional() });
@@ -26,6 +31,23 @@ const PATHS = [
 const errors = { 404: errorBody };
 
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const version = servedVersion(app.config.webDist);
+  app.get(
+    API.appStatus,
+    {
+      // Public: pages outside sign-in poll it, within the public links' budget per address.
+      ...publicRead(app),
+      schema: {
+        tags: ['storage'],
+        summary:
+          'What a page outside sign-in says (public): the version served, and maintenance with its message in the environment of the project whose public link `link` is (none for a link that opens nothing)',
+        querystring: appStatusQuery,
+        response: { 200: dataEnvelope(appStatusSchema), 429: errorBody },
+      },
+    },
+    async (request) => ({ data: await appStatus(app.db, version, request.query.link) }),
+  );
+
   for (const { path, params } of PATHS) {
     app.get(
       path,

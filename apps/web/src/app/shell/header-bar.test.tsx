@@ -5,12 +5,15 @@ import { HeaderBar } from './header-bar.tsx';
 import { actingOf } from '../../session/session.tsx';
 import { fakeApi, json, renderInApp, sessionOf, userWith, type SignedIn } from '../../testing/render.tsx';
 
-const CONFIG = { data: { vacancy_urls: {} } };
+const CONFIG = { data: { chat: null, vacancy_urls: {}, environment: 'production' } };
 
-async function renderHeader(as: SignedIn | ReturnType<typeof sessionOf>) {
-  fakeApi({ 'GET /app-config': () => json(CONFIG) });
+async function renderHeader(
+  as: SignedIn | ReturnType<typeof sessionOf>,
+  { environment = 'production', godMode = false } = {},
+) {
+  fakeApi({ 'GET /app-config': () => json({ data: { ...CONFIG.data, environment } }) });
   await renderInApp(
-    <HeaderBar navigationOpened={false} onToggleNavigation={() => {}} godMode={false} hasNavigation />,
+    <HeaderBar navigationOpened={false} onToggleNavigation={() => {}} godMode={godMode} hasNavigation />,
     { as },
   );
 }
@@ -56,6 +59,23 @@ describe('the header', () => {
     await renderHeader({ roles: 'root' });
     await screen.findByTestId('role-label');
     expect(screen.queryByRole('combobox', { name: 'Project' })).toBeNull();
+  });
+
+  // Spec §1, issue 33 item 5: the server says where it runs; `npm start` is not production.
+  it.each([
+    ['development', false, true],
+    ['test', false, true],
+    ['production', false, false],
+    ['production', true, true],
+  ])('with a server in %s (god mode: %s) shows the dev badge: %s', async (environment, godMode, shown) => {
+    await renderHeader({ roles: ['teacher'] }, { environment, godMode });
+    await screen.findByTestId('role-label');
+    if (shown) expect((await screen.findByTestId('dev-badge')).textContent).toContain('/api');
+    else {
+      // The configuration has come: the badge would be there by now.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByTestId('dev-badge')).toBeNull();
+    }
   });
 
   // Formerly e2e/shell.spec.ts: “the project switcher says which role each project gives”.

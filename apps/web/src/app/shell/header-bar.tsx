@@ -44,7 +44,11 @@ interface HeaderBarProps {
 export function HeaderBar({ navigationOpened, onToggleNavigation, godMode, hasNavigation }: HeaderBarProps) {
   const { t } = useTranslation();
   const { role } = useSession();
-  const showDev = import.meta.env.DEV || godMode;
+  const config = useAppConfig();
+  // Spec §1: whenever the server runs outside production (as it says: the development server's
+  // API does too), or in god mode.
+  const environment = config.data?.environment;
+  const showDev = godMode || (environment !== undefined && environment !== 'production');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
@@ -64,7 +68,7 @@ export function HeaderBar({ navigationOpened, onToggleNavigation, godMode, hasNa
       </Group>
       <Group gap="sm" wrap="nowrap">
         {showDev && (
-          <Badge color="orange.9" variant="filled" data-testid="dev-badge" visibleFrom="sm">
+          <Badge color="red.9" variant="filled" data-testid="dev-badge" visibleFrom="sm">
             {t('header.devBadge', { api: new URL(API_BASE, window.location.origin).href })}
           </Badge>
         )}

@@ -1,11 +1,11 @@
-import { BREAKPOINTS, HEADER_HEIGHT, HEADER_HEIGHT_COMPACT } from '@logoschool/contract';
-import { AppShell, Center, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { HEADER_HEIGHT, HEADER_HEIGHT_COMPACT } from '@logoschool/contract';
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Chat } from '../../features/chat/chat.tsx';
+import { MobileUnavailable, useBelowSm } from '../../features/notices/mobile-unavailable.tsx';
 import { preloadToasts } from '../notifications.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { FullLoader } from '../../components/full-loader.tsx';
@@ -23,28 +23,14 @@ import {
   useNavigationItems,
 } from './navigation.tsx';
 
-/** Below `sm` the staff screens are not offered (spec §2); public pages stay usable. */
-function MobileUnavailable() {
-  const { t } = useTranslation();
-  return (
-    <Center mih="60dvh" p="md">
-      <Stack align="center" maw={400} ta="center">
-        <Title order={1} size="h3">
-          {t('notices.mobileTitle')}
-        </Title>
-        <Text c="gray.7">{t('notices.mobileDescription')}</Text>
-      </Stack>
-    </Center>
-  );
-}
-
 /** The signed-in frame: header, side navigation, the screen (spec §2). */
 export function Shell() {
   const { user, workspaces } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const godMode = useGodMode();
   const items = useNavigationItems();
-  const compact = useMediaQuery(`(max-width: ${BREAKPOINTS.sm})`);
+  // Below `sm` the staff screens are not offered (spec §2); public pages stay usable.
+  const compact = useBelowSm();
   const navigation = useNavigationCollapse();
   // Below `sm` the navigation is a drawer behind the burger, whole.
   const collapsed = navigation.collapsed && !compact;
@@ -88,16 +74,17 @@ export function Shell() {
         )}
         <AppShell.Main>
           <ActingAsBanner />
-          <AppStatus />
-          {compact ? (
-            <MobileUnavailable />
-          ) : noWorkspaces ? (
-            <NoWorkspaces />
-          ) : (
-            <Suspense fallback={<FullLoader />}>
-              <Outlet />
-            </Suspense>
-          )}
+          <AppStatus>
+            {compact ? (
+              <MobileUnavailable />
+            ) : noWorkspaces ? (
+              <NoWorkspaces />
+            ) : (
+              <Suspense fallback={<FullLoader />}>
+                <Outlet />
+              </Suspense>
+            )}
+          </AppStatus>
         </AppShell.Main>
       </AppShell>
       <LeaveQuestion />

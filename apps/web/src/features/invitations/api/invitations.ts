@@ -2,6 +2,7 @@ import {
   API,
   type AcceptInvitationBody,
   type AcceptInvitationSignInBody,
+  type AcceptedNewRole,
   type Invitation,
   type InvitationListStatus,
   type InvitationPreview,
@@ -95,4 +96,12 @@ export function acceptInvitation(body: AcceptInvitationBody): Promise<LoginResul
 /** Accept as the account the invited address already has; answers a session like the login does. */
 export function acceptInvitationSigningIn(body: AcceptInvitationSignInBody): Promise<LoginResult> {
   return request<LoginResult>(API.inviteAcceptSignIn, { method: 'POST', body, silent: true });
+}
+
+/**
+ * Accept, as the signed-in account, an invitation of its own address (`/accept-new-role`);
+ * answers the user with the new roles and the project joined.
+ */
+export function acceptNewRole(token: string): Promise<AcceptedNewRole> {
+  return request<AcceptedNewRole>(API.inviteAcceptNewRole, { method: 'POST', body: { token }, silent: true });
 }
