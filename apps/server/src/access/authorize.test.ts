@@ -349,6 +349,14 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/merch/orders?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
+  'acts.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/acts/rates?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'acts.personalData': (ctx) => ({
+    method: 'GET',
+    url: `/api/acts/contractors/${ctx.target.id}/personal-data?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');

@@ -2,6 +2,7 @@
  * The modules the app is made of, in the order their routes are registered (decision 028). A new
  * area adds its entry here and nowhere else in the app's shared code.
  */
+import { actsModule } from './acts/index.ts';
 import { assetsModule } from './assets/index.ts';
 import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
@@ -64,6 +65,7 @@ export const MODULES: readonly AppModule[] = [
   referralsModule,
   callRequestsModule,
   merchModule,
+  actsModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

@@ -120,7 +120,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/create-exercise-moderator', 'exercises.moderate', ['moderator']),
   screen('/moderate-exercise/:exerciseId?', 'exercises.moderate', ['moderator']),
   screen('/auto-moderation', 'exercises.autoModeration', ['moderator']),
-  planned('/reports', ['moderator']),
+  // Contractors' reports and acts (issue 33 item 2).
+  screen('/reports', 'acts.manage', ['moderator']),
   planned('/reports-tickets', ['moderator'], { nav: 'reportsTickets' }),
   planned('/manage-report/:ticketId?', ['moderator']),
   screen('/protocols-templates', 'protocolTemplates.moderate', ['moderator'], { nav: 'protocolsTemplates' }),
