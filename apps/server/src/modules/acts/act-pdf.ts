@@ -57,18 +57,20 @@ export async function actPdf(act: Act, customer: string): Promise<{ bytes: Buffe
       '№',
       `${t('uk', 'itemTitle')} / ${t('en', 'itemTitle')}`,
       `${t('uk', 'itemType')} / ${t('en', 'itemType')}`,
-      `${t('uk', 'itemLink')} / ${t('en', 'itemLink')}`,
       `${t('uk', 'itemAmount')} / ${t('en', 'itemAmount')}`,
     ],
     act.items.map((item, index) => [
       String(index + 1),
       item.title,
       `${t('uk', `type.${item.type}`)} / ${t('en', `type.${item.type}`)}`,
-      item.content_link,
       money('en', item.amount_cents, act.currency),
     ]),
-    [0.4, 3, 1.6, 3.4, 1.6],
+    [0.4, 5, 2.2, 1.8],
   );
+  // The links whole, one a line across the page: a table's narrow column would break them.
+  pdf.paragraph(`${t('uk', 'itemLink')} / ${t('en', 'itemLink')}`, { bold: true, small: true });
+  act.items.forEach((item, index) => pdf.paragraph(`${index + 1}. ${item.content_link}`, { small: true }));
+  pdf.space(0.5);
 
   pdf.table(
     both('language'),

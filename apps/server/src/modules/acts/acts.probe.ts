@@ -15,12 +15,20 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * What acts add to the API probes' project (`test/area-probes.ts`): the project's member whose
  * details are kept (`:userId` on the acts' routes), and an act issued for the project's exercise
- * (`:actId`), accepted again today so that it falls in today's report (declined and accepted by the
- * moderator: the shared exercise was accepted without a status change).
+ * (`:actId`), accepted again today so that it falls in today's report (given a category and a tag,
+ * declined and accepted by the moderator: the shared exercise was accepted without a status change).
  */
 export const probe: AreaProbe = {
   objects: {
     contractor: async ({ call, built, marker }) => {
+      // Complete for review (a category and a tag), then declined and accepted again.
+      dataOf(
+        'complete',
+        await call('moderator', 'PUT', `/api${API.exercises}/${built.exercise}`, {
+          category_id: built.category,
+          tag_ids: [built.tag],
+        }),
+      );
       const exercise = `/api${API.exercises}/${built.exercise}/status`;
       dataOf('decline', await call('moderator', 'POST', exercise, { status_id: EXERCISE_STATUS.declined, comment: marker }));
       dataOf('accept', await call('moderator', 'POST', exercise, { status_id: EXERCISE_STATUS.accepted }));

@@ -255,7 +255,6 @@ export async function actsReport(db: Db, actor: Actor, range: DayRange, baseUrl:
   const rates = await rateTable(db, actor.workspaceId);
   const kept = await db.select().from(contractors).where(eq(contractors.workspaceId, actor.workspaceId));
   const details = new Map(kept.map((row) => [row.userId, row]));
-  const whole = readsPersonalData(actor);
 
   const byUser = new Map<number, ContentRow[]>();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
@@ -282,7 +281,8 @@ export async function actsReport(db: Db, actor: Actor, range: DayRange, baseUrl:
       user_id: userId,
       name: first.user_name,
       email: first.user_email,
-      details: contractor ? contractorView(contractor, whole) : null,
+      // A list: the passport and tax id masked for every reader.
+      details: contractor ? contractorView(contractor, false) : null,
       items,
       billable: billable.length,
       total_cents:
@@ -407,8 +407,8 @@ export async function listActs(db: Db, actor: Actor, userId?: number): Promise<A
     db,
     rows.map((row) => row.id),
   );
-  const whole = readsPersonalData(actor);
-  return rows.map((row) => actView(row, items.get(row.id) ?? [], whole));
+  // A list: the passport and tax id masked for every reader.
+  return rows.map((row) => actView(row, items.get(row.id) ?? [], false));
 }
 
 /** One act of the project with its items (404 for another project's). */

@@ -13,10 +13,12 @@ import {
 } from '@logoschool/contract';
 import { Alert, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { errorTextOf } from '../../../api/form-errors.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { ListLoadFailed, ListLoading } from '../../../components/list/list-view.tsx';
 import { DialogForm, FormDialog, useDialogForm } from '../../../components/dialog-form.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useSaveContractor } from '../api/acts.ts';
+import { useContractor, useSaveContractor } from '../api/acts.ts';
 
 interface DetailsValues {
   name_uk: string;
@@ -51,9 +53,24 @@ export function ContractorDialog({ target, onClose }: { target: ContractorReport
       title={(shown) => t('acts.details.title', { name: shown.name })}
       onClose={onClose}
     >
-      {(shown) => <DetailsForm userId={shown.user_id} details={shown.details} onClose={onClose} />}
+      {(shown) => <DetailsLoader userId={shown.user_id} onClose={onClose} />}
     </FormDialog>
   );
+}
+
+/**
+ * The details as the caller may read them (whole for `acts.personalData`; lists show them masked),
+ * then the form.
+ */
+function DetailsLoader({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const contractor = useContractor(userId);
+  if (contractor.isPending) return <ListLoading count={4} />;
+  if (contractor.isError) {
+    return (
+      <ListLoadFailed onRetry={() => void contractor.refetch()}>{errorTextOf(contractor.error)}</ListLoadFailed>
+    );
+  }
+  return <DetailsForm userId={userId} details={contractor.data} onClose={onClose} />;
 }
 
 function DetailsForm({

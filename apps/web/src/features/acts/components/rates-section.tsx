@@ -1,7 +1,7 @@
 import { ACT_ITEM_TYPES, CURRENCIES, actRatesInput, type ActRate } from '@logoschool/contract';
 import { ActionIcon, Button, Group, NumberInput, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
@@ -42,12 +42,6 @@ export function RatesSection() {
   const shown = rows ?? saved ?? [];
   const dirty = rows !== null && JSON.stringify(rows) !== JSON.stringify(saved);
   const { release } = useUnsavedChanges(dirty);
-
-  // A new read of the rates (another tab saved them) starts the table again when nothing is changed.
-  useEffect(() => {
-    if (!dirty) setRows(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rates.data]);
 
   const change = (index: number, patch: Partial<RateRow>) =>
     setRows(shown.map((row, at) => (at === index ? { ...row, ...patch } : row)));
