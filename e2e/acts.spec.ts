@@ -29,15 +29,15 @@ test("a moderator makes a month's report, excludes an item, makes the act and op
   // This month so far, as the range the browser keeps.
   const today = new Date().toISOString().slice(0, 10);
   await signIn(page, school.person('moderator'));
-  await page.evaluate(
-    (range) => window.localStorage.setItem('reportRange', JSON.stringify(range)),
-    { from: `${today.slice(0, 8)}01`, to: today },
-  );
+  await page.evaluate((range) => window.localStorage.setItem('reportRange', JSON.stringify(range)), {
+    from: `${today.slice(0, 8)}01`,
+    to: today,
+  });
   await page.goto('/reports');
   await expect(page.getByRole('heading', { name: "Contractors' reports", level: 1 })).toBeVisible();
   const card = page.getByRole('region', { name: author });
   await expect(card.getByRole('row')).toHaveCount(4);
-  await expect(card.getByText('Add the contractor\'s details first.')).toBeVisible();
+  await expect(card.getByText("Add the contractor's details first.")).toBeVisible();
   await expect(card.getByRole('button', { name: 'Make the act' })).toBeDisabled();
   await expectAccessible(page);
 

@@ -31,7 +31,10 @@ export async function actPdf(act: Act, customer: string): Promise<{ bytes: Buffe
   const both = (key: string, params: (lang: Side) => Record<string, string | number> = () => ({})) =>
     SIDES.map((lang) => t(lang, key, params(lang)));
   const c = act.contractor;
-  const pdf = createPdf({ title: `${t('uk', 'title', { number: act.number })} / ${t('en', 'title', { number: act.number })}`, lang: 'uk' });
+  const pdf = createPdf({
+    title: `${t('uk', 'title', { number: act.number })} / ${t('en', 'title', { number: act.number })}`,
+    lang: 'uk',
+  });
 
   pdf.heading(`${t('uk', 'title', { number: act.number })} / ${t('en', 'title', { number: act.number })}`, 1);
   const taxLabel = (lang: Side) => t(lang, c.tax_country === 'UA' ? 'taxIdUa' : 'taxId');

@@ -30,7 +30,10 @@ export const probe: AreaProbe = {
         }),
       );
       const exercise = `/api${API.exercises}/${built.exercise}/status`;
-      dataOf('decline', await call('moderator', 'POST', exercise, { status_id: EXERCISE_STATUS.declined, comment: marker }));
+      dataOf(
+        'decline',
+        await call('moderator', 'POST', exercise, { status_id: EXERCISE_STATUS.declined, comment: marker }),
+      );
       dataOf('accept', await call('moderator', 'POST', exercise, { status_id: EXERCISE_STATUS.accepted }));
       const report = dataOf<{ contractors: { user_id: number }[] }>(
         'report',

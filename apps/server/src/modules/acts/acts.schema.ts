@@ -7,7 +7,17 @@
  * row locked until the act is saved (no gap, no duplicate; a failed issue rolls the number back).
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ActItemType, Currency, TaxCountry } from '@logoschool/contract';
 import { exercises } from '../../db/schema/exercises.ts';
 import { belongsTo, createdAt, id, timestamps } from '../../db/schema/shared-columns.ts';

@@ -48,7 +48,8 @@ interface DayRange {
 export const readsPersonalData = (actor: Pick<Actor, 'role'>) => roleMay(actor.role, 'acts.personalData');
 
 /** The web app's address of an exercise, as a moderator opens it. */
-export const contentLink = (baseUrl: string, exerciseId: number) => `${baseUrl}/moderate-exercise/${exerciseId}`;
+export const contentLink = (baseUrl: string, exerciseId: number) =>
+  `${baseUrl}/moderate-exercise/${exerciseId}`;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
@@ -250,7 +251,12 @@ async function rateTable(db: Tx, workspaceId: number) {
 const isBillable = (row: ContentRow) => !row.excluded && row.act_id === null;
 
 /** `GET /acts/report`: per contractor, the content accepted in the range, with amounts and totals. */
-export async function actsReport(db: Db, actor: Actor, range: DayRange, baseUrl: string): Promise<ActsReport> {
+export async function actsReport(
+  db: Db,
+  actor: Actor,
+  range: DayRange,
+  baseUrl: string,
+): Promise<ActsReport> {
   const rows = await acceptedContent(db, actor.workspaceId, range);
   const rates = await rateTable(db, actor.workspaceId);
   const kept = await db.select().from(contractors).where(eq(contractors.workspaceId, actor.workspaceId));
@@ -271,16 +277,17 @@ export async function actsReport(db: Db, actor: Actor, range: DayRange, baseUrl:
       content_link: contentLink(baseUrl, row.exercise_id),
       excluded: row.excluded,
       act:
-        row.act_id === null ? null : { id: row.act_id, number: actNumber(row.act_number ?? 0, row.act_year ?? 0) },
+        row.act_id === null
+          ? null
+          : { id: row.act_id, number: actNumber(row.act_number ?? 0, row.act_year ?? 0) },
       amount_cents: amountOf(),
     }));
-    const billable = items.filter((_, index) => isBillable(own[index]!));
+    const billable = items.filter((item) => !item.excluded && item.act === null);
     const amounts = billable.map((item) => item.amount_cents);
-    const first = own[0]!;
     return {
       user_id: userId,
-      name: first.user_name,
-      email: first.user_email,
+      name: own[0]?.user_name ?? '',
+      email: own[0]?.user_email ?? '',
       // A list: the passport and tax id masked for every reader.
       details: contractor ? contractorView(contractor, false) : null,
       items,
@@ -400,7 +407,12 @@ export async function listActs(db: Db, actor: Actor, userId?: number): Promise<A
   const rows = await db
     .select()
     .from(acts)
-    .where(and(eq(acts.workspaceId, actor.workspaceId), userId === undefined ? undefined : eq(acts.userId, userId)))
+    .where(
+      and(
+        eq(acts.workspaceId, actor.workspaceId),
+        userId === undefined ? undefined : eq(acts.userId, userId),
+      ),
+    )
     .orderBy(desc(acts.year), desc(acts.number))
     .limit(ACTS_LIST_MAX);
   const items = await itemsOf(

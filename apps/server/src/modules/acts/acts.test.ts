@@ -83,7 +83,9 @@ const contractorIn = (report: ActsReport, member: Member) =>
 
 /** The PDF's text as `pdftotext` reads it, its white space made single spaces. */
 function pdfText(bytes: Buffer): string {
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes })
+    .toString('utf8')
+    .replace(/\s+/g, ' ');
 }
 
 describe('the report', () => {
@@ -95,9 +97,14 @@ describe('the report', () => {
     await accepted(s.workspace, s.olena, 'Declined since', '2026-10-06T09:00:00Z', {
       statusId: EXERCISE_STATUS.declined,
     });
-    await buildExercise(t.db, s.workspace.id, s.olena.user.id, { title: 'A draft', statusId: EXERCISE_STATUS.draft });
+    await buildExercise(t.db, s.workspace.id, s.olena.user.id, {
+      title: 'A draft',
+      statusId: EXERCISE_STATUS.draft,
+    });
     // A request the moderator filed and Petro took: his work.
-    await accepted(s.workspace, s.moderator, 'Taken request', '2026-10-10T09:00:00Z', { assignedId: s.petro.user.id });
+    await accepted(s.workspace, s.moderator, 'Taken request', '2026-10-10T09:00:00Z', {
+      assignedId: s.petro.user.id,
+    });
     // 22:30 UTC on 31 October is 1 November in Kyiv.
     await accepted(s.workspace, s.petro, 'Late evening', '2026-10-31T22:30:00Z');
 
@@ -116,20 +123,34 @@ describe('the report', () => {
     });
     expect(olena.items[0]!.content_link).toMatch(new RegExp(`/moderate-exercise/${one.id}$`));
     expect(olena).toMatchObject({ details: null, billable: 2, total_cents: null, currency: null });
-    expect(contractorIn(report, s.petro).items.map((item) => item.title)).toEqual(['Taken request', 'Late evening']);
+    expect(contractorIn(report, s.petro).items.map((item) => item.title)).toEqual([
+      'Taken request',
+      'Late evening',
+    ]);
     const kyiv = await reportOf(s.moderator, `${OCTOBER}&time_zone=Europe/Kyiv`);
     expect(contractorIn(kyiv, s.petro).items.map((item) => item.title)).toEqual(['Taken request']);
 
     expect(dataOf<ActRate[]>(await as(s.moderator).put('/api/acts/rates', { rates: RATES }))).toHaveLength(3);
     dataOf(await as(s.moderator).put(`/api/acts/contractors/${s.olena.user.id}`, DETAILS));
-    dataOf(await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, { ...DETAILS, currency: 'EUR' }));
+    dataOf(
+      await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, { ...DETAILS, currency: 'EUR' }),
+    );
     report = await reportOf(s.moderator);
-    expect(contractorIn(report, s.olena)).toMatchObject({ billable: 2, total_cents: 300_000, currency: 'UAH' });
+    expect(contractorIn(report, s.olena)).toMatchObject({
+      billable: 2,
+      total_cents: 300_000,
+      currency: 'UAH',
+    });
     expect(contractorIn(report, s.olena).items.map((item) => item.amount_cents)).toEqual([150_000, 150_000]);
     expect(contractorIn(report, s.petro)).toMatchObject({ total_cents: 8_000, currency: 'EUR' });
     // In a currency without a rate: no amount, no total.
-    dataOf(await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, { ...DETAILS, currency: 'PLN' }));
-    expect(contractorIn(await reportOf(s.moderator), s.petro)).toMatchObject({ total_cents: null, currency: 'PLN' });
+    dataOf(
+      await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, { ...DETAILS, currency: 'PLN' }),
+    );
+    expect(contractorIn(await reportOf(s.moderator), s.petro)).toMatchObject({
+      total_cents: null,
+      currency: 'PLN',
+    });
 
     // Root may too; another project sees none of it.
     expect((await reportOf(s.root)).contractors).toHaveLength(2);
@@ -151,11 +172,16 @@ describe('the report', () => {
       expect(response.statusCode, query).toBe(422);
       expect(fieldsOf(response), query).toContain(field);
     }
-    expect((await as(s.moderator).get('/api/acts/report', { query: OCTOBER, token: null })).statusCode).toBe(401);
+    expect((await as(s.moderator).get('/api/acts/report', { query: OCTOBER, token: null })).statusCode).toBe(
+      401,
+    );
     for (const who of [s.manager, s.teacher, s.olena]) {
       expect((await as(who).get('/api/acts/report', { query: OCTOBER })).statusCode).toBe(403);
       expect((await as(who).put('/api/acts/rates', { rates: RATES })).statusCode).toBe(403);
-      expect((await as(who).post('/api/acts', { user_id: s.olena.user.id, from: '2026-10-01', to: '2026-10-31' })).statusCode).toBe(403);
+      expect(
+        (await as(who).post('/api/acts', { user_id: s.olena.user.id, from: '2026-10-01', to: '2026-10-31' }))
+          .statusCode,
+      ).toBe(403);
     }
   });
 });
@@ -217,8 +243,20 @@ describe("a contractor's details", () => {
       if (field) expect(fieldsOf(response), JSON.stringify(body)).toContain(field);
     }
     // A Polish NIP and another country's number pass their own checks.
-    dataOf(await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, { ...DETAILS, tax_country: 'PL', tax_id: '5260250274' }));
-    dataOf(await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, { ...DETAILS, tax_country: 'other', tax_id: 'DE 811907980' }));
+    dataOf(
+      await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, {
+        ...DETAILS,
+        tax_country: 'PL',
+        tax_id: '5260250274',
+      }),
+    );
+    dataOf(
+      await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, {
+        ...DETAILS,
+        tax_country: 'other',
+        tax_id: 'DE 811907980',
+      }),
+    );
 
     const saved = dataOf<Contractor>(await as(s.moderator).put(url, DETAILS));
     expect(saved).toMatchObject({ passport: '••••3456', tax_id: '••••••0691', personal_data: 'masked' });
@@ -233,7 +271,10 @@ describe("a contractor's details", () => {
       personal_data: 'whole',
     });
     expect((await as(s.moderator).get(`${url}/personal-data`)).statusCode).toBe(403);
-    expect(dataOf(await as(s.root).get(`${url}/personal-data`))).toEqual({ passport: 'AB123456', tax_id: '3184710691' });
+    expect(dataOf(await as(s.root).get(`${url}/personal-data`))).toEqual({
+      passport: 'AB123456',
+      tax_id: '3184710691',
+    });
 
     // A moderator changes the rest without seeing them: the passport and tax id are kept.
     const { passport: _passport, tax_id: _taxId, ...rest } = DETAILS;
@@ -247,9 +288,13 @@ describe("a contractor's details", () => {
     expect((await as(s.moderator).get(url, { token: null })).statusCode).toBe(401);
     expect((await as(s.manager).put(url, DETAILS)).statusCode).toBe(403);
     // Another project's user, or nobody: 404.
-    expect((await as(s.moderator).put(`/api/acts/contractors/${other.olena.user.id}`, DETAILS)).statusCode).toBe(404);
+    expect(
+      (await as(s.moderator).put(`/api/acts/contractors/${other.olena.user.id}`, DETAILS)).statusCode,
+    ).toBe(404);
     expect((await as(other.moderator).get(url)).statusCode).toBe(404);
-    expect((await as(s.root).get(`/api/acts/contractors/${other.olena.user.id}/personal-data`)).statusCode).toBe(404);
+    expect(
+      (await as(s.root).get(`/api/acts/contractors/${other.olena.user.id}/personal-data`)).statusCode,
+    ).toBe(404);
     expect((await as(s.moderator).get('/api/acts/contractors/2147483647')).statusCode).toBe(404);
   });
 });
@@ -264,14 +309,22 @@ describe('acts', () => {
     return { ...s, sound, lisp, breath };
   }
   const issue = (who: Member, userId: number, extra: object = {}) =>
-    as(who).post('/api/acts', { user_id: userId, from: '2026-10-01', to: '2026-10-31', act_date: '2026-11-02', ...extra });
+    as(who).post('/api/acts', {
+      user_id: userId,
+      from: '2026-10-01',
+      to: '2026-10-31',
+      act_date: '2026-11-02',
+      ...extra,
+    });
 
   it('need the details and a rate, skip excluded items, freeze what they hold, and never hold an item twice', async () => {
     const s = await ready();
     const noDetails = await issue(s.moderator, s.olena.user.id);
     expect(noDetails.statusCode).toBe(409);
     expect(noDetails.json()).toMatchObject({ code: 'conflict', message: expect.stringContaining('details') });
-    dataOf(await as(s.moderator).put(`/api/acts/contractors/${s.olena.user.id}`, { ...DETAILS, currency: 'PLN' }));
+    dataOf(
+      await as(s.moderator).put(`/api/acts/contractors/${s.olena.user.id}`, { ...DETAILS, currency: 'PLN' }),
+    );
     const noRate = await issue(s.moderator, s.olena.user.id);
     expect(noRate.statusCode).toBe(409);
     expect(noRate.json().message).toContain('PLN');
@@ -300,7 +353,12 @@ describe('acts', () => {
       user_id: s.olena.user.id,
       currency: 'UAH',
       total_cents: 300_000,
-      contractor: { name_uk: 'Олена Коваль', name_en: 'Olena Koval', passport: '••••3456', contract_number: 'K-17' },
+      contractor: {
+        name_uk: 'Олена Коваль',
+        name_en: 'Olena Koval',
+        passport: '••••3456',
+        contract_number: 'K-17',
+      },
     });
     expect(act.items.map((item) => [item.title, item.amount_cents])).toEqual([
       ['Sound R', 150_000],
@@ -340,7 +398,9 @@ describe('acts', () => {
     await t.db.delete(exercises).where(eq(exercises.id, s.breath.id));
     const read = dataOf<Act>(await as(s.moderator).get(`/api/acts/${act.id}`));
     expect(read).toEqual({ ...act, items: [act.items[0], { ...act.items[1], exercise_id: null }] });
-    const listed = dataOf<Act[]>(await as(s.moderator).get('/api/acts', { query: `user_id=${s.olena.user.id}` }));
+    const listed = dataOf<Act[]>(
+      await as(s.moderator).get('/api/acts', { query: `user_id=${s.olena.user.id}` }),
+    );
     expect(listed.map((row) => row.number)).toEqual(['2/2026', '1/2026']);
     expect(dataOf<Act>(await as(s.root).get(`/api/acts/${act.id}`)).contractor).toMatchObject({
       passport: 'AB123456',
@@ -352,7 +412,9 @@ describe('acts', () => {
     const other = await school('Other school');
     expect((await as(other.moderator).get(`/api/acts/${act.id}`)).statusCode).toBe(404);
     expect((await as(other.moderator).get(`/api/acts/${act.id}/pdf`)).statusCode).toBe(404);
-    expect((await as(other.moderator).post('/api/acts/exclusions', { exercise_id: s.lisp.id })).statusCode).toBe(404);
+    expect(
+      (await as(other.moderator).post('/api/acts/exclusions', { exercise_id: s.lisp.id })).statusCode,
+    ).toBe(404);
     expect((await issue(other.moderator, s.olena.user.id)).statusCode).toBe(404);
     expect(dataOf<Act[]>(await as(other.moderator).get('/api/acts'))).toEqual([]);
   });
@@ -431,7 +493,11 @@ describe('acts', () => {
     await accepted(s.workspace, s.petro, 'January work', '2027-01-10T09:00:00Z');
     dataOf(await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, DETAILS));
     const january = dataOf<Act>(
-      await issue(s.moderator, s.petro.user.id, { from: '2027-01-01', to: '2027-01-31', act_date: '2027-02-01' }),
+      await issue(s.moderator, s.petro.user.id, {
+        from: '2027-01-01',
+        to: '2027-01-31',
+        act_date: '2027-02-01',
+      }),
       201,
     );
     expect(january.number).toBe('1/2027');
@@ -441,6 +507,8 @@ describe('acts', () => {
     await accepted(other.workspace, other.olena, 'Theirs', '2026-10-05T09:00:00Z');
     dataOf(await as(other.moderator).put(`/api/acts/contractors/${other.olena.user.id}`, DETAILS));
     expect(dataOf<Act>(await issue(other.moderator, other.olena.user.id), 201).number).toBe('1/2026');
-    expect(codeOf(await issue(s.moderator, s.olena.user.id, { act_date: '2026-02-30' }))).toBe('validation_failed');
+    expect(codeOf(await issue(s.moderator, s.olena.user.id, { act_date: '2026-02-30' }))).toBe(
+      'validation_failed',
+    );
   });
 });

@@ -81,7 +81,11 @@ export function useToggleExclusion() {
   return useMutation({
     mutationFn: ({ exerciseId, exclude }: { exerciseId: number; exclude: boolean }) =>
       exclude
-        ? callApi(API.actExclusions, { method: 'POST', query: { ...acting }, body: { exercise_id: exerciseId } })
+        ? callApi(API.actExclusions, {
+            method: 'POST',
+            query: { ...acting },
+            body: { exercise_id: exerciseId },
+          })
         : callApi(`${API.actExclusions}/${exerciseId}`, { method: 'DELETE', query: { ...acting } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: actsKeys.all }),
   });

@@ -50,11 +50,7 @@ export function ActsList() {
                     </Table.Td>
                     <Table.Td>{moneyText(act.total_cents, act.currency, i18n.language)}</Table.Td>
                     <Table.Td>
-                      <Spoiler
-                        maxHeight={48}
-                        showLabel={t('acts.list.more')}
-                        hideLabel={t('acts.list.less')}
-                      >
+                      <Spoiler maxHeight={48} showLabel={t('acts.list.more')} hideLabel={t('acts.list.less')}>
                         <List size="sm">
                           {act.items.map((item, index) => (
                             <List.Item key={index}>

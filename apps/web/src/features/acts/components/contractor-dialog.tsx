@@ -44,7 +44,13 @@ const toBody = (values: DetailsValues) => {
 };
 
 /** A contractor's details (spec §3 Act): names, passport, tax id, addresses, contract and currency. */
-export function ContractorDialog({ target, onClose }: { target: ContractorReport | null; onClose: () => void }) {
+export function ContractorDialog({
+  target,
+  onClose,
+}: {
+  target: ContractorReport | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -67,7 +73,9 @@ function DetailsLoader({ userId, onClose }: { userId: number; onClose: () => voi
   if (contractor.isPending) return <ListLoading count={4} />;
   if (contractor.isError) {
     return (
-      <ListLoadFailed onRetry={() => void contractor.refetch()}>{errorTextOf(contractor.error)}</ListLoadFailed>
+      <ListLoadFailed onRetry={() => void contractor.refetch()}>
+        {errorTextOf(contractor.error)}
+      </ListLoadFailed>
     );
   }
   return <DetailsForm userId={userId} details={contractor.data} onClose={onClose} />;
@@ -141,7 +149,10 @@ function DetailsForm({
         <Group grow align="flex-start" gap="xs">
           <Select
             label={t('acts.details.taxCountry')}
-            data={TAX_COUNTRIES.map((country) => ({ value: country, label: t(`acts.taxCountries.${country}`) }))}
+            data={TAX_COUNTRIES.map((country) => ({
+              value: country,
+              label: t(`acts.taxCountries.${country}`),
+            }))}
             allowDeselect={false}
             {...form.getInputProps('tax_country')}
           />

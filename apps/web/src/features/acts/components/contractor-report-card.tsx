@@ -24,7 +24,13 @@ function blocker(contractor: ContractorReport): 'details' | 'rate' | 'nothing' |
  * in the range with their amounts, each excluded or included again, or the act that holds it; and
  * the next act's total with the action that makes it.
  */
-export function ContractorReportCard({ contractor, range }: { contractor: ContractorReport; range: DayRange }) {
+export function ContractorReportCard({
+  contractor,
+  range,
+}: {
+  contractor: ContractorReport;
+  range: DayRange;
+}) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<ContractorReport | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -99,8 +105,12 @@ export function ContractorReportCard({ contractor, range }: { contractor: Contra
                         size="xs"
                         variant="default"
                         loading={toggle.isPending && toggle.variables?.exerciseId === item.exercise_id}
-                        aria-label={t(item.excluded ? 'acts.includeItem' : 'acts.excludeItem', { title: item.title })}
-                        onClick={() => toggle.mutate({ exerciseId: item.exercise_id, exclude: !item.excluded })}
+                        aria-label={t(item.excluded ? 'acts.includeItem' : 'acts.excludeItem', {
+                          title: item.title,
+                        })}
+                        onClick={() =>
+                          toggle.mutate({ exerciseId: item.exercise_id, exclude: !item.excluded })
+                        }
                       >
                         {t(item.excluded ? 'acts.include' : 'acts.exclude')}
                       </Button>
@@ -135,7 +145,10 @@ export function ContractorReportCard({ contractor, range }: { contractor: Contra
       <ConfirmActionModal
         opened={confirming}
         title={t('acts.confirmTitle', { name: contractor.details?.name_uk ?? contractor.name })}
-        message={t('acts.confirmMessage', { count: contractor.billable, total: money(contractor.total_cents) })}
+        message={t('acts.confirmMessage', {
+          count: contractor.billable,
+          total: money(contractor.total_cents),
+        })}
         confirmLabel={t('acts.makeAct')}
         onConfirm={async () => {
           const act = await issue.mutateAsync({ userId: contractor.user_id, range });

@@ -142,7 +142,11 @@ export function RatesSection() {
             >
               {t('acts.rates.add')}
             </Button>
-            <Button onClick={() => void submit()} disabled={!dirty || !checked.success} loading={save.isPending}>
+            <Button
+              onClick={() => void submit()}
+              disabled={!dirty || !checked.success}
+              loading={save.isPending}
+            >
               {t('acts.rates.save')}
             </Button>
           </Group>
