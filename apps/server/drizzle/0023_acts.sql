@@ -62,7 +62,7 @@ CREATE TABLE "contractors" (
 	"name_en" text NOT NULL,
 	"passport" text NOT NULL,
 	"tax_country" text NOT NULL,
-	"tax_id" text NOT NULL,
+	"tax_number" text NOT NULL,
 	"address_uk" text NOT NULL,
 	"address_en" text NOT NULL,
 	"contract_number" text NOT NULL,

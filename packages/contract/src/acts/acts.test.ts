@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actInput, contractorInput, isNip, isRnokpp, maskPersonal, taxIdProblem } from './schemas.ts';
+import { actInput, contractorInput, isNip, isRnokpp, maskPersonal, taxNumberProblem } from './schemas.ts';
 
 describe('tax ids', () => {
   it('checks a Ukrainian RNOKPP by its check digit', () => {
@@ -21,11 +21,11 @@ describe('tax ids', () => {
   });
 
   it('says what is wrong: the format, or the check digit; another country is not checked', () => {
-    expect(taxIdProblem('UA', '12345')).toBe('format');
-    expect(taxIdProblem('UA', '3184710692')).toBe('invalid');
-    expect(taxIdProblem('PL', '5260250274')).toBeNull();
-    expect(taxIdProblem('other', 'DE 811907980')).toBeNull();
-    expect(taxIdProblem('other', '--')).toBe('format');
+    expect(taxNumberProblem('UA', '12345')).toBe('format');
+    expect(taxNumberProblem('UA', '3184710692')).toBe('invalid');
+    expect(taxNumberProblem('PL', '5260250274')).toBeNull();
+    expect(taxNumberProblem('other', 'DE 811907980')).toBeNull();
+    expect(taxNumberProblem('other', '--')).toBe('format');
   });
 });
 
@@ -52,9 +52,9 @@ describe('the inputs', () => {
 
   it('lets the passport and tax id be left out, and checks the tax id when given', () => {
     expect(contractorInput.safeParse(details).success).toBe(true);
-    const wrong = contractorInput.safeParse({ ...details, tax_id: '3184710692' });
+    const wrong = contractorInput.safeParse({ ...details, tax_number: '3184710692' });
     expect(wrong.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['tax_id', 'invalid'],
+      ['tax_number', 'invalid'],
     ]);
   });
 

@@ -23,7 +23,7 @@ export const CONTRACTOR_ADDRESS_MAX = 500;
 export const CONTRACTOR_PASSPORT_MIN = 4;
 export const CONTRACTOR_PASSPORT_MAX = 64;
 export const CONTRACT_NUMBER_MAX = 64;
-export const TAX_ID_MAX = 32;
+export const TAX_NUMBER_MAX = 32;
 
 /**
  * Where a contractor's tax id comes from, which says how it is checked: Ukraine's RNOKPP (10 digits,
@@ -53,7 +53,7 @@ export function isNip(value: string): boolean {
 }
 
 /** A tax id's field message for its country, or null when it is right (`format`, or `invalid` for a wrong check digit). */
-export function taxIdProblem(country: TaxCountry, value: string): 'format' | 'invalid' | null {
+export function taxNumberProblem(country: TaxCountry, value: string): 'format' | 'invalid' | null {
   if (country === 'other') return /^[\p{L}\d][\p{L}\d \-/]*$/u.test(value) ? null : 'format';
   if (!/^\d{10}$/.test(value)) return 'format';
   return (country === 'UA' ? isRnokpp(value) : isNip(value)) ? null : 'invalid';
@@ -113,7 +113,7 @@ export const contractorInput = z
     name_en: contractorName,
     passport: z.string().trim().min(CONTRACTOR_PASSPORT_MIN).max(CONTRACTOR_PASSPORT_MAX).optional(),
     tax_country: z.enum(TAX_COUNTRIES),
-    tax_id: z.string().trim().min(1).max(TAX_ID_MAX).optional(),
+    tax_number: z.string().trim().min(1).max(TAX_NUMBER_MAX).optional(),
     address_uk: address,
     address_en: address,
     contract_number: z.string().trim().min(1).max(CONTRACT_NUMBER_MAX),
@@ -122,9 +122,9 @@ export const contractorInput = z
     currency: currencySchema,
   })
   .superRefine((input, context) => {
-    if (input.tax_id === undefined) return;
-    const problem = taxIdProblem(input.tax_country, input.tax_id);
-    if (problem) context.addIssue({ code: 'custom', path: ['tax_id'], message: problem });
+    if (input.tax_number === undefined) return;
+    const problem = taxNumberProblem(input.tax_country, input.tax_number);
+    if (problem) context.addIssue({ code: 'custom', path: ['tax_number'], message: problem });
   });
 export type ContractorInput = z.input<typeof contractorInput>;
 
@@ -140,7 +140,7 @@ export const contractorSchema = z.object({
   name_en: z.string(),
   passport: z.string(),
   tax_country: z.enum(TAX_COUNTRIES),
-  tax_id: z.string(),
+  tax_number: z.string(),
   address_uk: z.string(),
   address_en: z.string(),
   contract_number: z.string(),

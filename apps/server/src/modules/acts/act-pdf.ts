@@ -47,7 +47,7 @@ export async function actPdf(act: Act, customer: string): Promise<{ bytes: Buffe
       both('customer', () => ({ name: customer })),
       [t('uk', 'contractor', { name: c.name_uk }), t('en', 'contractor', { name: c.name_en })],
       both('passport', () => ({ value: c.passport })),
-      SIDES.map((lang) => `${taxLabel(lang)}: ${c.tax_id}`),
+      SIDES.map((lang) => `${taxLabel(lang)}: ${c.tax_number}`),
       [t('uk', 'address', { value: c.address_uk }), t('en', 'address', { value: c.address_en })],
       both('contract', (lang) => ({ number: c.contract_number, date: mailDay(lang, c.contract_date) })),
       both('statement'),

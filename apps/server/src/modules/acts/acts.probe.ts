@@ -48,7 +48,7 @@ export const probe: AreaProbe = {
           name_en: `${marker} Contractor`,
           passport: 'AB123456',
           tax_country: 'UA',
-          tax_id: '3184710691',
+          tax_number: '3184710691',
           address_uk: `${marker} Київ`,
           address_en: `${marker} Kyiv`,
           contract_number: `${marker}-1`,

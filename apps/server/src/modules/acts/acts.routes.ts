@@ -122,7 +122,7 @@ export const actsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: contractorParams,
         querystring: actingQuery,
         response: {
-          200: dataEnvelope(z.object({ passport: z.string().nullable(), tax_id: z.string().nullable() })),
+          200: dataEnvelope(z.object({ passport: z.string().nullable(), tax_number: z.string().nullable() })),
           404: errorBody,
         },
       },

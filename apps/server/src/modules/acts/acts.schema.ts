@@ -51,7 +51,7 @@ export const contractors = pgTable(
     nameEn: text('name_en').notNull(),
     passport: text('passport').notNull(),
     taxCountry: text('tax_country').$type<TaxCountry>().notNull(),
-    taxId: text('tax_id').notNull(),
+    taxNumber: text('tax_number').notNull(),
     addressUk: text('address_uk').notNull(),
     addressEn: text('address_en').notNull(),
     contractNumber: text('contract_number').notNull(),
@@ -91,7 +91,7 @@ export interface ActContractorSnapshot {
   nameEn: string;
   passport: string;
   taxCountry: TaxCountry;
-  taxId: string;
+  taxNumber: string;
   addressUk: string;
   addressEn: string;
   contractNumber: string;

@@ -92,7 +92,7 @@ function contractorView(row: ContractorRow, whole: boolean): Contractor {
     name_en: row.nameEn,
     passport: whole ? row.passport : maskPersonal(row.passport),
     tax_country: row.taxCountry,
-    tax_id: whole ? row.taxId : maskPersonal(row.taxId),
+    tax_number: whole ? row.taxNumber : maskPersonal(row.taxNumber),
     address_uk: row.addressUk,
     address_en: row.addressEn,
     contract_number: row.contractNumber,
@@ -131,7 +131,7 @@ export async function readContractor(db: Db, actor: Actor, userId: number): Prom
 export async function readPersonalData(db: Db, actor: Actor, userId: number) {
   await assertMember(db, actor.workspaceId, userId);
   const row = await contractorRow(db, actor.workspaceId, userId);
-  return { passport: row?.passport ?? null, tax_id: row?.taxId ?? null };
+  return { passport: row?.passport ?? null, tax_number: row?.taxNumber ?? null };
 }
 
 /**
@@ -148,15 +148,15 @@ export async function saveContractor(
     await assertMember(tx, actor.workspaceId, userId);
     const kept = await contractorRow(tx, actor.workspaceId, userId, true);
     const passport = input.passport ?? kept?.passport;
-    const taxId = input.tax_id ?? kept?.taxId;
-    if (passport === undefined || taxId === undefined) {
+    const taxNumber = input.tax_number ?? kept?.taxNumber;
+    if (passport === undefined || taxNumber === undefined) {
       const required = [fieldMessage(actor.lang, 'required')];
       throw new AppError(
         'validation_failed',
         {},
         {
           ...(passport === undefined ? { passport: required } : {}),
-          ...(taxId === undefined ? { tax_id: required } : {}),
+          ...(taxNumber === undefined ? { tax_number: required } : {}),
         },
       );
     }
@@ -165,7 +165,7 @@ export async function saveContractor(
       nameEn: input.name_en,
       passport,
       taxCountry: input.tax_country,
-      taxId,
+      taxNumber,
       addressUk: input.address_uk,
       addressEn: input.address_en,
       contractNumber: input.contract_number,
@@ -364,7 +364,7 @@ export function actView(row: ActRow, items: ActItemRow[], whole: boolean): Act {
       name_en: c.nameEn,
       passport: whole ? c.passport : maskPersonal(c.passport),
       tax_country: c.taxCountry,
-      tax_id: whole ? c.taxId : maskPersonal(c.taxId),
+      tax_number: whole ? c.taxNumber : maskPersonal(c.taxNumber),
       address_uk: c.addressUk,
       address_en: c.addressEn,
       contract_number: c.contractNumber,
@@ -511,7 +511,7 @@ export async function issueAct(
           nameEn: details.nameEn,
           passport: details.passport,
           taxCountry: details.taxCountry,
-          taxId: details.taxId,
+          taxNumber: details.taxNumber,
           addressUk: details.addressUk,
           addressEn: details.addressEn,
           contractNumber: details.contractNumber,

@@ -32,7 +32,7 @@ const DETAILS = {
   name_en: 'Olena Koval',
   passport: 'AB123456',
   tax_country: 'UA',
-  tax_id: '3184710691',
+  tax_number: '3184710691',
   address_uk: 'Київ, вул. Хрещатик, 1',
   address_en: '1 Khreshchatyk St, Kyiv',
   contract_number: 'K-17',
@@ -222,10 +222,10 @@ describe("a contractor's details", () => {
     expect(dataOf(await as(s.moderator).get(url))).toBeNull();
 
     const bad: [object, string][] = [
-      [{ ...DETAILS, tax_id: '3184710692' }, 'tax_id'],
-      [{ ...DETAILS, tax_id: '318471069' }, 'tax_id'],
-      [{ ...DETAILS, tax_country: 'PL', tax_id: '5260250275' }, 'tax_id'],
-      [{ ...DETAILS, tax_country: 'other', tax_id: '--' }, 'tax_id'],
+      [{ ...DETAILS, tax_number: '3184710692' }, 'tax_number'],
+      [{ ...DETAILS, tax_number: '318471069' }, 'tax_number'],
+      [{ ...DETAILS, tax_country: 'PL', tax_number: '5260250275' }, 'tax_number'],
+      [{ ...DETAILS, tax_country: 'other', tax_number: '--' }, 'tax_number'],
       [{ ...DETAILS, tax_country: 'DE' }, 'tax_country'],
       [{ ...DETAILS, name_uk: 'О' }, 'name_uk'],
       [{ ...DETAILS, name_en: '' }, 'name_en'],
@@ -235,7 +235,7 @@ describe("a contractor's details", () => {
       [{ ...DETAILS, currency: 'UA' }, 'currency'],
       [{ ...DETAILS, iban: 'UA00' }, ''],
       [{ ...DETAILS, passport: undefined }, 'passport'],
-      [{ ...DETAILS, tax_id: undefined }, 'tax_id'],
+      [{ ...DETAILS, tax_number: undefined }, 'tax_number'],
     ];
     for (const [body, field] of bad) {
       const response = await as(s.moderator).put(url, body);
@@ -247,42 +247,42 @@ describe("a contractor's details", () => {
       await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, {
         ...DETAILS,
         tax_country: 'PL',
-        tax_id: '5260250274',
+        tax_number: '5260250274',
       }),
     );
     dataOf(
       await as(s.moderator).put(`/api/acts/contractors/${s.petro.user.id}`, {
         ...DETAILS,
         tax_country: 'other',
-        tax_id: 'DE 811907980',
+        tax_number: 'DE 811907980',
       }),
     );
 
     const saved = dataOf<Contractor>(await as(s.moderator).put(url, DETAILS));
-    expect(saved).toMatchObject({ passport: '••••3456', tax_id: '••••••0691', personal_data: 'masked' });
+    expect(saved).toMatchObject({ passport: '••••3456', tax_number: '••••••0691', personal_data: 'masked' });
     expect(dataOf<Contractor>(await as(s.moderator).get(url))).toMatchObject({
       name_uk: 'Олена Коваль',
       passport: '••••3456',
-      tax_id: '••••••0691',
+      tax_number: '••••••0691',
     });
     expect(dataOf<Contractor>(await as(s.root).get(url))).toMatchObject({
       passport: 'AB123456',
-      tax_id: '3184710691',
+      tax_number: '3184710691',
       personal_data: 'whole',
     });
     expect((await as(s.moderator).get(`${url}/personal-data`)).statusCode).toBe(403);
     expect(dataOf(await as(s.root).get(`${url}/personal-data`))).toEqual({
       passport: 'AB123456',
-      tax_id: '3184710691',
+      tax_number: '3184710691',
     });
 
     // A moderator changes the rest without seeing them: the passport and tax id are kept.
-    const { passport: _passport, tax_id: _taxId, ...rest } = DETAILS;
+    const { passport: _passport, tax_number: _taxId, ...rest } = DETAILS;
     dataOf(await as(s.moderator).put(url, { ...rest, contract_number: 'K-18' }));
     expect(dataOf<Contractor>(await as(s.root).get(url))).toMatchObject({
       contract_number: 'K-18',
       passport: 'AB123456',
-      tax_id: '3184710691',
+      tax_number: '3184710691',
     });
 
     expect((await as(s.moderator).get(url, { token: null })).statusCode).toBe(401);
@@ -404,7 +404,7 @@ describe('acts', () => {
     expect(listed.map((row) => row.number)).toEqual(['2/2026', '1/2026']);
     expect(dataOf<Act>(await as(s.root).get(`/api/acts/${act.id}`)).contractor).toMatchObject({
       passport: 'AB123456',
-      tax_id: '3184710691',
+      tax_number: '3184710691',
       personal_data: 'whole',
     });
 

@@ -31,7 +31,7 @@ const contractorOf = (overrides: Partial<ContractorReport>): ContractorReport =>
     name_en: 'Olena Koval',
     passport: '••••3456',
     tax_country: 'UA',
-    tax_id: '••••••0691',
+    tax_number: '••••••0691',
     address_uk: 'Київ',
     address_en: 'Kyiv',
     contract_number: 'K-17',

@@ -5,13 +5,13 @@ import {
   CONTRACT_NUMBER_MAX,
   CURRENCIES,
   TAX_COUNTRIES,
-  TAX_ID_MAX,
+  TAX_NUMBER_MAX,
   contractorInput,
   type Contractor,
   type ContractorReport,
   type TaxCountry,
 } from '@logoschool/contract';
-import { Alert, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../../../api/form-errors.ts';
 import { DateField } from '../../../components/date-field.tsx';
@@ -25,7 +25,7 @@ interface DetailsValues {
   name_en: string;
   passport: string;
   tax_country: TaxCountry;
-  tax_id: string;
+  tax_number: string;
   address_uk: string;
   address_en: string;
   contract_number: string;
@@ -35,11 +35,11 @@ interface DetailsValues {
 
 /** The passport and tax id are sent only when typed: empty keeps the ones kept (shown masked). */
 const toBody = (values: DetailsValues) => {
-  const { passport, tax_id, ...rest } = values;
+  const { passport, tax_number, ...rest } = values;
   return {
     ...rest,
     ...(passport.trim() ? { passport } : {}),
-    ...(tax_id.trim() ? { tax_id } : {}),
+    ...(tax_number.trim() ? { tax_number } : {}),
   };
 };
 
@@ -99,7 +99,7 @@ function DetailsForm({
       name_en: details?.name_en ?? '',
       passport: details?.personal_data === 'whole' ? details.passport : '',
       tax_country: details?.tax_country ?? 'UA',
-      tax_id: details?.personal_data === 'whole' ? details.tax_id : '',
+      tax_number: details?.personal_data === 'whole' ? details.tax_number : '',
       address_uk: details?.address_uk ?? '',
       address_en: details?.address_en ?? '',
       contract_number: details?.contract_number ?? '',
@@ -111,7 +111,7 @@ function DetailsForm({
     check: (values, errors) => ({
       ...errors,
       ...(!kept && !values.passport.trim() ? { passport: t('fields.required') } : {}),
-      ...(!kept && !values.tax_id.trim() ? { tax_id: t('fields.required') } : {}),
+      ...(!kept && !values.tax_number.trim() ? { tax_number: t('fields.required') } : {}),
     }),
     save: async (values) => {
       await save.mutateAsync(toBody(values) as never);
@@ -146,26 +146,32 @@ function DetailsForm({
           autoComplete="off"
           {...form.getInputProps('passport')}
         />
-        <Group grow align="flex-start" gap="xs">
-          <Select
-            label={t('acts.details.taxCountry')}
-            data={TAX_COUNTRIES.map((country) => ({
-              value: country,
-              label: t(`acts.taxCountries.${country}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('tax_country')}
-          />
-          <TextInput
-            label={t('acts.details.taxId')}
-            required={!kept}
-            maxLength={TAX_ID_MAX}
-            placeholder={masked ? details.tax_id : undefined}
-            description={t(`acts.details.taxIdHint.${form.values.tax_country}`)}
-            autoComplete="off"
-            {...form.getInputProps('tax_id')}
-          />
-        </Group>
+        <Select
+          label={t('acts.details.taxCountry')}
+          data={TAX_COUNTRIES.map((country) => ({
+            value: country,
+            label: t(`acts.taxCountries.${country}`),
+          }))}
+          allowDeselect={false}
+          {...form.getInputProps('tax_country')}
+        />
+        <TextInput
+          label={t('acts.details.taxId')}
+          required={!kept}
+          maxLength={TAX_NUMBER_MAX}
+          placeholder={masked ? details.tax_number : undefined}
+          description={t(`acts.details.taxIdHint.${form.values.tax_country}`)}
+          autoComplete="off"
+          {...form.getInputProps('tax_number')}
+        />
+        <Select
+          label={t('acts.details.currency')}
+          description={t('acts.details.currencyHint')}
+          data={[...CURRENCIES]}
+          searchable
+          allowDeselect={false}
+          {...form.getInputProps('currency')}
+        />
         <Textarea
           label={t('acts.details.addressUk')}
           required
@@ -189,14 +195,6 @@ function DetailsForm({
           {...form.getInputProps('contract_number')}
         />
         <DateField label={t('acts.details.contractDate')} required {...form.getInputProps('contract_date')} />
-        <Select
-          label={t('acts.details.currency')}
-          description={t('acts.details.currencyHint')}
-          data={[...CURRENCIES]}
-          searchable
-          allowDeselect={false}
-          {...form.getInputProps('currency')}
-        />
       </SimpleGrid>
     </DialogForm>
   );

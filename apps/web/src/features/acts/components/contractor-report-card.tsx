@@ -44,9 +44,23 @@ export function ContractorReportCard({
   const why = blocker(contractor);
 
   const state = (item: ReportItem) => {
-    if (item.act) return <Badge color="green">{t('acts.inAct', { number: item.act.number })}</Badge>;
-    if (item.excluded) return <Badge color="gray">{t('acts.excluded')}</Badge>;
-    return <Badge color="blue">{t('acts.billable')}</Badge>;
+    if (item.act)
+      return (
+        <Badge color="teal.9" variant="outline" tt="none">
+          {t('acts.inAct', { number: item.act.number })}
+        </Badge>
+      );
+    if (item.excluded)
+      return (
+        <Badge color="gray.8" variant="outline" tt="none">
+          {t('acts.excluded')}
+        </Badge>
+      );
+    return (
+      <Badge color="blue.9" variant="outline" tt="none">
+        {t('acts.billable')}
+      </Badge>
+    );
   };
 
   return (
@@ -61,7 +75,7 @@ export function ContractorReportCard({
               {contractor.details
                 ? t('acts.detailsLine', {
                     contract: contractor.details.contract_number,
-                    taxId: contractor.details.tax_id,
+                    taxId: contractor.details.tax_number,
                     currency: contractor.details.currency,
                   })
                 : t('acts.noDetails')}
@@ -89,7 +103,7 @@ export function ContractorReportCard({
             </Table.Thead>
             <Table.Tbody>
               {contractor.items.map((item) => (
-                <Table.Tr key={item.exercise_id} opacity={item.excluded ? 0.7 : 1}>
+                <Table.Tr key={item.exercise_id}>
                   <Table.Td>
                     <Anchor href={item.content_link} target="_blank" rel="noreferrer">
                       {item.title}
