@@ -80,6 +80,7 @@ export * from './versioning/version-diff.ts';
 export * from './versioning/versions-api.ts';
 export * from './call-requests/schemas.ts';
 export * from './merch/schemas.ts';
+export * from './acts/schemas.ts';
 export * from './courses/schemas.ts';
 export * from './stories/schemas.ts';
 export * from './games/rules.ts';

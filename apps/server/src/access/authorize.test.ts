@@ -365,6 +365,14 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     url: '/api/sharepoint-test',
     ...multipartForm([filePart(pptxDeck([]), 'empty.pptx', PPTX_MIME)]),
   }),
+  'acts.manage': (ctx) => ({
+    method: 'GET',
+    url: `/api/acts/rates?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
+  'acts.personalData': (ctx) => ({
+    method: 'GET',
+    url: `/api/acts/contractors/${ctx.target.id}/personal-data?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
+  }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');

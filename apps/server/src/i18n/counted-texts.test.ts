@@ -55,6 +55,13 @@ const ALLOWED: Record<string, UncountedNumbers> = {
   'diagnostics.formula.round_digits': allow(BARE, 'max'),
   'diagnostics.formula.band_reversed': allow(ORDINAL, 'band'),
   'diagnostics.formula.band_overlap': allow(ORDINAL, 'band', 'other'),
+  // Acts (issue 33 item 2): an act's or a contract's number as written ("1/2026", "K-17"), an
+  // amount with its currency, a currency's code: no noun agrees with them.
+  'pdf.act.title': allow(TEXT, 'number'),
+  'pdf.act.contract': allow(TEXT, 'number'),
+  'pdf.act.total': allow(TEXT, 'amount'),
+  'alternatives.actRateMissing': allow(TEXT, 'currency'),
+  'alternatives.actItemIssued': allow(TEXT, 'number'),
 };
 
 const read = (lang: string) =>

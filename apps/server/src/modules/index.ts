@@ -34,6 +34,7 @@ import { ticketsModule } from './tickets/index.ts';
 import { themesModule } from './themes/index.ts';
 import { usersModule } from './users/index.ts';
 import { workspacesModule } from './workspaces/index.ts';
+import { actsModule } from './acts/index.ts';
 
 export const MODULES: readonly AppModule[] = [
   healthModule,
@@ -66,6 +67,7 @@ export const MODULES: readonly AppModule[] = [
   callRequestsModule,
   merchModule,
   ticketsModule,
+  actsModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

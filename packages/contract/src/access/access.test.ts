@@ -815,6 +815,24 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: true,
   },
+  'acts.manage': {
+    root: true,
+    manager: false,
+    moderator: true,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
+  'acts.personalData': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
 };
 
 describe('the permission table', () => {
@@ -901,6 +919,8 @@ describe('the permission table', () => {
       'tickets.report': 'workspace',
       'tickets.manage': 'workspace',
       'sharepointTest.run': 'global',
+      'acts.manage': 'workspace',
+      'acts.personalData': 'workspace',
     });
   });
 

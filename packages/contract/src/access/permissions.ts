@@ -202,6 +202,18 @@ export const PERMISSIONS = {
    * project. The roles that make, moderate or show decks.
    */
   'sharepointTest.run': { scope: 'global', roles: ['root', 'moderator', 'author', 'teacher'] },
+  // Contractors' reports and acts (issue 33 item 2, spec §2 /reports).
+  /**
+   * The contractors' reports on /reports: the accepted content per contractor in a range, the rates
+   * per type and currency, items excluded and included again, the contractors' details, the acts
+   * issued and their PDFs.
+   */
+  'acts.manage': { scope: 'workspace', roles: ['root', 'moderator'] },
+  /**
+   * Read a contractor's passport and tax id whole, in the details and the acts' PDFs; everyone else
+   * sees them masked (moderators may still type them in).
+   */
+  'acts.personalData': { scope: 'workspace', roles: ['root'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -266,6 +266,16 @@ export const API = {
   merchOrders: '/merch/orders',
   merchOrderCounts: '/merch/orders/counts',
   /**
+   * Contractors' reports and acts (issue 33 item 2): `GET /acts/report` (a range), `GET`/`PUT
+   * /acts/rates`, `GET /acts/contractors/:userId` and `PUT` (details), `POST /acts/exclusions` and
+   * `DELETE /acts/exclusions/:exerciseId`, `GET`/`POST /acts`, `GET /acts/:actId`, `GET /acts/:actId/pdf`.
+   */
+  acts: '/acts',
+  actsReport: '/acts/report',
+  actRates: '/acts/rates',
+  actContractors: '/acts/contractors',
+  actExclusions: '/acts/exclusions',
+  /**
    * Games (issue 31); the project in the query. One: `/games/:gameId`, its publication `POST
    * …/:gameId/publish`, its versions `…/:gameId` + `DOCUMENT_VERSIONS`; its files: `/games/files`
    * (upload), `/games/files/from-asset`, `/games/files/:fileId`. Themes: `/game-themes`, one

@@ -122,7 +122,8 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/create-exercise-moderator', 'exercises.moderate', ['moderator']),
   screen('/moderate-exercise/:exerciseId?', 'exercises.moderate', ['moderator']),
   screen('/auto-moderation', 'exercises.autoModeration', ['moderator']),
-  planned('/reports', ['moderator']),
+  // Contractors' reports and acts (issue 33 item 2).
+  screen('/reports', 'acts.manage', ['moderator']),
   screen('/reports-tickets', 'tickets.manage', ['moderator'], { nav: 'reportsTickets' }),
   screen('/manage-report/:ticketId?', 'tickets.manage', ['moderator']),
   screen('/protocols-templates', 'protocolTemplates.moderate', ['moderator'], { nav: 'protocolsTemplates' }),

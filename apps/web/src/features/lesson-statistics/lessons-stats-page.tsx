@@ -13,7 +13,7 @@ import { useDailyStatistics } from './api/get-daily-statistics.ts';
 import { useTeacherStatistics } from './api/get-teacher-statistics.ts';
 import { useExportStatistics } from './api/export-statistics.ts';
 import { StatisticsTable } from './components/statistics-table.tsx';
-import { readReportRange, writeReportRange, type DayRange } from './report-range.ts';
+import { readReportRange, writeReportRange, type DayRange } from '../../lib/report-range.ts';
 
 const StatisticsChart = lazy(() => import('./components/statistics-chart.tsx'));
 

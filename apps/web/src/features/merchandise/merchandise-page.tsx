@@ -28,7 +28,7 @@ import {
   useSetMerchOrderStatus,
 } from './api/merchandise.ts';
 import { OfferDialog, type OfferTarget } from './components/offer-dialog.tsx';
-import { moneyText } from './format.ts';
+import { moneyText } from '../../lib/money.ts';
 
 const PER_PAGE = 20;
 

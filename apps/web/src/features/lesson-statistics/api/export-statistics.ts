@@ -3,7 +3,7 @@ import { request } from '../../../api/client.ts';
 import { useActingFor } from '../../../session/session.tsx';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
-import type { DayRange } from '../report-range.ts';
+import type { DayRange } from '../../../lib/report-range.ts';
 
 /** The per-teacher figures of a range as a CSV file, downloaded by the browser (spec §3 CSV export). */
 export function useExportStatistics() {

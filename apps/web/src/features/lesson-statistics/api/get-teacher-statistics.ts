@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client.ts';
 import { useActingFor } from '../../../session/session.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
-import type { DayRange } from '../report-range.ts';
+import type { DayRange } from '../../../lib/report-range.ts';
 import { lessonStatisticsKeys } from './keys.ts';
 
 /** The project's lessons held per teacher in a range of days (days in the browser's time zone). */

@@ -28,7 +28,7 @@ import { errorTextOf } from '../../../api/form-errors.ts';
 import { GuardedModal, useFormChanges } from '../../../components/dialog-form.tsx';
 import { contractValidate, showServerErrors } from '../../../lib/form.ts';
 import { placeMerchOrder, useFamilyMerch } from '../api/merchandise.ts';
-import { moneyText } from '../format.ts';
+import { moneyText } from '../../../lib/money.ts';
 
 interface OrderValues {
   size: string;

@@ -5,7 +5,7 @@ import {
   type ReportRange,
 } from '@logoschool/contract';
 import dayjs from 'dayjs';
-import { readLocal, writeLocal } from '../../lib/local-storage.ts';
+import { readLocal, writeLocal } from './local-storage.ts';
 
 /** The days a report covers: 'YYYY-MM-DD', both included. */
 export type DayRange = Pick<ReportRange, 'from' | 'to'>;
@@ -21,8 +21,9 @@ export function defaultRange(today: string = dayjs().format('YYYY-MM-DD')): DayR
 }
 
 /**
- * The range kept in the browser under `reportRange` (spec §3, §9), as JSON `{ from, to }`; the
- * default when none is kept or the kept one is not a valid range (the contract's rules).
+ * The range kept in the browser under `reportRange` (spec §3, §9), as JSON `{ from, to }`: one
+ * range for the lesson statistics and the contractors' reports, cleared when the project changes;
+ * the default when none is kept or the kept one is not a valid range (the contract's rules).
  */
 export function readReportRange(today?: string): DayRange {
   const kept = readLocal(LOCAL_KEYS.reportRange);
