@@ -82,3 +82,6 @@ export * from './courses/schemas.ts';
 export * from './stories/schemas.ts';
 export * from './games/rules.ts';
 export * from './games/schemas.ts';
+// The localization editor and the settings (issue 33 items 3 and 4).
+export * from './translations/schemas.ts';
+export * from './settings/schemas.ts';

@@ -788,6 +788,24 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: true,
     diagnostician: false,
   },
+  'translations.manage': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
+  'settings.read': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
 };
 
 describe('the permission table', () => {
@@ -871,6 +889,8 @@ describe('the permission table', () => {
       'callRequests.agent': 'workspace',
       'merch.offers': 'workspace',
       'merch.orders': 'workspace',
+      'translations.manage': 'global',
+      'settings.read': 'global',
     });
   });
 

@@ -27,6 +27,8 @@ export const ENV_ID_HEADER = 'x-env-id';
  */
 export const APP_SETTINGS = {
   maintenance: 'maintenance',
+  /** What the maintenance notice says beside its standard words (issue 33; the settings screen). */
+  maintenanceMessage: 'maintenance_message',
   /** When true, an outdated app reloads itself once (the update guard). */
   forceUpdate: 'force_update',
 } as const;
