@@ -43,10 +43,9 @@ const emptyByLanguage = (): ByLanguage =>
   Object.fromEntries(LANGUAGES.map((language) => [language, new Map<string, string>()])) as ByLanguage;
 
 async function readChanges(db: Tx): Promise<Changes> {
-  const [overrides, drafts] = await Promise.all([
-    db.select().from(translationOverrides),
-    db.select().from(translationDrafts),
-  ]);
+  // One after the other: inside a transaction both go through its one connection.
+  const overrides = await db.select().from(translationOverrides);
+  const drafts = await db.select().from(translationDrafts);
   const changes = { published: emptyByLanguage(), drafts: emptyByLanguage() };
   for (const row of overrides) changes.published[row.language]?.set(row.key, row.text);
   for (const row of drafts) changes.drafts[row.language]?.set(row.key, row.text);
