@@ -9,7 +9,7 @@ import {
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, writeLocal } from '../lib/local-storage.ts';
-import { changesAsked, forgetPublishedChanges, publishedChanges, withChanges } from './published-texts.ts';
+import { changesFor, forgetPublishedChanges, publishedChanges, withChanges } from './published-texts.ts';
 type Texts = Record<string, unknown>;
 
 /**
@@ -48,13 +48,13 @@ async function loadLanguage(language: Language) {
   i18n.addResourceBundle(
     language,
     'translation',
-    withChanges(await CORE[language](), await changesAsked(language)),
+    withChanges(await CORE[language](), await changesFor(language)),
   );
 }
 
 async function loadWholeLanguage(language: Language) {
   if (complete.has(language)) return;
-  const [whole, changes] = await Promise.all([ALL[language](), changesAsked(language)]);
+  const [whole, changes] = await Promise.all([ALL[language](), changesFor(language)]);
   i18n.addResourceBundle(
     language,
     'translation',
@@ -80,7 +80,7 @@ export async function showPublishedTexts(): Promise<void> {
     i18n.addResourceBundle(
       language,
       'translation',
-      withChanges(await CORE[language](), await changesAsked(language)),
+      withChanges(await CORE[language](), await changesFor(language)),
       true,
       true,
     );
@@ -150,7 +150,6 @@ export function currentLanguage(): Language {
 
 /** Switches the language and keeps the choice (`default-language`). */
 export async function changeLanguage(language: Language) {
-  await publishedChanges(language);
   await loadLanguage(language);
   writeLocal(LOCAL_KEYS.language, language);
   await i18n.changeLanguage(language);

@@ -7,14 +7,17 @@ type Texts = Record<string, unknown>;
 const WAIT_MS = 3000;
 
 const asked = new Map<Language, Promise<Record<string, string>>>();
+/** Whether the app's start asked (a test's i18next, set up by the test, never does). */
+let started = false;
 
 /**
  * The published changes of a language's texts (`GET /texts/:language`, issue 33: the localization
  * editor), asked once per start of the app and language: none when the API cannot say in time, so
  * that the shipped texts still show. Outside the one client on purpose: it is asked beside the first
- * screen's texts, before anyone signs in, and says nothing when it fails.
+ * screen's texts, before anyone signs in, and says nothing when it fails. The app's start calls it.
  */
 export function publishedChanges(language: Language): Promise<Record<string, string>> {
+  started = true;
   let changes = asked.get(language);
   if (!changes) {
     changes = fetch(`${apiBaseUrl()}${API.texts}/${language}`, { signal: AbortSignal.timeout(WAIT_MS) })
@@ -27,9 +30,12 @@ export function publishedChanges(language: Language): Promise<Record<string, str
   return changes;
 }
 
-/** The changes already asked for in this start, or none (a test's i18next, which asks nothing). */
-export function changesAsked(language: Language): Promise<Record<string, string>> {
-  return asked.get(language) ?? Promise.resolve({});
+/**
+ * The published changes of a language another load needs (the whole language, a switch, a public
+ * page in the student's language): asked as at the start once the app has started, none before.
+ */
+export function changesFor(language: Language): Promise<Record<string, string>> {
+  return started ? publishedChanges(language) : Promise.resolve({});
 }
 
 /** Forgets the changes asked for, so that the next load asks again (after a publication). */

@@ -1,7 +1,7 @@
 import type { Language } from '@logoschool/contract';
 import type { i18n as I18n } from 'i18next';
 import { i18n, withRoles } from './i18n.ts';
-import { publishedChanges, withChanges } from './published-texts.ts';
+import { changesFor, withChanges } from './published-texts.ts';
 
 type Texts = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ const WHOLE: Record<Language, () => Promise<{ default: Texts }>> = {
  * link while signed in too.
  */
 export async function textsIn(language: Language): Promise<I18n> {
-  const [texts, changes] = await Promise.all([WHOLE[language](), publishedChanges(language)]);
+  const [texts, changes] = await Promise.all([WHOLE[language](), changesFor(language)]);
   i18n.addResourceBundle(
     language,
     'translation',
