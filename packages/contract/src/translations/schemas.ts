@@ -157,7 +157,15 @@ export function placeholdersOf(texts: readonly string[]): string[] {
   return [...new Set(texts.flatMap(variablesOf))].sort();
 }
 
-export const TRANSLATION_PROBLEMS = ['unknown', 'missingForm', 'required', 'tooLong', 'forbidden', 'count', 'placeholders'] as const;
+export const TRANSLATION_PROBLEMS = [
+  'unknown',
+  'missingForm',
+  'required',
+  'tooLong',
+  'forbidden',
+  'count',
+  'placeholders',
+] as const;
 export type TranslationProblemKind = (typeof TRANSLATION_PROBLEMS)[number];
 
 export interface TranslationProblem {
