@@ -87,3 +87,6 @@ export * from './games/rules.ts';
 export * from './games/schemas.ts';
 export * from './tickets/schemas.ts';
 export * from './tickets/status.ts';
+// The localization editor and the settings (issue 33 items 3 and 4).
+export * from './translations/schemas.ts';
+export * from './settings/schemas.ts';

@@ -373,6 +373,8 @@ const ACTION_REQUESTS: Record<Action, (ctx: RequestContext) => InjectOptions> = 
     method: 'GET',
     url: `/api/acts/contractors/${ctx.target.id}/personal-data?workspace_id=${ctx.workspaceId}&role_id=${ctx.roleId}`,
   }),
+  'translations.manage': () => ({ method: 'GET', url: '/api/translations/summary' }),
+  'settings.read': () => ({ method: 'GET', url: '/api/settings' }),
 };
 
 const WORKSPACE_ACTIONS = ACTIONS.filter((action) => PERMISSIONS[action].scope === 'workspace');

@@ -27,11 +27,13 @@ import { plansModule } from './plans/index.ts';
 import { practiceModule } from './practice/index.ts';
 import { publicLinksModule } from './public-links/index.ts';
 import { referralsModule } from './referrals/index.ts';
+import { settingsModule } from './settings/index.ts';
 import { storageModule } from './storage/index.ts';
 import { storiesModule } from './stories/index.ts';
 import { tagsModule } from './tags/index.ts';
 import { ticketsModule } from './tickets/index.ts';
 import { themesModule } from './themes/index.ts';
+import { translationsModule } from './translations/index.ts';
 import { usersModule } from './users/index.ts';
 import { workspacesModule } from './workspaces/index.ts';
 import { actsModule } from './acts/index.ts';
@@ -68,6 +70,9 @@ export const MODULES: readonly AppModule[] = [
   merchModule,
   ticketsModule,
   actsModule,
+  // Running the school (issue 33): the interface's texts, the environments' settings.
+  translationsModule,
+  settingsModule,
   // The sharer's routes of every public link the areas above declare (decision 029).
   publicLinksModule,
 ];

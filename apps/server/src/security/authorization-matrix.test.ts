@@ -163,6 +163,7 @@ const QUERY_NOT_OBJECTS: Record<string, string> = {
   role_id: 'the role acted as (the matrix sets it)',
   status_id: 'a status of the status machine',
   remote_id: "the student's id in the school's CRM, looked up in the token's project only",
+  env_id: "an environment, whose settings only root reads (issue 33's /settings)",
 };
 
 /**

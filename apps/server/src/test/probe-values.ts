@@ -59,6 +59,8 @@ export function pathKind(op: Operation, param: string): Kind {
     case 'subkey':
     case 'name':
     case 'token':
+    case 'language':
+      // `language`: an interface language (`/texts/:language`, the localization editor's files).
       return 'global';
     case 'fileId':
       if (op.url.startsWith('/api/exercises/')) return 'mediaFile';
@@ -81,6 +83,7 @@ function globalPathValue(op: Operation, param: string, asset: LibraryAsset): str
   if (param === 'key') return STORAGE_KEY;
   if (param === 'subkey') return STORAGE_SUBKEY;
   if (param === 'name') return 'no-such-avatar.png';
+  if (param === 'language') return 'uk';
   // A plan link's token of the right shape that names no plan.
   if (param === 'token') return 'x'.repeat(43);
   if (op.url.startsWith('/api/medias/') || op.url.startsWith('/api/file/download/')) {

@@ -9,6 +9,7 @@ import {
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, writeLocal } from '../lib/local-storage.ts';
+import { changesFor, forgetPublishedChanges, publishedChanges, withChanges } from './published-texts.ts';
 type Texts = Record<string, unknown>;
 
 /**
@@ -44,19 +45,46 @@ const complete = new Set<Language>();
 async function loadLanguage(language: Language) {
   if (allTextsWanted) return loadWholeLanguage(language);
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', await CORE[language]());
+  i18n.addResourceBundle(
+    language,
+    'translation',
+    withChanges(await CORE[language](), await changesFor(language)),
+  );
 }
 
 async function loadWholeLanguage(language: Language) {
   if (complete.has(language)) return;
+  const [whole, changes] = await Promise.all([ALL[language](), changesFor(language)]);
   i18n.addResourceBundle(
     language,
     'translation',
-    withRoles(language, (await ALL[language]()).default),
+    withChanges(withRoles(language, whole.default), changes),
     true,
     true,
   );
   complete.add(language);
+}
+
+/**
+ * Shows the texts published a moment ago (the localization editor's publish): the current language
+ * is loaded again with the changes asked anew, and the screens render again; another language asks
+ * when it is next chosen.
+ */
+export async function showPublishedTexts(): Promise<void> {
+  forgetPublishedChanges();
+  const language = currentLanguage();
+  await publishedChanges(language);
+  complete.clear();
+  if (allTextsWanted) await loadWholeLanguage(language);
+  else
+    i18n.addResourceBundle(
+      language,
+      'translation',
+      withChanges(await CORE[language](), await changesFor(language)),
+      true,
+      true,
+    );
+  await i18n.changeLanguage(language);
 }
 
 /**
@@ -92,9 +120,10 @@ let starting: Promise<unknown> = Promise.resolve();
 /** Sets up i18next once, in the starting language. */
 export async function initI18n(language: Language = initialLanguage()) {
   if (!i18n.isInitialized) {
-    starting = CORE[language]().then((core) =>
+    // The published changes of the texts (the localization editor's) are asked beside the core.
+    starting = Promise.all([CORE[language](), publishedChanges(language)]).then(([core, changes]) =>
       i18n.use(initReactI18next).init({
-        resources: { [language]: { translation: core } },
+        resources: { [language]: { translation: withChanges(core, changes) } },
         partialBundledLanguages: true,
         lng: language,
         fallbackLng: false,

@@ -1,6 +1,7 @@
 import type { Language } from '@logoschool/contract';
 import type { i18n as I18n } from 'i18next';
 import { i18n, withRoles } from './i18n.ts';
+import { changesFor, withChanges } from './published-texts.ts';
 
 type Texts = Record<string, unknown>;
 
@@ -19,7 +20,13 @@ const WHOLE: Record<Language, () => Promise<{ default: Texts }>> = {
  * link while signed in too.
  */
 export async function textsIn(language: Language): Promise<I18n> {
-  const texts = await WHOLE[language]();
-  i18n.addResourceBundle(language, 'translation', withRoles(language, texts.default), true, true);
+  const [texts, changes] = await Promise.all([WHOLE[language](), changesFor(language)]);
+  i18n.addResourceBundle(
+    language,
+    'translation',
+    withChanges(withRoles(language, texts.default), changes),
+    true,
+    true,
+  );
   return i18n.cloneInstance({ lng: language });
 }

@@ -833,6 +833,24 @@ const EXPECTED: Record<Action, Record<RoleName, boolean>> = {
     admin: false,
     diagnostician: false,
   },
+  'translations.manage': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
+  'settings.read': {
+    root: true,
+    manager: false,
+    moderator: false,
+    author: false,
+    teacher: false,
+    admin: false,
+    diagnostician: false,
+  },
 };
 
 describe('the permission table', () => {
@@ -921,6 +939,8 @@ describe('the permission table', () => {
       'sharepointTest.run': 'global',
       'acts.manage': 'workspace',
       'acts.personalData': 'workspace',
+      'translations.manage': 'global',
+      'settings.read': 'global',
     });
   });
 

@@ -214,6 +214,11 @@ export const PERMISSIONS = {
    * sees them masked (moderators may still type them in).
    */
   'acts.personalData': { scope: 'workspace', roles: ['root'] },
+  // Running the school (issue 33 items 3 and 4): the interface's texts and the environments' settings.
+  /** Find, change, publish, export and import the interface's texts, and read their history (root). */
+  'translations.manage': { scope: 'global', roles: ['root'] },
+  /** Read each environment's settings with those kept elsewhere, and the history of their changes (root). */
+  'settings.read': { scope: 'global', roles: ['root'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -319,6 +319,27 @@ export const API = {
   sharepointTest: '/sharepoint-test',
   /** The signed-in account accepts an invitation of its own address (`/accept-new-role`). */
   inviteAcceptNewRole: '/invitations/invite/accept/new-role',
+  /**
+   * The localization editor (issue 33 item 3, root): the texts (`GET`), their counts per language
+   * (`…/summary`), a text's draft (`PUT`, `DELETE …/drafts`), publishing the drafts (`POST
+   * …/publish`), the published changes (`…/history`), a language's file (`GET …/export/:language`,
+   * `POST …/import/:language`). Everyone reads the published changes: `GET /texts/:language`.
+   */
+  translations: '/translations',
+  translationsSummary: '/translations/summary',
+  translationDrafts: '/translations/drafts',
+  translationsPublish: '/translations/publish',
+  translationsHistory: '/translations/history',
+  translationsExport: '/translations/export',
+  translationsImport: '/translations/import',
+  texts: '/texts',
+  /**
+   * The settings screen (issue 33 item 4, root): one environment's settings with those kept
+   * elsewhere (`GET /settings?env_id=`), their history (`GET /settings/history`); they are saved
+   * through `/storage/app_settings` (spec §7).
+   */
+  settings: '/settings',
+  settingsHistory: '/settings/history',
 } as const;
 
 /**

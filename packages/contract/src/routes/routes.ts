@@ -31,6 +31,8 @@ export const NAV_ITEMS = [
   'referrals',
   'callRequests',
   'merchandise',
+  'localization',
+  'settings',
 ] as const;
 export type NavItem = (typeof NAV_ITEMS)[number];
 
@@ -93,6 +95,10 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/projects', 'workspaces.manage', ['root'], { nav: 'projects' }),
   // Every mail the platform sent, and with no SMTP server the only place invitations can be read.
   screen('/outbox', 'mails.read', ['root'], { nav: 'outbox' }),
+  // The localization editor (spec §2 'other screens'; issue 33 item 3): the interface's texts.
+  screen('/localization', 'translations.manage', ['root'], { nav: 'localization' }),
+  // The environments' settings (spec §3 Settings, `app_settings`; issue 33 item 4).
+  screen('/settings', 'settings.read', ['root'], { nav: 'settings' }),
   // Author
   screen('/exercises', 'exercises.author', ['author'], { nav: 'contentCreating' }),
   // The author's library of approved exercises, to learn from (the teacher's library comes with lessons).

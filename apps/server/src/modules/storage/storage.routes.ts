@@ -20,6 +20,7 @@ import { fieldMessage } from '../../errors/validation.ts';
 import { servedVersion } from '../../version.ts';
 import { publicRead } from '../public-links/index.ts';
 import { appStatus } from './app-status.service.ts';
+import { checkAppSettings } from '../settings/index.ts';
 import { deleteValues, readRecord, readValue, storageScope, writeValues } from './storage.service.ts';
 
 const headers = z.object({ [ENV_ID_HEADER]: envIdHeader.optional() });
@@ -103,6 +104,8 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           values = parsed.data;
         }
+        // The settings the product reads must be of their schema, whichever screen writes them.
+        if (scope.userId === 0) values = checkAppSettings(request.lang, scope.key, values);
         return { data: await writeValues(app.db, scope, values, { actorId: user.id, ip: request.ip }) };
       },
     );

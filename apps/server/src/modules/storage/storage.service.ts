@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { storage } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { writeAudit } from '../audit/index.ts';
+import { recordSettingChanges } from '../settings/index.ts';
 
 /** Where one key's values live for one caller: the environment, and the user for per-user keys. */
 export interface StorageScope {
@@ -79,6 +80,7 @@ export async function writeValues(
 ): Promise<StorageRecord> {
   for (const value of Object.values(values)) assertSize(value);
   return db.transaction(async (tx) => {
+    const before = scope.userId === 0 ? await readRecord(tx, scope) : {};
     for (const [subkey, json] of Object.entries(values)) {
       // Drizzle sends a JavaScript null as SQL NULL; a stored JSON null is the jsonb value null.
       const value = json === null ? sql`'null'::jsonb` : json;
@@ -97,6 +99,12 @@ export async function writeValues(
         details: { key: scope.key, env_id: scope.envId, subkeys: Object.keys(values) },
         ip: audit.ip,
       });
+      await recordSettingChanges(
+        tx,
+        scope,
+        audit.actorId,
+        Object.entries(values).map(([subkey, after]) => ({ subkey, before: before[subkey], after })),
+      );
     }
     return readRecord(tx, scope);
   });
@@ -110,6 +118,7 @@ export async function deleteValues(
   audit: { actorId: number; ip: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const before = scope.userId === 0 ? await readRecord(tx, scope) : {};
     await tx
       .delete(storage)
       .where(subkey === undefined ? entry(scope) : and(entry(scope), eq(storage.subkey, subkey)));
@@ -120,6 +129,13 @@ export async function deleteValues(
         details: { key: scope.key, env_id: scope.envId, deleted: subkey ?? '*' },
         ip: audit.ip,
       });
+      const gone = subkey === undefined ? Object.keys(before) : subkey in before ? [subkey] : [];
+      await recordSettingChanges(
+        tx,
+        scope,
+        audit.actorId,
+        gone.map((name) => ({ subkey: name, before: before[name], after: undefined })),
+      );
     }
   });
 }
