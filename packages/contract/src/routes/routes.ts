@@ -40,7 +40,8 @@ export type NavItem = (typeof NAV_ITEMS)[number];
  * Who may open a route. A staff screen names the permission its main call needs and opens to
  * exactly the roles that permission allows (the route and the API cannot disagree); `signed-in` is
  * any role (the profile); `public` is outside the login guard; `planned` is a screen not built
- * yet, until the issue that builds it adds its permission.
+ * yet (`{ path, access: 'planned', listed, built: false }`), until the issue that builds it adds
+ * its permission. Every screen of spec §2 is built now (issue 33).
  */
 export type RouteAccess = Action | 'signed-in' | 'public' | 'planned';
 
@@ -69,14 +70,6 @@ type Extra = Partial<Pick<AppRoute, 'nav' | 'built' | 'fullScreen'>>;
 /** A built staff screen: opened by a permission, listed under spec §2's headings `listed`. */
 const screen = (path: string, access: Action | 'signed-in', listed: readonly RoleName[], extra: Extra = {}) =>
   ({ path, access, listed, built: true, ...extra }) satisfies AppRoute;
-/** A staff screen still to build: spec §2's roles for it, no permission yet. */
-const planned = (path: string, listed: readonly RoleName[], extra: Extra = {}): AppRoute => ({
-  path,
-  access: 'planned',
-  listed,
-  built: false,
-  ...extra,
-});
 /** A page outside the login guard. */
 const open = (path: string, built = false): AppRoute => ({ path, access: 'public', listed: [], built });
 
