@@ -15,7 +15,7 @@ window.addEventListener('vite:preloadError', (event) => {
 // Mantine) and the screen's own chunk; the saved token is checked meanwhile. The first paint is then
 // the screen itself, not a loader (decision 016). A screen that fails to load shows its error
 // through the router.
-const language = initI18n();
+const language = initI18n(undefined, { published: true });
 const app = import('./app/render-app.tsx');
 const firstScreen = preloadFirstScreen(window.location.pathname, readLocal(LOCAL_KEYS.auth) !== null).catch(
   () => undefined,

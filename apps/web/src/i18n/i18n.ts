@@ -117,11 +117,18 @@ export const i18n = i18next.createInstance();
 /** The set-up of i18next while `initI18n` runs; settled (or never started) otherwise. */
 let starting: Promise<unknown> = Promise.resolve();
 
-/** Sets up i18next once, in the starting language. */
-export async function initI18n(language: Language = initialLanguage()) {
+/**
+ * Sets up i18next once, in the starting language. `published`: the app's own start, which asks for
+ * the published changes of the texts (the localization editor's) beside the core; a test's set-up
+ * asks for none.
+ */
+export async function initI18n(
+  language: Language = initialLanguage(),
+  { published = false }: { published?: boolean } = {},
+) {
   if (!i18n.isInitialized) {
-    // The published changes of the texts (the localization editor's) are asked beside the core.
-    starting = Promise.all([CORE[language](), publishedChanges(language)]).then(([core, changes]) =>
+    const asked = published ? publishedChanges(language) : Promise.resolve({});
+    starting = Promise.all([CORE[language](), asked]).then(([core, changes]) =>
       i18n.use(initReactI18next).init({
         resources: { [language]: { translation: withChanges(core, changes) } },
         partialBundledLanguages: true,

@@ -37,8 +37,8 @@ async function linkIn(envId: number, withdrawn = false): Promise<string> {
   return token;
 }
 
-/** Root writes the environment's settings, as the settings screen does. */
-async function setSettings(envId: number, values: Record<string, unknown>) {
+/** Root writes the environment's settings, as the settings screen does; the answer's status. */
+async function setSettings(envId: number, values: Record<string, unknown>, expected = 200) {
   const root = await buildUser(t.db, { isRoot: true, envId });
   const answer = await apiWithToken(t.app, await tokenFor(t.db, root)).post(
     '/api/storage/app_settings',
@@ -47,7 +47,7 @@ async function setSettings(envId: number, values: Record<string, unknown>) {
       headers: { 'x-env-id': String(envId) },
     },
   );
-  expect(answer.statusCode, answer.body).toBe(200);
+  expect(answer.statusCode, answer.body).toBe(expected);
 }
 
 const status = (link?: string) =>
@@ -84,8 +84,8 @@ describe('GET /api/app-status', () => {
     expect((await status(link)).json().data.maintenance).toEqual({ message: null });
     await setSettings(env, { maintenance: false });
     expect((await status(link)).json().data.maintenance).toBeNull();
-    // Only `true` turns it on: a value of another shape is no maintenance.
-    await setSettings(env, { maintenance: 'yes' });
+    // Only `true` turns it on: a value of another shape is refused, and maintenance stays off.
+    await setSettings(env, { maintenance: 'yes' }, 422);
     expect((await status(link)).json().data.maintenance).toBeNull();
   });
 
