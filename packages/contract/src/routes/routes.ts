@@ -16,6 +16,9 @@ export const NAV_ITEMS = [
   'lessonsStatistic',
   'moderationList',
   'reportsTickets',
+  // The contractors' reports and acts (/reports): spec §2 lists the screen with no item, which
+  // would leave moderators no way to it.
+  'contractorReports',
   'protocolsTemplates',
   'courseTemplates',
   'histories',
@@ -122,7 +125,7 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/moderate-exercise/:exerciseId?', 'exercises.moderate', ['moderator']),
   screen('/auto-moderation', 'exercises.autoModeration', ['moderator']),
   // Contractors' reports and acts (issue 33 item 2).
-  screen('/reports', 'acts.manage', ['moderator']),
+  screen('/reports', 'acts.manage', ['moderator'], { nav: 'contractorReports' }),
   screen('/reports-tickets', 'tickets.manage', ['moderator'], { nav: 'reportsTickets' }),
   screen('/manage-report/:ticketId?', 'tickets.manage', ['moderator']),
   screen('/protocols-templates', 'protocolTemplates.moderate', ['moderator'], { nav: 'protocolsTemplates' }),

@@ -137,7 +137,13 @@ export function ContractorReportCard({
         </Table.ScrollContainer>
         <Group justify="space-between">
           <Text fw={600}>
-            {t('acts.nextAct', { count: contractor.billable, total: money(contractor.total_cents) })}
+            {t('acts.nextAct', {
+              count: contractor.billable,
+              total:
+                contractor.total_cents === null || contractor.currency === null
+                  ? t('acts.amountUnknown')
+                  : money(contractor.total_cents),
+            })}
           </Text>
           <Group gap="sm">
             {why && (
