@@ -52,6 +52,7 @@ import { benchBookingLists } from './api-booking.ts';
 import { benchDiagnosticsLists } from './api-diagnostics.ts';
 import { benchGeneratedList } from './api-generated.ts';
 import { benchTeachingLists } from './api-teaching.ts';
+import { benchTicketsList } from './api-tickets.ts';
 import { bearerOf, CONNECTIONS, DURATION, printTable, ratio, run, through, type Row } from './measure.ts';
 
 const EXERCISES = Number(process.env.BENCH_EXERCISES ?? 100_000);
@@ -245,6 +246,7 @@ try {
   await benchDiagnosticsLists(context);
   await benchBookingLists(context);
   await benchGeneratedList(context);
+  await benchTicketsList(context);
 } finally {
   await closeApp();
   await sqlPool?.end();

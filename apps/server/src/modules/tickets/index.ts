@@ -5,3 +5,4 @@ import { ticketsRoutes } from './tickets.routes.ts';
 export const ticketsModule: AppModule = { name: 'tickets', routes: [ticketsRoutes] };
 
 export { ticketEvents, ticketFiles, tickets } from './tickets.schema.ts';
+export { listTicketsQueries } from './tickets.service.ts';

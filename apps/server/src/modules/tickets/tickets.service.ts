@@ -161,7 +161,7 @@ export async function createTicket(
 }
 
 /** What the moderators' list is narrowed by, besides the status. */
-function listConditions(caller: Actor, query: z.output<typeof ticketsQuery>): SQL[] {
+function listConditions(caller: Pick<Actor, 'workspaceId'>, query: z.output<typeof ticketsQuery>): SQL[] {
   const conditions: SQL[] = [eq(tickets.workspaceId, caller.workspaceId)];
   if (query.assignee === 'none') conditions.push(isNull(tickets.assigneeId));
   else if (query.assignee !== undefined) conditions.push(eq(tickets.assigneeId, query.assignee));
@@ -182,6 +182,40 @@ function listConditions(caller: Actor, query: z.output<typeof ticketsQuery>): SQ
 }
 
 /**
+ * The statements of the moderators' list, not yet run: the page's rows, their total, and the count
+ * of each status under the other filters (the bench measures the list against them).
+ */
+export function listTicketsQueries(
+  db: Db,
+  caller: Pick<Actor, 'workspaceId'>,
+  query: z.output<typeof ticketsQuery>,
+) {
+  const narrowed = listConditions(caller, query);
+  const where = and(
+    ...narrowed,
+    query.status ? eq(tickets.status, query.status) : sql`${tickets.status} <> 'deleted'`,
+  );
+  return {
+    rows: selectTickets(db)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query)),
+    total: db
+      .select(rowCount())
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.reporterId))
+      .where(where),
+    counts: db
+      .select({ status: tickets.status, count: count() })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.reporterId))
+      .where(and(...narrowed))
+      .groupBy(tickets.status),
+  };
+}
+
+/**
  * `GET /report-tickets`: a page of the project's reports of a status (all but the deleted when none
  * is named), the latest change first, with how many of each status match the other filters.
  */
@@ -190,25 +224,8 @@ export async function listTickets(
   caller: Actor,
   query: z.output<typeof ticketsQuery>,
 ): Promise<TicketsPage> {
-  const narrowed = listConditions(caller, query);
-  const where = and(
-    ...narrowed,
-    query.status ? eq(tickets.status, query.status) : sql`${tickets.status} <> 'deleted'`,
-  );
-  const [rows, [total], grouped] = await Promise.all([
-    selectTickets(db)
-      .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(query.per_page)
-      .offset(pageOffset(query)),
-    db.select(rowCount()).from(tickets).innerJoin(users, eq(users.id, tickets.reporterId)).where(where),
-    db
-      .select({ status: tickets.status, count: count() })
-      .from(tickets)
-      .innerJoin(users, eq(users.id, tickets.reporterId))
-      .where(and(...narrowed))
-      .groupBy(tickets.status),
-  ]);
+  const queries = listTicketsQueries(db, caller, query);
+  const [rows, [total], grouped] = await Promise.all([queries.rows, queries.total, queries.counts]);
   const counts = emptyTicketCounts();
   for (const row of grouped) {
     if ((TICKET_STATUSES as readonly string[]).includes(row.status))
