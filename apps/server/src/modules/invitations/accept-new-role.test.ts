@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ROLE } from '@logoschool/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -30,9 +29,7 @@ async function invitedAccount() {
     'manager',
   );
   const home = await buildWorkspace(t.db, { title: 'First school' });
-  const user = await buildMember(t.db, home, ['author'], {
-    user: { email: `account-${randomBytes(5).toString('hex')}@example.test` },
-  });
+  const user = await buildMember(t.db, home, ['author']);
   const sent = await apiAs(t.app, manager).post('/api/invitations/invite', {
     email: user.email,
     workspace_id: manager.workspace.id,

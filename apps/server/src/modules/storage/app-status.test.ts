@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { publicLinks } from '../../db/schema/index.ts';
 import { apiWithToken } from '../../test/api.ts';
 import { useTestApp } from '../../test/app.ts';
 import { buildUser, buildWorkspace, tokenFor } from '../../test/factories.ts';
 import { APP_VERSION } from '../../version.ts';
+import { newLinkToken } from '../public-links/index.ts';
 
 /** A web build whose `version.json` names its own version, as `npm run build` writes it. */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-web-'));
@@ -26,7 +26,7 @@ let nextSubject = 0;
 /** A live public link of a project in `envId` (any area's kind): its token. */
 async function linkIn(envId: number, withdrawn = false): Promise<string> {
   const workspace = await buildWorkspace(t.db, { envId });
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   await t.db.insert(publicLinks).values({
     workspaceId: workspace.id,
     kind: 'game',
@@ -93,7 +93,7 @@ describe('GET /api/app-status', () => {
     const env = freshEnv();
     await setSettings(env, { maintenance: true });
     const withdrawn = await linkIn(env, true);
-    for (const link of [withdrawn, randomBytes(32).toString('base64url'), 'not a token', '']) {
+    for (const link of [withdrawn, newLinkToken(), 'not a token', '']) {
       const response = await status(link);
       expect(response.statusCode, link).toBe(200);
       expect(response.json().data.maintenance, link).toBeNull();
