@@ -85,6 +85,7 @@ export * from './courses/schemas.ts';
 export * from './stories/schemas.ts';
 export * from './games/rules.ts';
 export * from './games/schemas.ts';
+export * from './games/play.ts';
 export * from './tickets/schemas.ts';
 export * from './tickets/status.ts';
 // The localization editor and the settings (issue 33 items 3 and 4).
