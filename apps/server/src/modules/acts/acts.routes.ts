@@ -31,11 +31,9 @@ import {
   listActs,
   listRates,
   readAct,
-  readContractor,
-  readPersonalData,
-  saveContractor,
   saveRates,
 } from './acts.service.ts';
+import { readContractor, readPersonalData, saveContractor } from './contractors.service.ts';
 
 const tags = ['acts'];
 const actingQuery = z.object({ workspace_id: idParam, role_id: idParam.optional() });

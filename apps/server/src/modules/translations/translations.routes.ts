@@ -22,8 +22,6 @@ import { requireAuth } from '../../auth/authenticate.ts';
 import { contentDisposition } from '../../files/content-disposition.ts';
 import {
   dropDraft,
-  exportLanguage,
-  importLanguage,
   listTranslations,
   publishDrafts,
   publishedTexts,
@@ -31,6 +29,7 @@ import {
   translationHistory,
   translationSummary,
 } from './translations.service.ts';
+import { exportLanguage, importLanguage } from './translation-files.service.ts';
 
 const tags = ['translations'];
 const config = { permission: 'translations.manage' } as const;

@@ -2,7 +2,6 @@ import {
   LANGUAGES,
   TRANSLATION_IMPORT_ERRORS_MAX,
   TRANSLATION_TEXT_MAX,
-  baseKeyOf,
   pluralFormOf,
   placeholdersOf,
   translationKeysOf,
@@ -42,7 +41,7 @@ interface Changes {
 const emptyByLanguage = (): ByLanguage =>
   Object.fromEntries(LANGUAGES.map((language) => [language, new Map<string, string>()])) as ByLanguage;
 
-async function readChanges(db: Tx): Promise<Changes> {
+export async function readChanges(db: Tx): Promise<Changes> {
   // One after the other: inside a transaction both go through its one connection.
   const overrides = await db.select().from(translationOverrides);
   const drafts = await db.select().from(translationDrafts);
@@ -53,7 +52,7 @@ async function readChanges(db: Tx): Promise<Changes> {
 }
 
 /** The text in use: the published change, else the shipped text. */
-function inUse(changes: Changes, language: Language, key: string): string | undefined {
+export function inUse(changes: Changes, language: Language, key: string): string | undefined {
   return changes.published[language].get(key) ?? shippedTexts().texts[language][key];
 }
 
@@ -178,7 +177,7 @@ function problemMessage(lang: Language, problem: TranslationProblem): string {
   }
 }
 
-function refuse(lang: Language, problems: readonly TranslationProblem[], prefix = ''): never {
+export function refuse(lang: Language, problems: readonly TranslationProblem[], prefix = ''): never {
   const errors: Record<string, string[]> = {};
   for (const problem of problems.slice(0, TRANSLATION_IMPORT_ERRORS_MAX)) {
     (errors[`${prefix}${problem.key}`] ??= []).push(problemMessage(lang, problem));
@@ -190,7 +189,7 @@ function refuse(lang: Language, problems: readonly TranslationProblem[], prefix 
  * Writes a text's forms as drafts: a form that reads as the text in use has no draft (saving the
  * text in use drops the draft; saving the shipped text over a published change drafts going back).
  */
-async function writeDrafts(
+export async function writeDrafts(
   tx: Tx,
   changes: Changes,
   language: Language,
@@ -327,98 +326,6 @@ export async function publishedTexts(db: Tx, language: Language): Promise<Publis
       rows.filter((row) => shipped[row.key] !== undefined).map((row) => [row.key, row.text]),
     ),
   };
-}
-
-type Tree = { [key: string]: string | Tree };
-
-/** A language's texts in use, as one nested file like the catalogues (`{ "nav": { "users": … } }`). */
-export async function exportLanguage(db: Tx, language: Language): Promise<Tree> {
-  const changes = await readChanges(db);
-  const tree: Tree = {};
-  for (const key of Object.keys(shippedTexts().texts[language]).sort()) {
-    const parts = key.split('.');
-    let node = tree;
-    for (const part of parts.slice(0, -1)) {
-      const next = node[part];
-      node = typeof next === 'object' ? next : (node[part] = {});
-    }
-    node[parts.at(-1) ?? key] = inUse(changes, language, key) ?? '';
-  }
-  return tree;
-}
-
-/** A file's texts by whole key, or the places that hold no text. */
-function flattenFile(value: unknown, prefix: string, into: Record<string, string>, wrong: string[]) {
-  if (typeof value === 'string') {
-    into[prefix] = value;
-  } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, inner] of Object.entries(value))
-      flattenFile(inner, prefix ? `${prefix}.${key}` : key, into, wrong);
-  } else {
-    wrong.push(prefix || 'body');
-  }
-}
-
-/**
- * A language's file (the export's shape, nested or by dotted keys, whole or in part) made into
- * drafts: refused whole (422) for a key the language has no text under, a value that is no text,
- * or a text the editor would refuse; texts that read as the ones in use draft nothing.
- */
-export async function importLanguage(
-  db: Db,
-  lang: Language,
-  language: Language,
-  file: unknown,
-  editorId: number,
-) {
-  if (file === null || typeof file !== 'object' || Array.isArray(file)) {
-    throw new AppError('validation_failed', {}, { body: [fieldMessage(lang, 'jsonObject')] });
-  }
-  const given: Record<string, string> = {};
-  const wrong: string[] = [];
-  flattenFile(file, '', given, wrong);
-  const shipped = shippedTexts();
-  const errors: Record<string, string[]> = {};
-  const say = (key: string, message: string) => {
-    if (Object.keys(errors).length < TRANSLATION_IMPORT_ERRORS_MAX) (errors[key] ??= []).push(message);
-  };
-  for (const key of wrong) say(key, fieldMessage(lang, 'type', { expected: 'string' }));
-  const unknown = Object.keys(given).filter((key) => shipped.texts[language][key] === undefined);
-  for (const key of unknown) say(key, fieldMessage(lang, 'translationUnknownKey'));
-  if (Object.keys(errors).length > 0) throw new AppError('validation_failed', {}, errors);
-
-  return db.transaction(async (tx) => {
-    const changes = await readChanges(tx);
-    const byText = new Map<ShippedText, Record<string, string>>();
-    for (const [key, value] of Object.entries(given)) {
-      const text = shipped.byKey.get(baseKeyOf(key));
-      if (!text) continue;
-      byText.set(text, { ...byText.get(text), [key]: value });
-    }
-    const problems: TranslationProblem[] = [];
-    const accepted: Record<string, string> = {};
-    for (const [text, texts] of byText) {
-      // A file may give some forms of a plural text: the others stay as they are in use.
-      const whole = Object.fromEntries(
-        translationKeysOf(language, text.key, text.counted).map((key) => [
-          key,
-          texts[key] ?? inUse(changes, language, key) ?? '',
-        ]),
-      );
-      const found = translationProblems({
-        language,
-        key: text.key,
-        counted: text.counted,
-        english: englishOf(text),
-        texts: whole,
-      });
-      problems.push(...found.filter((problem) => problem.key in texts));
-      Object.assign(accepted, texts);
-    }
-    if (problems.length > 0) refuse(lang, problems);
-    const drafted = await writeDrafts(tx, changes, language, accepted, editorId);
-    return { drafted, unchanged: Object.keys(accepted).length - drafted };
-  });
 }
 
 /** The published changes, newest first: of one text (its every form) and language, or all. */
