@@ -1,6 +1,5 @@
 import { JSON_BODY_MAX_BYTES, STORAGE_SUBKEY_MAX, pickLanguage, type Language } from '@logoschool/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { authorizePlugin } from './access/authorize.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
@@ -17,6 +16,7 @@ import { errorsPlugin, sendAppError } from './plugins/errors.ts';
 import { AppError } from './errors/app-error.ts';
 import { guardedValidatorCompiler } from './errors/input-guard.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { compiledSerializerCompiler } from './plugins/serializer.ts';
 import { webPlugin } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -70,7 +70,7 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
     },
   });
   app.setValidatorCompiler(guardedValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   app.decorate('config', config);
   app.decorate('database', database);
