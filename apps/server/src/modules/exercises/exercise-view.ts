@@ -40,8 +40,8 @@ import { notFound } from '../../errors/app-error.ts';
 import { ownExercise } from './exercise-conditions.ts';
 import { statusOf } from './exercise-rules.ts';
 
-/** Every column but the slide text, which can be long and no answer shows. */
-const { slideText: _slideText, ...listedColumns } = getTableColumns(exercises);
+/** Every column but the slide text and its search form, which can be long and no answer shows. */
+const { slideText: _slideText, searchText: _searchText, ...listedColumns } = getTableColumns(exercises);
 
 /** The author who took a request, beside its creator. */
 const assignedUsers = alias(users, 'assigned_users');
