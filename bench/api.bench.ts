@@ -1,7 +1,8 @@
 /**
  * API throughput, each route against a baseline measured in the same run, on one server:
- * - GET /api/check-token (token lookup + user with projects) against a bare route (the framework's
- *   own ceiling);
+ * - GET /api/check-token (token lookup + user with projects) against a truly bare Fastify in the
+ *   same process (`fastify()` with one handler, no plugins: the framework's own ceiling, issue 32) and
+ *   against a bare route inside the app (what the app's hooks cost);
  * - GET /api/exercises at 100,000 exercises (a status tab's page, and a term search) against a bare
  *   route that runs the same SQL — taken from the service's own query builders with `.toSQL()` —
  *   through `pg`, so that the ratio is what auth, drizzle and the answer's shaping cost.
@@ -44,6 +45,7 @@ import { seedDemo } from '@logoschool/server/src/db/seed.ts';
 import type { ProjectActor } from '@logoschool/server/src/access/actor.ts';
 import { listExercisesQueries } from '@logoschool/server/src/modules/exercises/exercise-queries.ts';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_TERM, seedBenchExercises } from './seed-exercises.ts';
 import { startServerProcess } from './server-process.ts';
@@ -73,6 +75,9 @@ let scratch: ScratchDatabase | undefined;
 let database: Database | undefined;
 let sqlPool: pg.Pool | undefined;
 let closeApp = async () => {};
+/** A truly bare Fastify (`fastify()` with one handler, no plugins): the framework's own ceiling. */
+const bare = Fastify();
+bare.get('/hello', async () => ({ hello: 'world' }));
 
 try {
   // The server as `npm start` runs it: a cold start on an empty embedded database (the demo seed
@@ -160,6 +165,7 @@ try {
     return { name, app: `/api/exercises?${search}`, sql: `/bench/sql/${name}`, ids };
   }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const authorization = await bearerOf(address, READER);
 
@@ -182,14 +188,23 @@ try {
     }
 
     const rows = [
-      await run('bare route (baseline)', `${address}/bench/hello`),
+      await run('bare Fastify (baseline)', `${bareAddress}/hello`),
+      await run('bare route in the app (baseline)', `${address}/bench/hello`),
       await run('GET /api/check-token', `${address}/api/check-token`, { authorization }),
       await run(`list SQL via ${through} (baseline)`, `${address}${pageList.sql}`),
       await run('GET /api/exercises (status, page)', `${address}${pageList.app}`, { authorization }),
       await run(`term SQL via ${through} (baseline)`, `${address}${termList.sql}`),
       await run(`GET /api/exercises (term)`, `${address}${termList.app}`, { authorization }),
     ];
-    const [hello, checkToken, listSql, list, termSql, term] = rows as [Row, Row, Row, Row, Row, Row];
+    const [bareFastify, hello, checkToken, listSql, list, termSql, term] = rows as [
+      Row,
+      Row,
+      Row,
+      Row,
+      Row,
+      Row,
+      Row,
+    ];
 
     console.log(`\nAPI bench: ${kind}, ${CONNECTIONS} connections, ${DURATION} s each`);
     console.log(
@@ -201,7 +216,8 @@ try {
     );
     console.log();
     printTable(rows);
-    console.log(`\n${ratio('check-token / bare route', checkToken, hello)}`);
+    console.log(`\n${ratio('check-token / bare Fastify', checkToken, bareFastify)}`);
+    console.log(ratio('check-token / bare route in the app', checkToken, hello));
     console.log(ratio(`exercise list / its SQL via ${through}`, list, listSql));
     console.log(ratio(`term list / its SQL via ${through}`, term, termSql));
   }
@@ -249,6 +265,7 @@ try {
   await benchTicketsList(context);
 } finally {
   await closeApp();
+  await bare.close();
   await sqlPool?.end();
   await database?.close();
   await scratch?.drop();

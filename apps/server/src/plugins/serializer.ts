@@ -91,5 +91,5 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   const schema = route.schema as unknown;
   const json = schema instanceof z.ZodType ? answerJsonSchema(schema) : null;
   if (json === null) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
-  return fastJson(json as Parameters<typeof fastJson>[0]);
+  return fastJson(json as unknown as Parameters<typeof fastJson>[0]);
 };

@@ -51,21 +51,32 @@ type ListFilters = Partial<Pick<ExercisesQuery, 'term' | 'author_id' | 'category
 /** A LIKE pattern of `term` as a substring: the term is plain text, its %, _ and \ match only themselves. */
 const substringPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** Whether a filter narrows a list (else its counters are the stored ones, see `pageQueries`). */
-const narrows = (filters: ListFilters) =>
-  Boolean(filters.term) ||
-  filters.author_id !== undefined ||
-  filters.category_id !== undefined ||
-  filters.tag_id !== undefined;
+/**
+ * What a page's statements are built from: the caller, the filters (the term as its LIKE pattern)
+ * and the page's window. Either the values of one request, or placeholders standing for them when
+ * the statements are built once per shape (`preparedPage`).
+ */
+interface PageShape {
+  workspaceId: number;
+  userId: number;
+  pattern?: string | undefined;
+  author_id?: number | undefined;
+  category_id?: number | undefined;
+  tag_id?: number | undefined;
+  status_id?: number | undefined;
+  limit: number;
+  offset: number;
+  /** A condition of the list's own (the teacher's folders), which narrows it as a filter does. */
+  within?: SQL | undefined;
+}
 
 /** The conditions of the filters of a list (spec §5: the term is a case-insensitive substring). */
-function filterConditions(filters: ListFilters): SQL[] {
+function filterConditions(filters: PageShape): SQL[] {
   const conditions: SQL[] = [];
   // The title and the slides' text (issue 6), lower-cased when written: `search_text like`, which
   // its trigram index serves.
-  if (filters.term) {
-    conditions.push(sql`${exercises.searchText} like lower(${substringPattern(filters.term)})`);
-  }
+  if (filters.pattern !== undefined)
+    conditions.push(sql`${exercises.searchText} like lower(${filters.pattern})`);
   if (filters.author_id !== undefined) conditions.push(responsibleIs(filters.author_id) as SQL);
   if (filters.category_id !== undefined) conditions.push(eq(exercises.categoryId, filters.category_id));
   if (filters.tag_id !== undefined) {
@@ -91,7 +102,7 @@ interface PageOptions extends ListFilters {
  * own too, a count of those in the other statuses, in the two halves of `responsibleIs` (which
  * exclude each other), each read from its index alone.
  */
-function storedCounters(db: Tx, caller: ProjectActor, scope: ExerciseReadScope) {
+function storedCounters(db: Tx, caller: Pick<PageShape, 'workspaceId' | 'userId'>, scope: ExerciseReadScope) {
   const stored = db
     .select({ status: exerciseStatusCounts.statusId, count: exerciseStatusCounts.count })
     .from(exerciseStatusCounts)
@@ -142,35 +153,110 @@ function cappedCounters(db: Tx, where: SQL | undefined) {
 }
 
 /**
- * The queries of a page of a list, built and not run: the counters of every status under the same
- * filters but the status (spec §4: computed after the title term and author filters), the page's
- * rows, newest first, and the tags of some of those rows. With no filter the counters are the
- * stored ones (`storedCounters`); a filter counts its matches up to a cap (`cappedCounters`). The
- * page takes its ids first (on `exercises_workspace_status_idx` for a status tab, walking the id
- * index back for a search), so that an offset skips index entries and only the page's rows are
- * joined.
+ * The statements of a page of a list, built and not run: the counters of every status under the
+ * same filters but the status (spec §4: computed after the title term and author filters), the
+ * page's rows, newest first. With no filter the counters are the stored ones (`storedCounters`); a
+ * filter counts its matches up to a cap (`cappedCounters`). The page takes its ids first (on
+ * `exercises_workspace_status_idx` for a status tab, walking the id index back for a search), so
+ * that an offset skips index entries and only the page's rows are joined.
  */
-function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, options: PageOptions) {
+function pageStatements(db: Tx, scope: ExerciseReadScope, shape: PageShape) {
   const base = and(
-    inProject(caller.workspaceId),
-    scopeCondition(scope, caller.userId),
-    ...filterConditions(options),
-    options.within,
+    inProject(shape.workspaceId),
+    scopeCondition(scope, shape.userId),
+    ...filterConditions(shape),
+    shape.within,
   );
-  const where = options.status_id === undefined ? base : and(base, eq(exercises.statusId, options.status_id));
+  const where = shape.status_id === undefined ? base : and(base, eq(exercises.statusId, shape.status_id));
   const pageIds = db
     .select({ id: exercises.id })
     .from(exercises)
     .where(where)
     .orderBy(desc(exercises.id))
-    .limit(options.per_page)
-    .offset((options.page - 1) * options.per_page);
+    .limit(shape.limit)
+    .offset(shape.offset);
   return {
-    counters:
-      narrows(options) || options.within ? cappedCounters(db, base) : storedCounters(db, caller, scope),
-    rows: viewRows(db, caller.userId).where(inArray(exercises.id, pageIds)).orderBy(desc(exercises.id)),
+    counters: narrowed(shape) ? cappedCounters(db, base) : storedCounters(db, shape, scope),
+    rows: viewRows(db, shape.userId).where(inArray(exercises.id, pageIds)).orderBy(desc(exercises.id)),
+  };
+}
+
+/** Whether the filters narrow the list: its counters are then counted, up to a cap. */
+const narrowed = (shape: PageShape) =>
+  shape.pattern !== undefined ||
+  shape.author_id !== undefined ||
+  shape.category_id !== undefined ||
+  shape.tag_id !== undefined ||
+  shape.within !== undefined;
+
+/** The shape of one request's page: its values. */
+function shapeOf(caller: ProjectActor, options: PageOptions): PageShape {
+  return {
+    workspaceId: caller.workspaceId,
+    userId: caller.userId,
+    pattern: options.term ? substringPattern(options.term) : undefined,
+    author_id: options.author_id,
+    category_id: options.category_id,
+    tag_id: options.tag_id,
+    status_id: options.status_id,
+    limit: options.per_page,
+    offset: (options.page - 1) * options.per_page,
+    within: options.within,
+  };
+}
+
+/**
+ * The queries of a page of a list, built with its values and not run (the bench runs their SQL),
+ * and the tags of some of its rows.
+ */
+function pageQueries(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, options: PageOptions) {
+  return {
+    ...pageStatements(db, scope, shapeOf(caller, options)),
     tags: (ids: number[]) => tagRows(db, ids),
   };
+}
+
+type PageStatements = ReturnType<typeof pageStatements>;
+interface PreparedStatements {
+  counters: ReturnType<PageStatements['counters']['prepare']>;
+  rows: ReturnType<PageStatements['rows']['prepare']>;
+}
+
+/** The page statements built so far, per database handle and shape. */
+const prepared = new WeakMap<Tx, Map<string, PreparedStatements>>();
+
+/**
+ * A page's counters and rows, run from statements built once per shape (decision 049): which
+ * scope, which filters are set, whether a status is. Building drizzle's statements was the larger
+ * part of a list's time in the process; their values go in as placeholders. A list narrowed by a
+ * condition of its own (`within`) builds its statements each time. The statements are drizzle's
+ * unnamed ones: PostgreSQL plans each run with its values, as before.
+ */
+async function runPage(db: Tx, caller: ProjectActor, scope: ExerciseReadScope, options: PageOptions) {
+  const values = shapeOf(caller, options);
+  if (values.within !== undefined) {
+    const statements = pageStatements(db, scope, values);
+    return { counted: await statements.counters, rows: () => statements.rows.execute() };
+  }
+  const set = (Object.keys(values) as (keyof PageShape)[]).filter((key) => values[key] !== undefined);
+  const key = JSON.stringify([scope, set]);
+  const byShape = prepared.get(db) ?? new Map<string, PreparedStatements>();
+  prepared.set(db, byShape);
+  let statements = byShape.get(key);
+  if (!statements) {
+    const shape = Object.fromEntries(
+      set.map((name) => [name, sql.placeholder(name)]),
+    ) as unknown as PageShape;
+    const built = pageStatements(db, scope, shape);
+    // Unnamed: drizzle's `prepare` would name them, and PostgreSQL would then plan them once.
+    const unnamed = <T>(query: { prepare(name: string): T }) =>
+      (query as unknown as { _prepare(): T })._prepare();
+    statements = { counters: unnamed(built.counters), rows: unnamed(built.rows) };
+    byShape.set(key, statements);
+  }
+  const run = statements;
+  const placeholders = { ...values };
+  return { counted: await run.counters.execute(placeholders), rows: () => run.rows.execute(placeholders) };
 }
 
 /** A page of the exercises of a scope and the counters of every status (see `pageQueries`). */
@@ -180,18 +266,17 @@ async function listPage(
   scope: ExerciseReadScope,
   options: PageOptions,
 ): Promise<ExercisePage> {
-  const queries = pageQueries(db, caller, scope, options);
-  const counted = await queries.counters;
-  const counters = countsOf(counted);
+  const page = await runPage(db, caller, scope, options);
+  const counters = countsOf(page.counted);
   const capped =
-    (narrows(options) || options.within !== undefined) &&
-    counted.reduce((sum, row) => sum + row.count, 0) > EXERCISE_COUNT_CAP;
+    narrowed(shapeOf(caller, options)) &&
+    page.counted.reduce((sum, row) => sum + row.count, 0) > EXERCISE_COUNT_CAP;
   const statusId = options.status_id;
   const total =
     statusId === undefined
       ? Object.values(counters).reduce((sum, value) => sum + value, 0)
       : (counters[statusId as keyof StatusCounts] ?? 0);
-  const rows = total === 0 ? [] : await queries.rows;
+  const rows = total === 0 ? [] : await page.rows();
   return {
     data: await toViews(db, rows, options.with_activities),
     meta: { total, page: options.page, per_page: options.per_page, counters, capped },
