@@ -78,7 +78,9 @@ export class S3FileStore implements FileStore {
   async read(folder: string, name: string): Promise<{ content: Buffer; type: string } | null> {
     const body = await this.get(folder, name);
     if (!body) return null;
-    return { content: Buffer.from(await body.transformToByteArray()), type: storedType(name) };
+    const bytes = await body.transformToByteArray();
+    // The same memory as a Buffer, not a copy.
+    return { content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type: storedType(name) };
   }
 
   async open(folder: string, name: string): Promise<Readable | null> {
