@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { crmAuthPlugin } from './modules/crm/index.ts';
 import { MODULES } from './modules/index.ts';
-import { fileStoreIn, type FileStore } from './files/files.ts';
+import { openFileStore, type FileStore } from './files/files.ts';
 import type { JobSender } from './jobs/queue.ts';
 import { createMailer, mailFrom, type Mailer } from './mail/mailer.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -45,10 +45,12 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The job queue (pg-boss) to send work to; none when absent. */
   jobs?: JobSender | null;
+  /** The file store, when the caller shares one with its jobs; else one from the configuration. */
+  files?: FileStore;
 }
 
 /** Builds the Fastify app: plugins in order (external, app, modules), then the web app. No listen. */
-export async function buildApp({ config, database, redis = null, logger, jobs = null }: AppOptions) {
+export async function buildApp({ config, database, redis = null, logger, jobs = null, files }: AppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: JSON_BODY_MAX_BYTES,
@@ -75,7 +77,12 @@ export async function buildApp({ config, database, redis = null, logger, jobs = 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('files', fileStoreIn(config.dataDir));
+  if (files) {
+    app.decorate('files', files);
+  } else {
+    app.decorate('files', await openFileStore(config));
+    app.addHook('onClose', async () => app.files.close());
+  }
   app.decorate('jobs', jobs);
   app.decorate(
     'mailer',

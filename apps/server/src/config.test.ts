@@ -26,7 +26,7 @@ const namedVariables = (error: ConfigError) => [
     error.message
       .split('\n')
       .slice(1)
-      .map((line) => /^ {2}([A-Z_]+)=/.exec(line)?.[1]),
+      .map((line) => /^ {2}([A-Z0-9_]+)=/.exec(line)?.[1]),
   ),
 ];
 
@@ -171,6 +171,69 @@ describe('loadConfig', () => {
     expect(error.message).toContain('must start with postgres:// or postgresql://');
     expect(error.message).toContain('LOG_LEVEL="loud"');
     expect(error.message).toContain('SESSION_TTL="5"');
+  });
+
+  describe('the S3-compatible file store', () => {
+    const S3 = {
+      S3_ENDPOINT: 'https://storage.example',
+      S3_BUCKET: 'school-files',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+    };
+
+    it('is off unless configured: the files stay in DATA_DIR', () => {
+      expect(loadConfig({}).s3).toBeNull();
+    });
+
+    it('takes the five variables together, path-style addresses only when asked', () => {
+      expect(loadConfig(S3).s3).toEqual({
+        endpoint: 'https://storage.example',
+        bucket: 'school-files',
+        region: 'eu-central-1',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        forcePathStyle: false,
+      });
+      expect(loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+      expect(loadConfig({ ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3?.endpoint).toBe(
+        'http://127.0.0.1:9000',
+      );
+    });
+
+    it('names the missing ones when only some are set (all or none)', () => {
+      const error = configError({ S3_ENDPOINT: S3.S3_ENDPOINT, S3_BUCKET: S3.S3_BUCKET });
+      expect(namedVariables(error).sort()).toEqual(['S3_ACCESS_KEY_ID', 'S3_REGION', 'S3_SECRET_ACCESS_KEY']);
+      expect(error.message).toContain(
+        'S3_REGION="": must be set too: the S3 file store needs S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (all or none), and S3_ENDPOINT, S3_BUCKET are set',
+      );
+      const { S3_SECRET_ACCESS_KEY: _secret, ...withoutSecret } = S3;
+      expect(namedVariables(configError(withoutSecret))).toEqual(['S3_SECRET_ACCESS_KEY']);
+      expect(namedVariables(configError({ S3_FORCE_PATH_STYLE: '1' }))).toEqual(['S3_FORCE_PATH_STYLE']);
+    });
+
+    it.each([
+      ['S3_ENDPOINT', 'storage.example'],
+      ['S3_ENDPOINT', 'ftp://storage.example'],
+      ['S3_BUCKET', 'School_Files'],
+      ['S3_BUCKET', 'ab'],
+      ['S3_REGION', 'EU Central'],
+      ['S3_FORCE_PATH_STYLE', 'maybe'],
+    ])('refuses %s=%s', (name, value) => {
+      const error = configError({ ...S3, [name]: value });
+      expect(namedVariables(error)).toEqual([name]);
+      expect(error.message).toContain(`${name}=${JSON.stringify(value)}`);
+    });
+
+    it('never prints the secret, even when it is what is wrong', () => {
+      const long = 'x'.repeat(300);
+      const error = configError({ ...S3, S3_SECRET_ACCESS_KEY: long });
+      expect(namedVariables(error)).toEqual(['S3_SECRET_ACCESS_KEY']);
+      expect(error.message).toContain('S3_SECRET_ACCESS_KEY=(hidden)');
+      expect(error.message).not.toContain(long);
+      const alone = configError({ S3_SECRET_ACCESS_KEY: S3.S3_SECRET_ACCESS_KEY });
+      expect(alone.message).not.toContain(S3.S3_SECRET_ACCESS_KEY);
+    });
   });
 });
 

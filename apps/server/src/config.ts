@@ -145,7 +145,51 @@ const envSchema = z.object({
   VACANCY_URLS: vacancyUrls.optional(),
   /** The built web app to serve at `/`; unset → apps/web/dist when it exists. */
   WEB_DIST: z.string().trim().min(1).optional(),
+  /**
+   * An S3-compatible store for uploaded and generated files (decision 047), for several app
+   * instances: the endpoint, bucket, region and key pair all together, or none (then the files go
+   * to DATA_DIR/files). `S3_FORCE_PATH_STYLE` asks for `https://host/bucket/key` addresses rather
+   * than `https://bucket.host/key` (MinIO, Garage, Ceph and most stores other than AWS want it).
+   */
+  S3_ENDPOINT: optionalUrl(['https', 'http']),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,32}$/, { message: 'must be a region name such as us-east-1 (or auto)' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).max(128).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
 });
+
+/** The S3 variables that come all together or not at all. */
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** Variables whose values a configuration error never prints. */
+const SECRET_VARIABLES = new Set(['S3_SECRET_ACCESS_KEY']);
+
+/** The S3-compatible file store's settings (all of `S3_*`), when it is configured. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 /** The chat widget's settings, when all three are configured. */
 export interface ChatConfig {
@@ -162,6 +206,8 @@ export type Config = z.infer<typeof envSchema> & {
   vacancyUrls: Record<string, string>;
   /** PUBLIC_LINK_RATE_LIMIT, or RATE_LIMIT_MAX when it is unset. */
   publicLinkRateLimit: number;
+  /** The S3-compatible file store; null → files in DATA_DIR/files. */
+  s3: S3Config | null;
   dataDir: string;
   webDist: string;
 };
@@ -183,11 +229,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
   );
   const parsed = envSchema.safeParse(input);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '?');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
-    });
+  const shown = (name: string) =>
+    SECRET_VARIABLES.has(name) && env[name] ? '(hidden)' : JSON.stringify(env[name] ?? '');
+  const lines = (parsed.error?.issues ?? []).map((issue) => {
+    const name = String(issue.path[0] ?? '?');
+    return `  ${name}=${shown(name)}: ${issue.message}`;
+  });
+  lines.push(...s3Problems(input).map(({ name, message }) => `  ${name}=${shown(name)}: ${message}`));
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
@@ -206,8 +255,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     vacancyUrls: config.VACANCY_URLS ?? {},
     publicLinkRateLimit: config.PUBLIC_LINK_RATE_LIMIT ?? config.RATE_LIMIT_MAX,
+    s3:
+      config.S3_ENDPOINT &&
+      config.S3_BUCKET &&
+      config.S3_REGION &&
+      config.S3_ACCESS_KEY_ID &&
+      config.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: config.S3_ENDPOINT,
+            bucket: config.S3_BUCKET,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : null,
     dataDir: path.resolve(config.DATA_DIR),
     // fileURLToPath, not URL.pathname: the checkout's path may hold spaces or Cyrillic letters.
     webDist: path.resolve(config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };
+}
+
+/**
+ * The S3 variables set without the others (all five or none, S3_FORCE_PATH_STYLE only with them):
+ * a half-configured store would otherwise quietly leave the files on this machine's disk.
+ */
+function s3Problems(input: Record<string, string>): { name: string; message: string }[] {
+  const set = S3_VARIABLES.filter((name) => name in input);
+  if (set.length === S3_VARIABLES.length) return [];
+  if (set.length === 0) {
+    return 'S3_FORCE_PATH_STYLE' in input
+      ? [{ name: 'S3_FORCE_PATH_STYLE', message: `only means something with ${S3_VARIABLES.join(', ')}` }]
+      : [];
+  }
+  return S3_VARIABLES.filter((name) => !(name in input)).map((name) => ({
+    name,
+    message: `must be set too: the S3 file store needs ${S3_VARIABLES.join(', ')} (all or none), and ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`,
+  }));
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from './test/s3.ts';
 
 /*
  * The server as operators run it: `node --import tsx apps/server/src/main.ts` on the embedded
@@ -35,8 +36,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server process; `ready` resolves once it says it is running. */
-function launch(dataDir: string, webDist: string, port: number) {
+/** Starts the server process (with `env` added); `ready` resolves once it says it is running. */
+function launch(dataDir: string, webDist: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -49,6 +50,7 @@ function launch(dataDir: string, webDist: string, port: number) {
       LOG_LEVEL: 'info',
       // Its start, stop and lock are under test, not the demo library's slide images (LibreOffice).
       RENDER_WAITING_DECKS: 'false',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,8 +76,13 @@ function launch(dataDir: string, webDist: string, port: number) {
 }
 
 /** Starts the server and waits until it runs. */
-async function start(dataDir: string, webDist: string, port?: number): Promise<Server> {
-  const launched = launch(dataDir, webDist, port ?? (await freePort()));
+async function start(
+  dataDir: string,
+  webDist: string,
+  port?: number,
+  env: Record<string, string> = {},
+): Promise<Server> {
+  const launched = launch(dataDir, webDist, port ?? (await freePort()), env);
   const actualPort = await launched.ready;
   return { child: launched.child, port: actualPort, output: launched.output, exited: launched.exited };
 }
@@ -301,5 +308,42 @@ describe('the server process on the embedded PostgreSQL', () => {
       expect(fs.existsSync(lockFile())).toBe(false);
     },
     2 * START_TIMEOUT_MS,
+  );
+
+  it(
+    'says which file store it uses, and stops at the start when the S3 store refuses its key pair',
+    async () => {
+      const s3 = await startS3Server();
+      try {
+        // The demo school's files are not under test here (run alone, this test would seed it).
+        const env = { ...s3.env, DEMO: '0' };
+        const server = await start(dataDir, webDist, undefined, env);
+        let exitCode: number | null;
+        try {
+          expect(server.output()).toContain(`files: s3 ${s3.config.endpoint} bucket ${s3.config.bucket}`);
+          expect((await api(server, '/health')).status).toBe(200);
+        } finally {
+          exitCode = await stop(server);
+        }
+        expect(exitCode).toBe(0);
+
+        const secret = 'not-the-secret-of-this-store';
+        const refused = launch(dataDir, webDist, await freePort(), {
+          ...s3.env,
+          S3_SECRET_ACCESS_KEY: secret,
+        });
+        refused.ready.catch(() => {});
+        expect(await refused.exited).toBe(1);
+        expect(refused.output()).toContain(
+          `s3 ${s3.config.endpoint} bucket ${s3.config.bucket}: check refused: SignatureDoesNotMatch (403)`,
+        );
+        expect(refused.output()).not.toContain(secret);
+        expect(refused.output()).not.toContain('Logoschool is running');
+        expect(fs.existsSync(lockFile())).toBe(false);
+      } finally {
+        await s3.close();
+      }
+    },
+    3 * START_TIMEOUT_MS,
   );
 });

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import type { FileStore } from './files/files.ts';
 import type { JobSender, Jobs } from './jobs/queue.ts';
 
 /*
@@ -23,6 +24,7 @@ async function main() {
   let database: Database | undefined;
   let jobs: Jobs | undefined;
   let redis: Redis | null = null;
+  let files: FileStore | undefined;
   let app: App | undefined;
 
   const starting = config.DATABASE_URL
@@ -80,6 +82,7 @@ async function main() {
     try {
       await app?.close();
       await jobs?.stop();
+      files?.close();
       await redis?.quit();
     } finally {
       // A signal while the database opens (the embedded one's first start takes a second or two)
@@ -100,17 +103,24 @@ async function main() {
   }
   const db = database as Database;
   try {
-    const [, { isEmpty, seedDemo }, { fileStoreIn }] = await databaseModules;
+    const [, { isEmpty, seedDemo }, { openFileStore }] = await databaseModules;
+    // One store for the app, its jobs and the seed; a store that refuses (a wrong secret, a bucket
+    // that is not there) stops the start here, before the migrations, rather than failing the
+    // first upload.
+    const store = await openFileStore(config);
+    files = store;
+    await store.check();
+    log.info(`files: ${store.location}`);
     await db.migrate();
     if (config.demo && (await isEmpty(db.db))) {
-      const created = await seedDemo(db.db, fileStoreIn(config.dataDir));
+      const created = await seedDemo(db.db, store);
       log.info({ users: created }, 'seeded the demo school (password demo12345)');
     }
     const [{ Redis }, { buildApp }, { appJobs }, { startJobs }, { queuePendingRenders }] = await appModules;
     if (config.REDIS_URL) redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     // The queue starts (on the database) while the app is built (in this process); routes send it
     // work (slide images of an uploaded deck) only once the app listens, after both.
-    const queue = startJobs(db, appJobs(config, fileStoreIn(config.dataDir)), log).then((started) => {
+    const queue = startJobs(db, appJobs(config, store), log).then((started) => {
       jobs = started;
       return started;
     });
@@ -118,7 +128,10 @@ async function main() {
     const sender: JobSender = {
       send: async (name, data, options) => (await queue).boss.send(name, data, options ?? {}),
     };
-    [app] = await Promise.all([buildApp({ config, database: db, redis, logger: log, jobs: sender }), queue]);
+    [app] = await Promise.all([
+      buildApp({ config, database: db, redis, logger: log, jobs: sender, files: store }),
+      queue,
+    ]);
     if (config.RENDER_WAITING_DECKS) {
       const queued = await queuePendingRenders(db.db, sender);
       if (queued > 0) log.info({ decks: queued }, 'queued the slide images of waiting decks');

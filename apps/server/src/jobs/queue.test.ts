@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exerciseFiles, exercises, sessions } from '../db/schema/index.ts';
-import { FileStore } from '../files/files.ts';
+import { DirectoryFileStore } from '../files/files.ts';
 import { PPTX_MIME } from '../files/pptx-deck.ts';
 import { purgeSessionsJob } from '../modules/auth/index.ts';
 import {
@@ -26,7 +26,7 @@ describe('pg-boss on the app database', () => {
   let testDb: TestDatabase;
   let jobs: Jobs;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logoschool-jobs-'));
-  const files = new FileStore(dataDir);
+  const files = new DirectoryFileStore(dataDir);
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
