@@ -41,7 +41,8 @@ class SessionChanges {
     database.onNotify((event) => {
       if ('lost' in event) {
         for (const name of this.emitter.eventNames()) this.emitter.emit(name);
-      } else if (event.channel === 'lesson_session_changed') {
+      } else if (event.channel === 'lesson_session_changed' && /^\d+$/.test(event.payload)) {
+        // Only a lesson's id: a payload like `error` would be the emitter's own event (it throws).
         this.emitter.emit(event.payload);
       }
     });

@@ -82,6 +82,22 @@ describe('the child’s screen on another app instance', () => {
   );
 
   it(
+    'passes over a notification that names no lesson',
+    async () => {
+      const { token, moveTo } = await startedOnA();
+      const stream = await openSessionStream(other.base, token, opened);
+      expect(await stream.nextState()).toMatchObject({ position: 0 });
+      // Anyone who may write to the database may notify: `error` is an EventEmitter's own event.
+      for (const payload of ['error', '', 'x1', '-1']) {
+        await t.db.execute(sql`select pg_notify('lesson_session_changed', ${payload})`);
+      }
+      await moveTo(1);
+      expect(await stream.nextState()).toMatchObject({ position: 1 });
+    },
+    BEFORE_THE_RE_READ,
+  );
+
+  it(
     'catches up after its listening connection broke, and keeps following',
     async () => {
       const { lesson, token, moveTo } = await startedOnA();
