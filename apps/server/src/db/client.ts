@@ -15,14 +15,31 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 /** Runs SQL as pg-boss expects it (`{ rows }`). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
-/** The channels every connection listens on; migrations' triggers notify them. */
-export const NOTIFY_CHANNELS = ['auth_changed'] as const;
+/**
+ * The channels migrations' triggers notify, all heard by each instance's listening connection:
+ * `auth_changed` (0009, the session cache) and `lesson_session_changed` (0027, the child's screen).
+ */
+export const NOTIFY_CHANNELS = ['auth_changed', 'lesson_session_changed'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
 /**
- * Told of every notification on a listened channel, as it arrives. A notification the process
- * caused itself arrives before the statement that caused it returns (the connection that ran it
- * listens too). `lost` says notifications may have been missed (a connection broke).
+ * The channels every pooled connection listens on as well, so that a change's notification reaches
+ * this instance before the statement that made it returns (a logout refuses its token at once).
+ */
+const POOL_CHANNELS: readonly NotifyChannel[] = ['auth_changed'];
+
+/** The listening connection's name in `pg_stat_activity`. */
+export const LISTEN_APPLICATION_NAME = 'logoschool-listen';
+
+/** How long the listening connection waits before connecting again, doubling up to the last. */
+const RELISTEN_DELAYS_MS = [250, 500, 1000, 2000, 5000] as const;
+
+/**
+ * Told of every notification on a listened channel, as it arrives (an `auth_changed` one may come
+ * twice: on the pooled connection and on the listening one). An `auth_changed` the process caused
+ * itself arrives before the statement that caused it returns (the connection that ran it listens
+ * too). `lost` says notifications may have been missed: a connection broke, or the listening
+ * connection is back after a break (re-read what you follow).
  */
 export type NotifyListener = (event: { channel: NotifyChannel; payload: string } | { lost: true }) => void;
 
@@ -96,24 +113,103 @@ function notifyListeners() {
 const isChannel = (channel: string): channel is NotifyChannel =>
   (NOTIFY_CHANNELS as readonly string[]).includes(channel);
 
+/**
+ * One connection of its own that listens on every channel for as long as the database is open
+ * (decision 048): the pool closes idle connections, so pooled listeners alone may be none at all
+ * while the instance is quiet, and another instance's changes would go unheard. A broken connection
+ * says `lost`, is opened again after a pause, and says `lost` once more when listening again.
+ */
+async function keepListening(url: string, tell: (event: Parameters<NotifyListener>[0]) => void) {
+  let started = false;
+  let closing = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
+    next.on('notification', ({ channel, payload }) => {
+      if (isChannel(channel)) tell({ channel, payload: payload ?? '' });
+    });
+    // A broken connection must not take the process down: it is opened again.
+    next.on('error', () => broken(next));
+    next.on('end', () => broken(next));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
+    } catch (error) {
+      broken(next);
+      throw error;
+    }
+  };
+  const again = () => {
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures, RELISTEN_DELAYS_MS.length - 1)];
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      if (closing) return;
+      connect().then(
+        () => {
+          failures = 0;
+          // What changed while nobody listened: the listeners read it again.
+          tell({ lost: true });
+        },
+        () => {},
+      );
+    }, delay);
+    retry.unref();
+  };
+  function broken(which: pg.Client) {
+    if (closing || client !== which) return;
+    client = null;
+    which.end().catch(() => {});
+    // The first connection's failure is the caller's to report.
+    if (!started) return;
+    tell({ lost: true });
+    again();
+  }
+
+  await connect();
+  started = true;
+  return {
+    async close() {
+      closing = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const { tell, onNotify } = notifyListeners();
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Every connection listens, so that a change's own notification arrives on the connection
+    // Pooled connections listen too, so that a change's own notification arrives on the connection
     // that made it, before its statement returns.
     onConnect: async (client: pg.ClientBase) => {
       client.on('notification', ({ channel, payload }) => {
-        if (isChannel(channel)) tell({ channel, payload: payload ?? '' });
+        if (isChannel(channel) && POOL_CHANNELS.includes(channel)) tell({ channel, payload: payload ?? '' });
       });
-      for (const channel of NOTIFY_CHANNELS) await client.query(`LISTEN ${channel}`);
+      for (const channel of POOL_CHANNELS) await client.query(`LISTEN ${channel}`);
     },
   });
   // An idle client that loses its connection must not take the process down; what it would have
   // heard is lost.
   pool.on('error', () => tell({ lost: true }));
   await pool.query('select 1');
+  let listening: Awaited<ReturnType<typeof keepListening>>;
+  try {
+    listening = await keepListening(url, tell);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -130,6 +226,9 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await listening.close();
+      await pool.end();
+    },
   };
 }

@@ -116,7 +116,7 @@ export const lessonSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { lessonId, first } = await openSession(app.db, request.params.token);
       streamSession(reply, {
-        db: app.db,
+        database: app.database,
         log: request.log,
         streams,
         token: request.params.token,

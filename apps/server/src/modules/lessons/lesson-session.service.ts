@@ -34,7 +34,7 @@ import { invalidLink, issueLink, openLink, stillOpens } from '../public-links/in
 import { STORY_FILES, storyFileRow } from '../stories/index.ts';
 import { EXERCISE_FILES } from '../exercises/index.ts';
 import { isLocked, ownLesson, planOf, planOutline, presentationsOf } from './lesson-context.ts';
-import { lessonLinks, sessionChanged, sessionLinkState, sessionStateOf } from './lesson-link.ts';
+import { lessonLinks, sessionLinkState, sessionStateOf } from './lesson-link.ts';
 import { storyPartsOf } from './lesson-story-parts-view.ts';
 
 /** What the teacher's session services need besides their input. */
@@ -282,6 +282,6 @@ export async function moveSession(
     const [row] = await tx.update(lessons).set(values).where(eq(lessons.id, id)).returning();
     return row ?? lesson;
   });
-  sessionChanged(id);
+  // The child's screens hear of it from the lessons table's trigger (decision 048).
   return sessionLinkState(ctx.db, ctx.baseUrl, saved);
 }

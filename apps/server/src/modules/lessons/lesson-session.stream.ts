@@ -1,19 +1,23 @@
 /**
  * The child's screen's stream (`GET /play-lesson/:token/events`, decision 021): server-sent events
  * written straight to the response, no dependency. The first event is the session's state; then an
- * event on every change (told within this process by `sessionChanged`, and found by re-reading the
- * row every few seconds, so that a change another app instance made arrives too), a comment every
- * ~25 s so that proxies keep the connection, and `invalid` when the link is withdrawn.
+ * event on every change, whichever app instance made it (the database's `lesson_session_changed`
+ * notification, heard by every instance: decision 048), a comment every ~25 s so that proxies keep
+ * the connection, and `invalid` when the link is withdrawn. A slow re-read is only the safety net
+ * for a notification lost with a connection (a lost connection itself makes every stream re-read).
  */
 import { SESSION_EVENTS, type SessionStateView } from '@logoschool/contract';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { onSessionChange } from './lesson-link.ts';
 import { sessionOfLink } from './lesson-session.service.ts';
 
-/** How often a stream re-reads its lesson (changes made by another app instance). */
-export const SESSION_POLL_MS = 4000;
+/**
+ * How often a stream re-reads its lesson anyway: changes arrive by notification, this only bounds
+ * how long a notification lost without a broken connection could leave a screen behind.
+ */
+export const SESSION_POLL_MS = 30_000;
 /** How often a stream sends a comment, to keep proxies from closing a quiet connection. */
 export const SESSION_PING_MS = 25_000;
 /** How long a browser waits before reconnecting a dropped stream (the `retry` field). */
@@ -23,7 +27,7 @@ export const SESSION_RETRY_MS = 3000;
 export type SessionStreams = Set<() => void>;
 
 interface StreamOptions {
-  db: Db;
+  database: Pick<Database, 'db' | 'onNotify'>;
   log: FastifyBaseLogger;
   streams: SessionStreams;
   token: string;
@@ -37,7 +41,7 @@ interface StreamOptions {
  * withdrawn, or the app closes. The reply's headers so far (security headers, CORS) go with it.
  */
 export function streamSession(reply: FastifyReply, options: StreamOptions): void {
-  const { db, log, streams, token, lessonId, first } = options;
+  const { database, log, streams, token, lessonId, first } = options;
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -73,7 +77,7 @@ export function streamSession(reply: FastifyReply, options: StreamOptions): void
     }
     reading = true;
     try {
-      const view = await sessionOfLink(db, lessonId, token);
+      const view = await sessionOfLink(database.db, lessonId, token);
       if (view === null) {
         send(SESSION_EVENTS.invalid, '{}');
         close();
@@ -81,7 +85,7 @@ export function streamSession(reply: FastifyReply, options: StreamOptions): void
         push(view);
       }
     } catch (error) {
-      // The next change or poll tries again; the client keeps what it shows.
+      // The next change or re-read tries again; the client keeps what it shows.
       log.warn({ err: error, lesson: lessonId }, 'session stream: reading the lesson failed');
     } finally {
       reading = false;
@@ -92,7 +96,7 @@ export function streamSession(reply: FastifyReply, options: StreamOptions): void
     }
   };
 
-  const stop = onSessionChange(lessonId, () => void refresh());
+  const stop = onSessionChange(database, lessonId, () => void refresh());
   const poll = setInterval(() => void refresh(), SESSION_POLL_MS);
   const ping = setInterval(() => {
     if (!closed) raw.write(': ping\n\n');
@@ -111,6 +115,6 @@ export function streamSession(reply: FastifyReply, options: StreamOptions): void
 
   raw.write(`retry: ${SESSION_RETRY_MS}\n\n`);
   push(first);
-  // A change between reading `first` and listening above would wait for the next poll: read once more.
+  // A change between reading `first` and listening above would wait for the next re-read: read once more.
   void refresh();
 }

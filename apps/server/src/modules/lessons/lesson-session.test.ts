@@ -3,7 +3,6 @@ import {
   type ClientSession,
   type Lesson,
   type LessonSessionLink,
-  type SessionStateView,
 } from '@logoschool/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exerciseFiles, exerciseSlides } from '../../db/schema/index.ts';
@@ -20,6 +19,7 @@ import {
   type LessonSchool,
 } from '../../test/lessons.ts';
 import { solidPng } from '../../test/media.ts';
+import { openSessionStream } from '../../test/session-stream.ts';
 import { EXERCISE_FILES } from '../exercises/index.ts';
 import { sessionFollowers } from './lesson-link.ts';
 
@@ -100,44 +100,8 @@ beforeAll(async () => {
 const opened: AbortController[] = [];
 afterAll(() => opened.forEach((controller) => controller.abort()));
 
-interface SessionEvent {
-  event: string;
-  data: string;
-}
-
-/** Opens a lesson's event stream and reads its events one at a time (comments and `retry` skipped). */
-async function openStream(token: string) {
-  const controller = new AbortController();
-  opened.push(controller);
-  const response = await fetch(`${base}/api/play-lesson/${token}/events`, {
-    signal: controller.signal,
-    headers: { 'accept-language': 'en' },
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  /** The next event; null once the server ended the stream. */
-  const next = async (): Promise<SessionEvent | null> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const lines = buffer.slice(0, end).split('\n');
-        buffer = buffer.slice(end + 2);
-        const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-        if (event) return { event, data: lines.find((line) => line.startsWith('data: '))?.slice(6) ?? '' };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) return null;
-      buffer += value;
-    }
-  };
-  const nextState = async () => {
-    const got = await next();
-    expect(got?.event).toBe('state');
-    return JSON.parse(got!.data) as SessionStateView;
-  };
-  return { response, next, nextState, close: () => controller.abort() };
-}
+/** Opens a lesson's event stream on this app's server. */
+const openStream = (token: string) => openSessionStream(base, token, opened);
 
 describe('the session link', () => {
   it('is made once, copied again as it is, and withdrawn', async () => {
@@ -407,7 +371,7 @@ describe('the stream the child’s screen follows', () => {
       next_image_url: null,
     });
     stream.close();
-    await vi.waitFor(() => expect(sessionFollowers(lesson.id)).toBe(0));
+    await vi.waitFor(() => expect(sessionFollowers(t.app.database, lesson.id)).toBe(0));
   });
 
   it('says the link is withdrawn and ends; a client going away leaves nothing behind', async () => {
@@ -419,16 +383,16 @@ describe('the stream the child’s screen follows', () => {
     const second = await openStream(token);
     expect(await first.nextState()).toMatchObject({ state: 'not_started', presentation: null });
     expect(await second.nextState()).toMatchObject({ state: 'not_started' });
-    expect(sessionFollowers(lesson.id)).toBe(2);
+    expect(sessionFollowers(t.app.database, lesson.id)).toBe(2);
 
     second.close();
-    await vi.waitFor(() => expect(sessionFollowers(lesson.id)).toBe(1));
+    await vi.waitFor(() => expect(sessionFollowers(t.app.database, lesson.id)).toBe(1));
     dataOf(await move(s.teacher, lesson.id, { action: 'start' }));
     expect(await first.nextState()).toMatchObject({ state: 'live', position: 0 });
 
     dataOf(await as(s.teacher).delete(linkUrl(lesson.id)));
     expect(await first.next()).toEqual({ event: 'invalid', data: '{}' });
     expect(await first.next()).toBeNull();
-    expect(sessionFollowers(lesson.id)).toBe(0);
+    expect(sessionFollowers(t.app.database, lesson.id)).toBe(0);
   });
 });

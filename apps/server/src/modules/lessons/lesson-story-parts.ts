@@ -11,7 +11,6 @@ import { AppError, notFound } from '../../errors/app-error.ts';
 import { fieldMessage } from '../../errors/validation.ts';
 import { latestPublished, lessonStoryParts } from '../stories/index.ts';
 import { isLocked, ownLesson } from './lesson-context.ts';
-import { sessionChanged } from './lesson-link.ts';
 import { partOf } from './lesson-story-parts-view.ts';
 import { lessonView } from './lesson-view.ts';
 
@@ -34,7 +33,7 @@ export async function addStoryPart(
   lessonId: number,
   input: { history_id: number; part_key: string },
 ) {
-  const lesson = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await lessonToChange(tx, caller, lessonId);
     const story = await latestPublished(tx, caller.workspaceId, input.history_id);
     if (!partOf(story.content, input.part_key)) {
@@ -58,13 +57,11 @@ export async function addStoryPart(
     if (!added) throw new AppError('conflict').saying('storyPartInLesson');
     return lessonView(tx, caller, row);
   });
-  sessionChanged(lessonId);
-  return lesson;
 }
 
 /** `DELETE /lesson/:lessonId/story-parts/:partId`: 404 for a part the lesson does not hold. */
 export async function removeStoryPart(db: Db, caller: ProjectActor, lessonId: number, partId: number) {
-  const lesson = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await lessonToChange(tx, caller, lessonId);
     const [gone] = await tx
       .delete(lessonStoryParts)
@@ -73,6 +70,4 @@ export async function removeStoryPart(db: Db, caller: ProjectActor, lessonId: nu
     if (!gone) throw notFound();
     return lessonView(tx, caller, row);
   });
-  sessionChanged(lessonId);
-  return lesson;
 }
