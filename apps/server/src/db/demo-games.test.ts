@@ -5,10 +5,11 @@ import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
 import { clients } from './schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../test/database.ts';
 
 const t = useTestApp();
 
-describe('the demo school’s games', () => {
+describe('the demo school’s games', { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('publishes a "say" and a "find" game in the football theme, gives both to Sofiia with live links and plays, once', async () => {
     await seedDemo(t.db, t.app.files);
     const login = await t.app.inject({

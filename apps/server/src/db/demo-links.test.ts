@@ -43,6 +43,7 @@ import {
   workspaces,
 } from './schema/index.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../test/database.ts';
 
 const t = useTestApp();
 
@@ -178,7 +179,7 @@ async function signIn(email: string) {
   return { token, school };
 }
 
-describe('every link of the demo school', () => {
+describe('every link of the demo school', { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('is a public link of a kind that opens, on a web page the route table builds', async () => {
     await seedDemo(t.db, t.app.files);
     const kinds = [

@@ -5,10 +5,11 @@ import { useTestApp } from '../test/app.ts';
 import { bearer } from '../test/factories.ts';
 import { clients } from './schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../test/database.ts';
 
 const t = useTestApp();
 
-describe('the demo school’s home practice', () => {
+describe('the demo school’s home practice', { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('gives Sofiia’s family a lesson to practise, with its link and two days of tries, once', async () => {
     await seedDemo(t.db, t.app.files);
     const login = await t.app.inject({

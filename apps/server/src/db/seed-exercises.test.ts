@@ -10,6 +10,7 @@ import { exerciseFiles, exerciseStatusHistory, exerciseVotes, exercises } from '
 import { DEMO_EXERCISES } from './demo/demo-exercises.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 import { DEMO_VARIANT } from './seed-exercises.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../test/database.ts';
 
 const t = useTestApp();
 
@@ -23,7 +24,7 @@ async function signIn(email: string) {
   return { token, school: user.assignments[0].workspaceId as number };
 }
 
-describe('the demo exercises', () => {
+describe('the demo exercises', { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('are added once, in every status, with their history and votes', async () => {
     await seedDemo(t.db, t.app.files);
     await seedDemo(t.db, t.app.files);
@@ -94,7 +95,7 @@ describe('the demo exercises', () => {
   });
 });
 
-describe('the demo decks', () => {
+describe('the demo decks', { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('are real .pptx files for every exercise under review, accepted or declined, waiting for images', async () => {
     await seedDemo(t.db, t.app.files);
     const complete = [EXERCISE_STATUS.moderation, EXERCISE_STATUS.accepted, EXERCISE_STATUS.declined];

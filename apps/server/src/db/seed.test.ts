@@ -49,10 +49,11 @@ import {
   users,
   publicLinks,
 } from './schema/index.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../test/database.ts';
 
 const t = useTestApp();
 
-describe('the demo school', () => {
+describe('the demo school', { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('is created once into an empty database, and a second run adds nothing', async () => {
     expect(await isEmpty(t.db)).toBe(true);
     expect(await seedDemo(t.db, t.app.files)).toBe(DEMO_USERS.length);

@@ -34,3 +34,9 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
     },
   };
 }
+
+/**
+ * How long a test that seeds the whole demo school may take: 8–15 s on a quiet machine, past the
+ * server tests' 30 s when the unit and browser tests share two cores in CI.
+ */
+export const DEMO_SEED_TIMEOUT_MS = 90_000;

@@ -7,10 +7,11 @@ import { useTestApp } from '../../test/app.ts';
 import { clients, workspaces } from '../schema/index.ts';
 import { seedDemo } from '../seed.ts';
 import { DEMO_FAMILY_CHILD, DEMO_SCHOOL_CONTACTS } from './demo-family.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../../test/database.ts';
 
 const t = useTestApp();
 
-describe('the demo family', () => {
+describe('the demo family', { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('has a live dashboard link whose page has next lessons, a plan, lessons held with tries and a diagnosis', async () => {
     await seedDemo(t.db, t.app.files);
     const [child] = await t.db

@@ -5,10 +5,11 @@ import { useTestApp } from '../../test/app.ts';
 import { bearer, tokenFor } from '../../test/factories.ts';
 import { seedDemo } from '../seed.ts';
 import { users, workspaces } from '../schema/index.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../../test/database.ts';
 
 const t = useTestApp();
 
-describe("the demo school's generated versions", () => {
+describe("the demo school's generated versions", { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('has versions for two themes, each made by a finished run, once however often it is seeded', async () => {
     await seedDemo(t.db, t.app.files);
     await seedDemo(t.db, t.app.files);

@@ -6,10 +6,11 @@ import { bearer, tokenFor } from '../../test/factories.ts';
 import { seedDemo } from '../seed.ts';
 import { users, workspaces } from '../schema/index.ts';
 import { DEMO_REFERRED_CHILD, DEMO_REFERRER_CHILD } from './demo-referrals.ts';
+import { DEMO_SEED_TIMEOUT_MS } from '../../test/database.ts';
 
 const t = useTestApp();
 
-describe("the demo school's referrals", () => {
+describe("the demo school's referrals", { timeout: DEMO_SEED_TIMEOUT_MS }, () => {
   it('shows two families linked by a referral, with their bonus lessons and a renewal, once however often it is seeded', async () => {
     await seedDemo(t.db, t.app.files);
     await seedDemo(t.db, t.app.files);
