@@ -35,6 +35,8 @@ const BUDGET_KB = { login: 120, shell: 200, parents: 100 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The demo user the login and shell figures sign in as (moderator in the Demo school). */
 const SHELL_USER = 'multi@demo.test';
+/** How long a page may take to load and settle: the machine is shared, and a busy one is slow. */
+const PAGE_TIMEOUT_MS = 120_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -65,7 +67,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
 });
 
 async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+  for (let attempt = 0; attempt < 360; attempt += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -175,6 +177,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const newContext = (browser: Browser, token?: string) =>
   browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } }).then(async (context) => {
+    context.setDefaultTimeout(PAGE_TIMEOUT_MS);
     if (token) await context.addInitScript((saved) => localStorage.setItem('auth', saved), token);
     return context;
   });
@@ -256,6 +259,7 @@ async function parentPages(browser: Browser): Promise<ParentLoad[]> {
     const runs: Run[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ locale: 'uk-UA', viewport: { width: 390, height: 844 } });
+      context.setDefaultTimeout(PAGE_TIMEOUT_MS);
       const page = await context.newPage();
       runs.push(
         await measure(page, `${base}${entry.path.replace(':token', token)}`, (p) =>

@@ -7,12 +7,15 @@ import { FRAME_PARTS, PARENTS_PAGES } from './screens.ts';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 
-/** The files that declare screens: the app's own list and each area's `screens.ts`. */
+/** The files that declare screens: the app's own lists and each area's `screens.ts` and `public-screens.ts`. */
 const screenLists = [
   path.join(SRC, 'app/screens.ts'),
+  path.join(SRC, 'app/staff-screens.ts'),
   ...fs
     .readdirSync(path.join(SRC, 'features'))
-    .map((area) => path.join(SRC, 'features', area, 'screens.ts'))
+    .flatMap((area) =>
+      ['screens.ts', 'public-screens.ts'].map((name) => path.join(SRC, 'features', area, name)),
+    )
     .filter((file) => fs.existsSync(file)),
 ];
 

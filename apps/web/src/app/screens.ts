@@ -1,4 +1,4 @@
-import { INDEX_PATHS, routeOf, type RankedRole } from '@logoschool/contract';
+import { INDEX_PATHS, ROUTES, routeOf, type RankedRole } from '@logoschool/contract';
 import { loadAllTexts, loadTextParts } from '../i18n/i18n.ts';
 import type { AreaScreens } from '../lib/area-screens.ts';
 import { lazyScreen, type LazyScreen, type ScreenModule } from './lazy-screen.ts';
@@ -56,31 +56,40 @@ export const PARENTS_PAGES: Record<string, readonly string[]> = {
 /** The signed-in frame (header, navigation), a screen beyond the core itself. */
 export const SHELL = beyondCore(() => import('./shell/shell.tsx'));
 
-/** Each area's screens (`features/<area>/screens.ts`), found at build time. */
-const AREA_SCREENS = import.meta.glob<AreaScreens>('../features/*/screens.ts', {
+/**
+ * Each area's public pages (`features/<area>/public-screens.ts`), found at build time; its
+ * signed-in screens (`screens.ts`) are in `staff-screens.ts`, loaded with the first of them.
+ */
+const PUBLIC_SCREENS = import.meta.glob<AreaScreens>('../features/*/public-screens.ts', {
   eager: true,
   import: 'screens',
 });
 
+/** A signed-in screen: its loader comes with the other signed-in screens' (`staff-screens.ts`). */
+const staffScreen = (path: string) =>
+  beyondCore(() =>
+    import('./staff-screens.ts').then(({ STAFF_SCREENS }) => {
+      const load = STAFF_SCREENS[path];
+      if (!load) throw new Error(`No screen for ${path} in staff-screens.ts`);
+      return load();
+    }),
+  );
+
 /**
  * The screen of every built route of the contract's route table, by path, each its own lazy
- * chunk. A test keeps this and the table's `built` flags in step.
+ * chunk: the core's, the public pages', and every signed-in route's through `staff-screens.ts`.
+ * A test keeps this and the table's `built` flags in step.
  */
 export const SCREENS: Record<string, LazyScreen> = {
+  ...Object.fromEntries(
+    ROUTES.filter((route) => route.built && route.access !== 'public').map((route) => [
+      route.path,
+      staffScreen(route.path),
+    ]),
+  ),
   '/login': lazyScreen(() => import('../features/auth/login-page.tsx')),
   '/logout': lazyScreen(() => import('../features/auth/logout-page.tsx')),
   '/not-found': lazyScreen(() => import('./screens/not-found-page.tsx')),
-  '/projects': beyondCore(() => import('./routes/projects-screen.tsx')),
-  '/users': beyondCore(() => import('./routes/users-screen.tsx')),
-  '/clients': beyondCore(() => import('./routes/clients-screen.tsx')),
-  '/edit-client/:clientId?': beyondCore(() => import('./routes/edit-client-screen.tsx')),
-  '/conduct-lesson/:lessonId': beyondCore(() => import('./routes/conduct-lesson-screen.tsx')),
-  '/edit-lesson/:lessonId?': beyondCore(() => import('./routes/edit-lesson-screen.tsx')),
-  '/edit-protocol/:protocolId?': beyondCore(() => import('./routes/edit-protocol-screen.tsx')),
-  '/correction-path/:clientId?': beyondCore(() => import('./routes/correction-path-screen.tsx')),
-  '/themes': beyondCore(() => import('./routes/themes-and-tags-screen.tsx')),
-  '/diagnostic-cards': beyondCore(() => import('./routes/diagnostic-cards-screen.tsx')),
-  '/manage-client-dc/:cardId?': beyondCore(() => import('./routes/manage-client-dc-screen.tsx')),
   '/parent-dashboard-demo/:token': parentsPage(
     () => import('./routes/parent-dashboard-screen.tsx'),
     PARENTS_PAGES['/parent-dashboard-demo/:token'] ?? [],
@@ -90,7 +99,7 @@ export const SCREENS: Record<string, LazyScreen> = {
     PARENTS_PAGES['/appointment/:token'] ?? [],
   ),
   ...Object.fromEntries(
-    Object.values(AREA_SCREENS).flatMap((screens) =>
+    Object.values(PUBLIC_SCREENS).flatMap((screens) =>
       Object.entries(screens).map(([path, load]) => {
         const parts = PARENTS_PAGES[path];
         return [path, parts ? parentsPage(load, parts) : beyondCore(load)];
