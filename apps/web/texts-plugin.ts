@@ -66,6 +66,41 @@ export function wholeTexts(language: string): Texts {
   return texts;
 }
 
+/** The areas that have texts (`features/<area>/texts/`), by folder name. */
+export function textAreas(): string[] {
+  return fs
+    .readdirSync(FEATURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(FEATURES, entry.name, 'texts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/**
+ * One part of a language: `shared` (`i18n/locales/<language>.json`) or an area's own texts. A
+ * parents' page loads the shared part and its areas' parts, not the whole language (issue 32).
+ */
+export function partTexts(language: string, part: string): Texts {
+  if (part === 'shared')
+    return JSON.parse(fs.readFileSync(path.join(SHARED, `${language}.json`), 'utf8')) as Texts;
+  if (!textAreas().includes(part)) throw new Error(`No area "${part}" with texts`);
+  return JSON.parse(fs.readFileSync(path.join(FEATURES, part, 'texts', `${language}.json`), 'utf8')) as Texts;
+}
+
+/** The loaders of every language's parts, by language and part (each part its own chunk). */
+function partLoaders(): string {
+  const parts = ['shared', ...textAreas()];
+  const byLanguage = ['uk', 'ru', 'en', 'pl'].map(
+    (language) =>
+      `${JSON.stringify(language)}: {${parts
+        .map(
+          (part) =>
+            `${JSON.stringify(part)}: () => import(${JSON.stringify(`virtual:text-part/${language}/${part}`)})`,
+        )
+        .join(', ')}}`,
+  );
+  return `export default {${byLanguage.join(', ')}};`;
+}
+
 const MODULES = {
   /** The core sections alone: their own small chunk, which the first page loads. */
   'virtual:core-texts/': (language: string) => {
@@ -74,6 +109,11 @@ const MODULES = {
   },
   /** The whole language, one chunk, loaded with the screens beyond the core. */
   'virtual:texts/': wholeTexts,
+  /** One part of a language (`<language>/<part>`), loaded with the parents' pages that show it. */
+  'virtual:text-part/': (rest: string) => {
+    const [language = '', part = ''] = rest.split('/');
+    return partTexts(language, part);
+  },
 };
 
 /**
@@ -85,16 +125,19 @@ export function areaTexts(): Plugin {
   return {
     name: 'logoschool-texts',
     resolveId(id) {
+      if (id === 'virtual:text-parts') return `\0${id}`;
       return Object.keys(MODULES).some((prefix) => id.startsWith(prefix)) ? `\0${id}` : undefined;
     },
     load(id) {
+      if (id === '\0virtual:text-parts') return partLoaders();
       const entry = Object.entries(MODULES).find(([prefix]) => id.startsWith(`\0${prefix}`));
       if (!entry) return undefined;
       const [prefix, assemble] = entry;
-      const language = id.slice(prefix.length + 1);
+      const rest = id.slice(prefix.length + 1);
+      const language = rest.split('/')[0] ?? '';
       if (!/^[a-z]{2}$/.test(language)) throw new Error(`No language "${language}" for texts`);
       for (const file of textFiles(language)) this.addWatchFile(file);
-      return `export default ${JSON.stringify(assemble(language))};`;
+      return `export default ${JSON.stringify(assemble(rest))};`;
     },
   };
 }

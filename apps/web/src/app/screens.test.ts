@@ -4,12 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { buildRoutes } from './router.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
 import { SCREENS } from './screens.ts';
+import { STAFF_SCREENS } from './staff-screens.ts';
 import { NAV_ICONS } from './shell/navigation.tsx';
 
 describe('the screens and the route table', () => {
   it('has a screen for exactly the built routes', () => {
     const built = ROUTES.filter((route) => route.built).map((route) => route.path);
     expect(Object.keys(SCREENS).sort()).toEqual([...built].sort());
+  });
+
+  it('loads every signed-in screen through staff-screens.ts, and no public page', () => {
+    const staff = ROUTES.filter((route) => route.built && route.access !== 'public').map(
+      (route) => route.path,
+    );
+    expect(Object.keys(STAFF_SCREENS).sort()).toEqual([...staff].sort());
   });
 
   it('mounts every built route and nothing that is not built', () => {

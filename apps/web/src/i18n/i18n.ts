@@ -41,15 +41,48 @@ const ALL: Record<Language, () => Promise<{ default: Texts }>> = {
 /** Whether a screen beyond the core has asked for whole languages (then a switch loads whole ones). */
 let allTextsWanted = false;
 const complete = new Set<Language>();
+/**
+ * The parts of a language (`shared`, an area) that the parents' pages shown so far asked for
+ * instead of the whole language (issue 32); a language switch loads the same parts.
+ */
+const wantedParts = new Set<string>();
+/** The parts loaded so far, as `<language>/<part>`. */
+const loadedParts = new Set<string>();
 
 async function loadLanguage(language: Language) {
   if (allTextsWanted) return loadWholeLanguage(language);
+  await loadCore(language);
+  await loadParts(language);
+}
+
+async function loadCore(language: Language) {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   i18n.addResourceBundle(
     language,
     'translation',
     withChanges(await CORE[language](), await changesFor(language)),
   );
+}
+
+/** Adds the wanted parts of `language` not loaded yet, each merged into what the language has. */
+async function loadParts(language: Language) {
+  const missing = [...wantedParts].filter((part) => !loadedParts.has(`${language}/${part}`));
+  if (missing.length === 0) return;
+  const [{ default: loaders }, changes] = await Promise.all([
+    import('virtual:text-parts'),
+    changesFor(language),
+  ]);
+  const parts = await Promise.all(
+    missing.map((part) => {
+      const load = loaders[language]?.[part];
+      if (!load) throw new Error(`No texts "${part}" in ${language}`);
+      return load();
+    }),
+  );
+  parts.forEach((part, index) => {
+    i18n.addResourceBundle(language, 'translation', withChanges(part.default, changes), true, true);
+    loadedParts.add(`${language}/${missing[index]}`);
+  });
 }
 
 async function loadWholeLanguage(language: Language) {
@@ -75,8 +108,9 @@ export async function showPublishedTexts(): Promise<void> {
   const language = currentLanguage();
   await publishedChanges(language);
   complete.clear();
+  loadedParts.clear();
   if (allTextsWanted) await loadWholeLanguage(language);
-  else
+  else {
     i18n.addResourceBundle(
       language,
       'translation',
@@ -84,6 +118,8 @@ export async function showPublishedTexts(): Promise<void> {
       true,
       true,
     );
+    await loadParts(language);
+  }
   await i18n.changeLanguage(language);
 }
 
@@ -96,6 +132,41 @@ export async function loadAllTexts(): Promise<void> {
   allTextsWanted = true;
   await starting;
   await loadWholeLanguage(currentLanguage());
+}
+
+/**
+ * Loads only `parts` of the current language (`shared`, areas' folder names) beside its core: what
+ * a parents' page shows, instead of the whole language (issue 32: phones on mobile networks). A
+ * text a page shows from outside its parts loads the whole language after all (`initI18n`).
+ */
+export async function loadTextParts(parts: readonly string[]): Promise<void> {
+  for (const part of parts) wantedParts.add(part);
+  await starting;
+  if (allTextsWanted) return loadWholeLanguage(currentLanguage());
+  await loadParts(currentLanguage());
+}
+
+/**
+ * Loads what a page needs of `language` (a public page in the student's language): the wanted
+ * parts beside the core on a parents' page, the whole language everywhere else.
+ */
+export async function loadTextsOf(language: Language): Promise<void> {
+  if (allTextsWanted || wantedParts.size === 0) return loadWholeLanguage(language);
+  await loadCore(language);
+  await loadParts(language);
+}
+
+/**
+ * A text asked for that the loaded parts do not have: a parents' page showed a text from beyond
+ * its declared parts, so the whole language loads, and the screens render again with it
+ * (`bindI18nStore: 'added'`).
+ */
+function loadWholeOnMissing(languages: readonly string[]) {
+  if (allTextsWanted || wantedParts.size === 0) return;
+  allTextsWanted = true;
+  for (const language of new Set([...languages, currentLanguage()])) {
+    if (isLanguage(language)) void loadWholeLanguage(language).catch(() => undefined);
+  }
 }
 
 /** How the switcher names each language (spec §9: uk is shown as UA). */
@@ -137,6 +208,10 @@ export async function initI18n(
         supportedLngs: [...LANGUAGES],
         interpolation: { escapeValue: false },
         returnNull: false,
+        // A parents' page loads parts of a language: a text outside them loads the rest.
+        saveMissing: published,
+        missingKeyHandler: (languages) => loadWholeOnMissing(languages),
+        react: { bindI18nStore: 'added' },
       }),
     );
     await starting;

@@ -15,13 +15,7 @@ import { DIAGNOSIS_STATUSES } from './diagnosis.ts';
  * student's results on that card over time. Sending mails the link.
  */
 
-/** The kind of a diagnosis' public link for the parents (the public-link kit, decision 029). */
-export const DIAGNOSIS_LINK_KIND = 'diagnosis';
-
-/** The web page a diagnosis' public link opens (the route table's `/dc-preview/:token`). */
-export const PARENT_DIAGNOSIS_PAGE = '/dc-preview';
-/** The web page of the student's progress on the card, by the same token (`/progress-preview/:token`). */
-export const PARENT_PROGRESS_PAGE = '/progress-preview';
+export { DIAGNOSIS_LINK_KIND, PARENT_DIAGNOSIS_PAGE, PARENT_PROGRESS_PAGE } from './sharing-pages.ts';
 
 /** The project and role a sharing call acts in (no "today" is judged: no time zone). */
 export const diagnosisSharingQuery = diagnosisActingQuery.omit({ time_zone: true });

@@ -39,10 +39,7 @@ export const GAME_LEVELS_MAX = 20;
 export const GAME_ITEMS_MAX = 30;
 export const GAME_PROPS_MAX = 12;
 export const GAME_CHARACTERS_MAX = 8;
-/** A find item is shown among this many pictures of its level at most (itself included). */
-export const GAME_FIND_CHOICES_MAX = 4;
-/** The longest play of a level kept: three hours, in ms. */
-export const GAME_PLAY_TIME_MAX_MS = 3 * 60 * 60 * 1000;
+export { GAME_FIND_CHOICES_MAX, GAME_PLAY_TIME_MAX_MS } from './play-limits.ts';
 
 /** The therapy's hierarchy, in order: the sound alone, then syllables, words, phrases, sentences. */
 export const GAME_STAGES = ['sound', 'syllables', 'words', 'phrases', 'sentences'] as const;

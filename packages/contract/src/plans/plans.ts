@@ -4,16 +4,9 @@ import { PROTOCOL_BLOCKS_MAX } from '../common/limits.ts';
 import { PLAN_FILTERS, PLAN_STATUSES } from './plan-status.ts';
 import { presentationsInOrder, presentationsSchema, templateFolderSchema } from './schemas.ts';
 import { templateDifferenceSchema } from './template-difference.ts';
+import { isTimeZone } from './time-zone.ts';
 
-/** Whether a text names a time zone this runtime knows (IANA, e.g. 'Europe/Kyiv'). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from './time-zone.ts';
 
 /** A time zone in a query: the teacher's, that a plan's deadline is judged in; UTC when absent. */
 export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { message: 'invalid' });

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../i18n/languages.ts';
 import { LESSON_PRESENTATIONS_MAX } from '../lessons/schemas.ts';
 import { LESSON_SESSION_SLIDE_MAX } from '../lessons/session.ts';
 import { publicLinkSchema } from '../public-links/public-links.ts';
+import { PRACTICE_OUTCOMES } from './practice-page.ts';
 
 /**
  * Practice at home (issue 29 item 2; spec §2 `/play-lesson/:lessonId`, public): the teacher assigns
@@ -14,25 +15,14 @@ import { publicLinkSchema } from '../public-links/public-links.ts';
  * are the family's, kept apart from the therapist's marks (decision 038).
  */
 
-/** The kind of an assignment's public link (the public-link kit, decision 029). */
-export const PRACTICE_LINK_KIND = 'practice';
-
-/** The web page an assignment's link opens (the route table's `/play-lesson/:token`). */
-export const PRACTICE_PAGE = '/play-lesson';
-
-/** The teacher's own player of a lesson (before issue 29 at `/play-lesson/:lessonId`). */
-export const CONDUCT_LESSON_PAGE = '/conduct-lesson';
-
-/**
- * Whether `/play-lesson/<segment>` names a lesson by the id an older link carried (digits) rather
- * than a practice link's token (32 to 43 base64url characters): an old link leads a signed-in
- * teacher to her player at `/conduct-lesson/<id>`.
- */
-export const isOldLessonId = (segment: string): boolean => /^[1-9]\d{0,9}$/.test(segment);
-
-/** How one try went, as the parent taps it: said it right, said it with help, not yet. */
-export const PRACTICE_OUTCOMES = ['right', 'helped', 'not_yet'] as const;
-export type PracticeOutcome = (typeof PRACTICE_OUTCOMES)[number];
+export {
+  CONDUCT_LESSON_PAGE,
+  PRACTICE_LINK_KIND,
+  PRACTICE_OUTCOMES,
+  PRACTICE_PAGE,
+  isOldLessonId,
+  type PracticeOutcome,
+} from './practice-page.ts';
 
 /** The project and role a teacher's practice call acts in. */
 export const practiceActingQuery = actingAsQuery;

@@ -34,8 +34,7 @@ export const publicLinkSchema = z.object({
 });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
-/** What a subject's link route takes after the subject's own path (`…/link`, `…/link/rotate`). */
-export const PUBLIC_LINK_SEGMENTS = { link: '/link', rotate: '/link/rotate' } as const;
+export { PUBLIC_LINK_SEGMENTS } from './segments.ts';
 
 /** A page's address for a token: `page` is the route table's path without `/:token`. */
 export const publicLinkUrl = (baseUrl: string, page: string, token: string) => `${baseUrl}${page}/${token}`;
