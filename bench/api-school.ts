@@ -30,7 +30,16 @@ import { listReferrals } from '@logoschool/server/src/modules/referrals/referral
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { printRows, printTable, ratio, run, through, type BenchContext, type Row } from './measure.ts';
+import {
+  DURATION,
+  printRows,
+  printTable,
+  ratio,
+  run,
+  through,
+  type BenchContext,
+  type Row,
+} from './measure.ts';
 
 const SCHOOL = {
   students: Number(process.env.BENCH_STUDENTS ?? 20_000),
@@ -296,6 +305,7 @@ export async function benchSchoolLists(context: BenchContext): Promise<void> {
     },
   ];
   const rows: Row[] = [];
+  const alone: { sql: number; app: number }[] = [];
   for (const list of lists) {
     baselines.set(list.name, await statementsOf(db, (handle) => list.service(handle, list.query)));
     const url = `${list.path}?${new URLSearchParams(Object.entries(list.query).map(([k, v]) => [k, String(v)]))}`;
@@ -307,6 +317,11 @@ export async function benchSchoolLists(context: BenchContext): Promise<void> {
     }
     const sqlAnswer = await fetch(`${address}/bench/sql/${list.name}`);
     if (!sqlAnswer.ok) throw new Error(`${list.name}: its SQL baseline answered ${sqlAnswer.status}`);
+    // One answer of each with nothing else running, after the first (cold) ones above.
+    alone.push({
+      sql: await timed(`${address}/bench/sql/${list.name}`, {}),
+      app: await timed(`${address}${url}`, { authorization: list.token }),
+    });
     const baseline = await run(
       `${list.name} SQL via ${through} (baseline)`,
       `${address}/bench/sql/${list.name}`,
@@ -325,6 +340,23 @@ export async function benchSchoolLists(context: BenchContext): Promise<void> {
   printRows(rows);
   for (let n = 0; n < rows.length; n += 2) {
     const [baseline, app] = [rows[n] as Row, rows[n + 1] as Row];
-    console.log(ratio(`${app.title} / its SQL via ${through}`, app, baseline));
+    const one = alone[n / 2] as { sql: number; app: number };
+    const single = `one answer alone: ${one.app.toFixed(0)} ms, its SQL ${one.sql.toFixed(0)} ms`;
+    // A list slower than the run's length completes no answer: autocannon then reports 0 and p99 0.
+    const none = [app.rps === 0 && 'the app', baseline.rps === 0 && 'its SQL'].filter(Boolean).join(' and ');
+    console.log(
+      none
+        ? `${app.title}: ${none} completed no answer within ${DURATION} s under load, no ratio (${single})`
+        : `${ratio(`${app.title} / its SQL via ${through}`, app, baseline)} (${single})`,
+    );
   }
+}
+
+/** How long one GET takes to answer in full, in ms. */
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const answer = await fetch(url, { headers });
+  await answer.arrayBuffer();
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+  return performance.now() - started;
 }

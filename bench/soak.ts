@@ -19,8 +19,8 @@
  * next arrivals, where autocannon's `overallRate` paces connections that each wait for their
  * answer), and each is drawn from the mix by weight, with its own token, address and expected
  * status — which autocannon cannot check per request. Every answer is read whole and must have
- * exactly its expected status; anything else is an error (another status, a failed connection, or
- * no answer within 10 s). Beside the requests, SOAK_STREAMS (3) children's screens follow the live
+ * exactly its expected status and a JSON body of its kind (`data`, or a refusal's `message`);
+ * anything else is an error (another status or body, a failed connection, or no answer within 10 s). Beside the requests, SOAK_STREAMS (3) children's screens follow the live
  * lesson over server-sent events for the whole run; one that ends early is an error.
  *
  * Prints per minute (by the time answers arrive): requests, errors, p50/p99/max ms, and the RSS of
@@ -32,7 +32,7 @@
  * `SOAK_SECONDS` (600, more than 60), `SOAK_RATE` (200 requests per second), `SOAK_STREAMS` (3),
  * `SOAK_PORT` (3441).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,6 +53,11 @@ const ADMIN_URL =
 const TIMEOUT_MS = 10_000;
 /** How far the RSS at the end may be above the RSS after the first minute. */
 const MEMORY_GROWTH_MAX = 0.15;
+/**
+ * The most requests left waiting at once: every one answered only at its timeout. Past it the load
+ * generator is behind on its own timers too, and an arrival is not sent but counted as an error.
+ */
+const IN_FLIGHT_MAX = Math.max(100, (RATE * TIMEOUT_MS) / 1000);
 const TIME_ZONE = 'Europe/Kyiv';
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -119,24 +124,38 @@ function rssKb(pid: number): number {
   }
 }
 
-/** The RSS of a process and all its descendants in MB (Linux /proc), the slide renderer's jobs left out. */
-function treeRssMb(root: number): number {
-  const parentOf = new Map<number, number>();
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * A process and all its descendants (Linux /proc), the slide renderer's jobs left out: their RSS in
+ * MB, and the CPU time they have used, in seconds (the exited ones' not counted).
+ */
+function treeStats(root: number): { rssMb: number; cpuSeconds: number } {
+  const stats = new Map<number, string[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      // The fields after the command's name: state, ppid, … utime (12th), stime (13th).
+      stats.set(Number(entry), stat.slice(stat.lastIndexOf(')') + 2).split(' '));
     } catch {
       // Gone meanwhile.
     }
   }
   const inTree = (pid: number) => {
-    for (let at = pid; at > 1; at = parentOf.get(at) ?? 0) if (at === root) return true;
+    for (let at = pid; at > 1; at = Number(stats.get(at)?.[1] ?? 0)) if (at === root) return true;
     return false;
   };
   let kb = 0;
-  for (const pid of parentOf.keys()) {
+  let ticks = 0;
+  for (const [pid, fields] of stats) {
     if (!inTree(pid)) continue;
     try {
       if (/soffice|oosplash|pdftoppm/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
@@ -144,8 +163,9 @@ function treeRssMb(root: number): number {
       continue;
     }
     kb += rssKb(pid);
+    ticks += Number(fields[11]) + Number(fields[12]);
   }
-  return kb / 1024;
+  return { rssMb: kb / 1024, cpuSeconds: ticks / CLOCK_TICKS };
 }
 
 async function waitHealthy(child: ChildProcess): Promise<number> {
@@ -216,6 +236,15 @@ async function setupCall<T>(call: Omit<Call, 'expect'> & { expect?: number }): P
     throw new Error(`setup: ${call.method} ${call.path} answered ${status}: ${text.slice(0, 300)}`);
   }
   return (JSON.parse(text) as { data: T }).data;
+}
+
+/** An answer's JSON body; undefined when it is not JSON. */
+function parsed(text: string): { data?: unknown; message?: unknown } | undefined {
+  try {
+    return JSON.parse(text) as { data?: unknown; message?: unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 const tokenOfUrl = (url: string) => url.slice(url.lastIndexOf('/') + 1);
@@ -624,14 +653,21 @@ class Tally {
   timeouts = 0;
   unexpected = 0;
   failed = 0;
+  dropped = 0;
 
-  add(ms: number, outcome: 'ok' | 'unexpected' | 'timeout' | 'failed') {
-    this.latencies.push(ms);
+  add(ms: number, outcome: 'ok' | 'unexpected' | 'timeout' | 'failed' | 'dropped') {
+    if (outcome !== 'dropped') this.latencies.push(ms);
     if (outcome === 'ok') return;
     this.errors += 1;
     if (outcome === 'timeout') this.timeouts += 1;
     else if (outcome === 'unexpected') this.unexpected += 1;
+    else if (outcome === 'dropped') this.dropped += 1;
     else this.failed += 1;
+  }
+
+  /** Answers and errors: every arrival of the stretch. */
+  get count(): number {
+    return this.latencies.length + this.dropped;
   }
 
   /** The q-quantile of the latencies (nearest rank), in ms. */
@@ -685,8 +721,9 @@ async function soak(child: ChildProcess, setup: Setup) {
   const mix = mixOf(setup);
   const totalWeight = mix.reduce((sum, kind) => sum + kind.weight, 0);
   console.log(`\nthe mix (${mix.length} kinds, share of the arrivals → expected status):`);
-  for (const kind of mix) {
-    const sample = kind.make(0);
+  // What each kind asks and expects, once before the run (a sign-out has no sign-in to end yet).
+  const shapes = new Map(mix.map((kind) => [kind, kind.make(0)]));
+  for (const [kind, sample] of shapes) {
     console.log(
       `  ${((100 * kind.weight) / totalWeight).toFixed(1).padStart(5)}%  ${kind.name.padEnd(40)} ${sample.method} → ${sample.expect}`,
     );
@@ -711,18 +748,26 @@ async function soak(child: ChildProcess, setup: Setup) {
   const minutes: { label: string; tally: Tally; rss: number; nodeRss: number }[] = [];
   console.log(
     `\n${'minute'.padStart(6)} ${'requests'.padStart(9)} ${'errors'.padStart(7)} ${'p50 ms'.padStart(8)} ` +
-      `${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'RSS MB'.padStart(8)} ${'node MB'.padStart(8)}`,
+      `${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'RSS MB'.padStart(8)} ${'node MB'.padStart(8)} ` +
+      `${'app CPU'.padStart(8)} ${'load'.padStart(6)}`,
   );
+  const appStart = treeStats(child.pid ?? 0);
+  let cpuBefore = { seconds: appStart.cpuSeconds, at: performance.now() };
   const closeMinute = (label: string) => {
-    const rss = treeRssMb(child.pid ?? 0);
+    const { rssMb: rss, cpuSeconds } = treeStats(child.pid ?? 0);
     const nodeRss = rssKb(child.pid ?? 0) / 1024;
+    // The app's CPU in the stretch, as a share of one core.
+    const now = performance.now();
+    const cpu = (100 * (cpuSeconds - cpuBefore.seconds)) / ((now - cpuBefore.at) / 1000);
+    cpuBefore = { seconds: cpuSeconds, at: now };
     const tally = minute;
     minute = new Tally();
     minutes.push({ label, tally, rss, nodeRss });
     console.log(
-      `${label.padStart(6)} ${String(tally.latencies.length).padStart(9)} ${String(tally.errors).padStart(7)} ` +
+      `${label.padStart(6)} ${String(tally.count).padStart(9)} ${String(tally.errors).padStart(7)} ` +
         `${ms(tally.quantile(0.5)).padStart(8)} ${ms(tally.quantile(0.99)).padStart(8)} ${ms(tally.max()).padStart(8)} ` +
-        `${rss.toFixed(0).padStart(8)} ${nodeRss.toFixed(0).padStart(8)}`,
+        `${rss.toFixed(0).padStart(8)} ${nodeRss.toFixed(0).padStart(8)} ${`${cpu.toFixed(0)}%`.padStart(8)} ` +
+        `${(os.loadavg()[0] ?? 0).toFixed(1).padStart(6)}`,
     );
   };
 
@@ -737,9 +782,11 @@ async function soak(child: ChildProcess, setup: Setup) {
     const started = performance.now();
     try {
       const { status, text } = await send(call, AbortSignal.timeout(TIMEOUT_MS));
-      if (status !== call.expect)
-        return record(kind, started, 'unexpected', `${status} ${text.slice(0, 200)}`);
-      call.then?.(JSON.parse(text));
+      // The expected status with the body of its kind: `data` for a success, a `message` for a refusal.
+      const body = status === call.expect ? parsed(text) : undefined;
+      const whole = status < 300 ? body?.data !== undefined : typeof body?.message === 'string';
+      if (!body || !whole) return record(kind, started, 'unexpected', `${status} ${text.slice(0, 200)}`);
+      call.then?.(body);
       record(kind, started, 'ok', '');
     } catch (error) {
       const { name, message } = error as Error;
@@ -763,6 +810,10 @@ async function soak(child: ChildProcess, setup: Setup) {
       const due = Math.min(count, Math.floor(((now - start) * RATE) / 1000) + 1);
       for (; sent < due; sent += 1) {
         lagMax = Math.max(lagMax, now - (start + (sent * 1000) / RATE));
+        if (inFlight.size >= IN_FLIGHT_MAX) {
+          record(draw(), now, 'dropped', `not sent: ${IN_FLIGHT_MAX} requests already waiting`);
+          continue;
+        }
         const request = fire(sent);
         inFlight.add(request);
         void request.finally(() => inFlight.delete(request));
@@ -787,7 +838,7 @@ async function soak(child: ChildProcess, setup: Setup) {
   );
   for (const [kind, tally] of byKind) {
     console.log(
-      `${kind.name.padEnd(42)} ${String(kind.make(0).expect).padStart(6)} ${String(tally.latencies.length).padStart(9)} ` +
+      `${kind.name.padEnd(42)} ${String(shapes.get(kind)?.expect).padStart(6)} ${String(tally.count).padStart(9)} ` +
         `${String(tally.errors).padStart(7)} ${ms(tally.quantile(0.5)).padStart(8)} ${ms(tally.quantile(0.99)).padStart(8)}`,
     );
   }
@@ -797,11 +848,18 @@ async function soak(child: ChildProcess, setup: Setup) {
   const last = minutes[minutes.length - 1] as (typeof minutes)[number];
   const growth = last.rss / warm.rss - 1;
   const flat = growth <= MEMORY_GROWTH_MAX;
+  const cpu = treeStats(child.pid ?? 0).cpuSeconds - appStart.cpuSeconds;
   console.log(
-    `\ntotal: ${total.latencies.length} requests in ${elapsed.toFixed(1)} s (${(total.latencies.length / elapsed).toFixed(1)}/s, ` +
+    `\ntotal: ${total.count} requests in ${elapsed.toFixed(1)} s (${(total.count / elapsed).toFixed(1)}/s, ` +
       `asked ${RATE}/s; the pacing fell behind by at most ${ms(lagMax)} ms), ${total.errors} errors ` +
-      `(${total.unexpected} unexpected statuses, ${total.failed} failed connections, ${total.timeouts} timeouts); ` +
-      `p50 ${ms(total.quantile(0.5))} ms, p99 ${ms(total.quantile(0.99))} ms, max ${ms(total.max())} ms`,
+      `(${total.unexpected} unexpected statuses or bodies, ${total.failed} failed connections, ` +
+      `${total.timeouts} timeouts, ${total.dropped} not sent); p50 ${ms(total.quantile(0.5))} ms, ` +
+      `p99 ${ms(total.quantile(0.99))} ms, max ${ms(total.max())} ms`,
+  );
+  console.log(
+    `the app's processes used ${cpu.toFixed(1)} s of CPU: ${((1000 * cpu) / Math.max(total.count, 1)).toFixed(2)} ms ` +
+      `a request, ${((100 * cpu) / elapsed).toFixed(0)}% of one core on average` +
+      (scratch ? " (the PostgreSQL server's own not counted)" : ''),
   );
   console.log(
     `children's screens: ${STREAMS} streams held for the whole run, ${events} state events received, ` +
