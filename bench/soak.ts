@@ -20,8 +20,11 @@
  * answer), and each is drawn from the mix by weight, with its own token, address and expected
  * status — which autocannon cannot check per request. Every answer is read whole and must have
  * exactly its expected status and a JSON body of its kind (`data`, or a refusal's `message`);
- * anything else is an error (another status or body, a failed connection, or no answer within 10 s). Beside the requests, SOAK_STREAMS (3) children's screens follow the live
- * lesson over server-sent events for the whole run; one that ends early is an error.
+ * anything else is an error (another status or body, a failed connection, or no answer within 10 s).
+ * The writes are spread as a school spreads them: twelve live lessons, each moved by its teacher's
+ * player, and notes across forty students (the setup adds them as a teacher does). Beside the
+ * requests, SOAK_STREAMS (3) children's screens follow live lessons over server-sent events for the
+ * whole run; one that ends early is an error.
  *
  * Prints per minute (by the time answers arrive): requests, errors, p50/p99/max ms, and the RSS of
  * the app's process tree (node, and the embedded PostgreSQL's processes with SOAK_EMBEDDED=1; the
@@ -87,6 +90,11 @@ const DEVICES: Record<string, number> = {
   'admin@demo.test': 2,
   'author@demo.test': 2,
 };
+
+/** How many of the demo teacher's open lessons are live (each moved by its teacher, followed by its child). */
+const LIVE_LESSONS = 12;
+/** The teacher's students whose notes are written: the demo's, and more added in the setup. */
+const STUDENTS = 40;
 
 /** Words the exercise search looks for (titles and slide texts of the demo library). */
 const TERMS = ['звук', 'склади', 'мотор', 'Głoski', 'слова', 'р'];
@@ -303,20 +311,43 @@ async function prepare() {
   );
   if (students.length === 0 || plans.length === 0)
     throw new Error('setup: the demo teacher has no students or plans');
-  // The live lesson: one still open, with decks, which the teacher's player moves through.
-  const lessons = await teacherGet<
-    { id: number; status: string; locked: boolean; presentations: number; finished_at: string | null }[]
-  >(`${API.lessons}?${query({ ...asTeacher, time_zone: TIME_ZONE, per_page: 100 })}`);
-  const lesson = lessons.find((one) => one.status === 'open' && !one.locked && one.presentations > 0);
-  if (!lesson) throw new Error('setup: the demo teacher has no open lesson with decks');
-  const sessionPath = `${API.lesson}/${lesson.id}/session?${query(asTeacher)}`;
-  const started = await setupCall<{ url: string }>({
-    method: 'POST',
-    path: sessionPath,
-    token: teacher.token,
-    address: teacher.address,
-    body: { action: 'start' },
-  });
+  // The live lessons: those still open, with decks, each moved through by a teacher's player (every
+  // teacher holds her own lesson: the moves of one lesson are a teacher's pace, not the whole mix's).
+  const open = (
+    await teacherGet<{ id: number; status: string; locked: boolean; presentations: number }[]>(
+      `${API.lessons}?${query({ ...asTeacher, time_zone: TIME_ZONE, per_page: 100 })}`,
+    )
+  ).filter((one) => one.status === 'open' && !one.locked && one.presentations > 0);
+  if (open.length === 0) throw new Error('setup: the demo teacher has no open lesson with decks');
+  const lessons = [];
+  for (const lesson of open.slice(0, LIVE_LESSONS)) {
+    const sessionPath = `${API.lesson}/${lesson.id}/session?${query(asTeacher)}`;
+    const started = await setupCall<{ url: string }>({
+      method: 'POST',
+      path: sessionPath,
+      token: teacher.token,
+      address: teacher.address,
+      body: { action: 'start' },
+    });
+    lessons.push({
+      id: lesson.id,
+      presentations: lesson.presentations,
+      sessionPath,
+      token: tokenOfUrl(started.url),
+    });
+  }
+  // More students, added as a teacher adds them, so that the notes are written across a caseload.
+  for (let n = students.length; n < STUDENTS; n += 1) {
+    const added = await setupCall<{ id: number }>({
+      method: 'POST',
+      path: `${API.clients}?${query(asTeacher)}`,
+      token: teacher.token,
+      address: teacher.address,
+      body: { client_name: `Soak parent ${n}`, child_name: `Soak child ${n}`, language: 'uk' },
+      expect: 201,
+    });
+    students.push(added);
+  }
 
   let familyToken: string | undefined;
   for (const student of students) {
@@ -346,12 +377,7 @@ async function prepare() {
     all: [...sessions.values()].flat(),
     students: students.map((student) => student.id),
     plans: plans.map((plan) => plan.id),
-    lesson: {
-      id: lesson.id,
-      presentations: lesson.presentations,
-      sessionPath,
-      token: tokenOfUrl(started.url),
-    },
+    lessons,
     familyToken,
     bookingToken: tokenOfUrl(booking.url),
     othersStudent,
@@ -379,6 +405,9 @@ function mixOf(setup: Setup): Kind[] {
     return day.toLocaleDateString('sv-SE', { timeZone: TIME_ZONE });
   };
   const teacher = () => pick(of('teacher@demo.test'));
+  /** The live lesson of an arrival: one of them, at random as the arrivals come. */
+  const lessonOf = (n: number) =>
+    setup.lessons[(n * 7919) % setup.lessons.length] as Setup['lessons'][number];
   const moderator = () => pick([...of('moderator@demo.test'), ...of('multi@demo.test')]);
   /** Tokens of the mix's own sign-ins, which its sign-outs end (the oldest first). */
   const signedIn: { token: string; address: string }[] = [];
@@ -508,9 +537,9 @@ function mixOf(setup: Setup): Kind[] {
       name: "the lesson's slide move (teacher)",
       weight: 4,
       make: (n) =>
-        teacherCall('POST', setup.lesson.sessionPath, 200, {
+        teacherCall('POST', lessonOf(n).sessionPath, 200, {
           action: 'move',
-          position: n % setup.lesson.presentations,
+          position: n % lessonOf(n).presentations,
           slide: 0,
         }),
     },
@@ -521,7 +550,7 @@ function mixOf(setup: Setup): Kind[] {
         teacherCall('POST', `${API.reportTickets}?${query(as(ROLE.teacher))}`, 201, {
           key: randomUUID(),
           description: `Soak report ${n}: the picture on the slide does not load`,
-          context: { screen: `/conduct-lesson/${setup.lesson.id}`, slide: 1 + (n % 4) },
+          context: { screen: `/conduct-lesson/${lessonOf(n).id}`, slide: 1 + (n % 4) },
         }),
     },
     {
@@ -587,7 +616,7 @@ function mixOf(setup: Setup): Kind[] {
       weight: 9,
       make: () => ({
         method: 'GET',
-        path: `${API.playLesson}/${setup.lesson.token}`,
+        path: `${API.playLesson}/${pick(setup.lessons).token}`,
         address: publicAddress(),
         expect: 200,
       }),
@@ -687,12 +716,13 @@ const ms = (value: number) => value.toFixed(1);
 // ---------------------------------------------------------------------------------------------
 // The run
 
-/** The children's screens: server-sent event streams of the live lesson, held for the whole run. */
-function followLesson(token: string, count: number, onFailure: (why: string) => void) {
+/** The children's screens: server-sent event streams of the live lessons, held for the whole run. */
+function followLessons(tokens: readonly string[], count: number, onFailure: (why: string) => void) {
   const stop = new AbortController();
   let events = 0;
   const streams = Array.from({ length: count }, async (_, n) => {
     try {
+      const token = tokens[n % tokens.length] as string;
       const answer = await fetch(`${BASE}${API_BASE}${API.playLesson}/${token}/events`, {
         headers: { 'x-forwarded-for': addressOf(6, n) },
         signal: stop.signal,
@@ -732,7 +762,11 @@ async function soak(child: ChildProcess, setup: Setup) {
   const total = new Tally();
   const samples: string[] = [];
   const streamFailures: string[] = [];
-  const children = followLesson(setup.lesson.token, STREAMS, (why) => streamFailures.push(why));
+  const children = followLessons(
+    setup.lessons.map((lesson) => lesson.token),
+    STREAMS,
+    (why) => streamFailures.push(why),
+  );
 
   /** Picks a kind by weight. */
   const draw = () => {
@@ -890,7 +924,8 @@ try {
     `soak: ${SECONDS} s at ${RATE} requests/s against the app as \`npm start\` runs it, on ` +
       `${scratch ? `PostgreSQL (scratch database ${scratch.name})` : 'the embedded PostgreSQL'} with the demo seed; ` +
       `first 200 after ${(startMs / 1000).toFixed(1)} s; ${setup.all.length} signed-in devices, ` +
-      `${STREAMS} children's screens on lesson ${setup.lesson.id}; load ${os.loadavg()[0]?.toFixed(2)}`,
+      `${setup.lessons.length} live lessons (${STREAMS} children's screens following), ${setup.students.length} students; ` +
+      `load ${os.loadavg()[0]?.toFixed(2)}`,
   );
   passed = await soak(app, setup);
 } finally {
