@@ -53,6 +53,7 @@ import { startServerProcess } from './server-process.ts';
 import { benchBookingLists } from './api-booking.ts';
 import { benchDiagnosticsLists } from './api-diagnostics.ts';
 import { benchGeneratedList } from './api-generated.ts';
+import { benchSchoolLists } from './api-school.ts';
 import { benchTeachingLists } from './api-teaching.ts';
 import { benchTicketsList } from './api-tickets.ts';
 import { bearerOf, CONNECTIONS, DURATION, printTable, ratio, run, through, type Row } from './measure.ts';
@@ -263,6 +264,7 @@ try {
   await benchBookingLists(context);
   await benchGeneratedList(context);
   await benchTicketsList(context);
+  await benchSchoolLists(context);
 } finally {
   await closeApp();
   await bare.close();
