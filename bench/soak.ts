@@ -1,4 +1,8 @@
 /**
+ * Stays one file for now (936 lines): one script read top to bottom, in sections (the app's
+ * process, requests, the setup, the mix, figures, the run). Its seams for a split are the mix and
+ * the app's process, which repeats `durability.ts`' start; both are noted for the next session.
+ *
  * `npm run bench:soak` (issue 32 item 5): the app as `npm start` runs it, under a fixed arrival rate
  * of a realistic mix for ten minutes: every answer the expected one, p50/p99 per minute, and its
  * memory flat.

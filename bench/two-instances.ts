@@ -1,4 +1,7 @@
 /**
+ * Stays one file (584 lines): one script whose five parts each measure one claim of DESIGN §7 and
+ * share the two instances it starts; split per part once a second script needs two instances.
+ *
  * Two app instances behave as one (issue 32 item 4, DESIGN §7, decision 048): two app processes,
  * started as `npm start` runs them, on one PostgreSQL (a scratch database, created and dropped) and
  * one Redis, sharing one `DATA_DIR` for files (or the S3-compatible store, when its env is set: it is

@@ -1,4 +1,7 @@
 /**
+ * Stays one file (454 lines): one script, the parents' pages section being the only part another
+ * could reuse; split when a second web bench needs its page loads.
+ *
  * Web page speed in Chromium. For the login page and the signed-in shell (`/`): the gzipped
  * JavaScript and CSS the page loads and its Largest Contentful Paint, against the first-page budgets
  * (issue 13: 120 KB of JS for the login page, 200 KB for the shell). Then the parents' public pages
